@@ -1,0 +1,59 @@
+import { apiRequest, errorMessage, normalizePath } from '@/lib/api';
+import type { User } from '@/lib/types';
+
+export interface LoginData {
+  email: string;
+  password: string;
+}
+
+export interface RegisterData {
+  username: string;
+  email: string;
+  password: string;
+}
+
+/** GET /api/auth/me — 401 means signed out; any other failure is logged and treated as signed out. */
+export async function fetchCurrentUser(): Promise<User | null> {
+  let res: Response;
+  try {
+    res = await fetch(normalizePath('/api/auth/me'), { credentials: 'include' });
+  } catch (error) {
+    console.error('Failed to fetch user', error);
+    return null;
+  }
+  if (res.status === 401) return null;
+  if (!res.ok) {
+    console.error(`Failed to fetch user: ${res.status}`);
+    return null;
+  }
+  return (await res.json()) as User;
+}
+
+export async function login(data: LoginData): Promise<User> {
+  try {
+    const res = await apiRequest('POST', '/api/auth/login', data);
+    return (await res.json()) as User;
+  } catch (error) {
+    console.error('Login failed', error);
+    throw new Error(errorMessage(error, 'Invalid credentials'));
+  }
+}
+
+export async function register(data: RegisterData): Promise<User> {
+  try {
+    const res = await apiRequest('POST', '/api/auth/register', data);
+    return (await res.json()) as User;
+  } catch (error) {
+    console.error('Registration failed', error);
+    throw new Error(errorMessage(error, 'Registration failed'));
+  }
+}
+
+export async function logout(): Promise<void> {
+  try {
+    await apiRequest('POST', '/api/auth/logout');
+  } catch (error) {
+    console.error('Logout failed', error);
+    throw new Error('Logout failed');
+  }
+}

@@ -1,0 +1,26 @@
+import { QueryClient } from '@tanstack/react-query';
+import { getQueryFn } from './api';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        staleTime: Infinity,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();
+
+/** Query keys are the REST paths the spec calls. */
+export const queryKeys = {
+  me: ['/api/auth/me'] as const,
+  trends: ['/api/trends'] as const,
+  images: ['/api/images'] as const,
+};

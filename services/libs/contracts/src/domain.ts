@@ -1,0 +1,98 @@
+/** Shared data shapes that cross service boundaries. */
+
+export const Roles = ['free', 'basic', 'pro', 'pro_unlimited', 'admin'] as const;
+export type Role = (typeof Roles)[number];
+
+/** DESIGN.md section 2: monthly generation allowance per plan (admin is not limited). */
+export const MonthlyAllowance: Record<Role, number> = {
+  free: 5,
+  basic: 20,
+  pro: 100,
+  pro_unlimited: 1000,
+  admin: Number.MAX_SAFE_INTEGER,
+};
+/** A new member starts free with 3 credits (spec part 1 section 6). */
+export const StarterCredits = 3;
+
+export interface UserProfile {
+  id: string;
+  username: string;
+  email: string;
+  avatar: string | null;
+  firstName: string;
+  lastName: string;
+  emailNotifications: boolean;
+  highQualityGeneration: boolean;
+  hasOnboarded: boolean;
+  createdAt: string;
+}
+
+export interface BillingAccount {
+  userId: string;
+  role: Role;
+  credits: number;
+  monthlyUsage: number;
+  monthlyAllowance: number;
+}
+
+export interface Trend {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  prompt: string;
+  promptTemplate: string;
+  category: string;
+  isWeeklyTrend: boolean;
+  premium: boolean;
+  creditsRequired: number;
+  verified: boolean;
+  available: boolean;
+  preview: string;
+  previewImage: string;
+  image: string;
+  generations: number;
+}
+
+export type GenerationStatus = 'queued' | 'active' | 'completed' | 'failed';
+
+export interface Generation {
+  id: string;
+  userId: string;
+  trendSlug: string;
+  prompt: string;
+  userPrompt: string;
+  status: GenerationStatus;
+  progress: number;
+  /** Set while queued: how many jobs are ahead, 0 when next. */
+  position: number | null;
+  failureReason: string | null;
+  caption: string | null;
+  engine: string | null;
+  createdAt: string;
+}
+
+export interface Creation {
+  id: string;
+  userId: string;
+  trendSlug: string;
+  prompt: string;
+  caption: string;
+  engine: string;
+  resultKey: string;
+  thumbnailKey: string;
+  originalKey: string | null;
+  isFavorite: boolean;
+  createdAt: string;
+}
+
+/** Storage layout (DESIGN.md section 2): `<kind>/<userId>/<id>...`. */
+export const StorageKeys = {
+  result: (userId: string, id: string) => `results/${userId}/${id}.png`,
+  thumbnail: (userId: string, id: string) => `thumbnails/${userId}/${id}.webp`,
+  original: (userId: string, id: string, ext: string) => `originals/${userId}/${id}.${ext}`,
+  avatar: (userId: string, id: string) => `avatars/${userId}/${id}.webp`,
+};
+
+/** Default caption of spec part 2 section 3. */
+export const defaultCaption = (trendName: string) => `Created in ${trendName} style with TrendForge`;

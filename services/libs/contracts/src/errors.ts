@@ -1,0 +1,38 @@
+/** Error codes a service answers with; the gateway maps each to one HTTP status. */
+export const ErrorCode = {
+  BadRequest: 'BAD_REQUEST',
+  Unauthorized: 'UNAUTHORIZED',
+  Forbidden: 'FORBIDDEN',
+  NotFound: 'NOT_FOUND',
+  Conflict: 'CONFLICT',
+  PaymentRequired: 'PAYMENT_REQUIRED',
+  RateLimited: 'RATE_LIMITED',
+  Unavailable: 'UNAVAILABLE',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const httpStatusOf: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYMENT_REQUIRED: 402,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+};
+
+/** The shape every service error takes on the wire. */
+export interface ServiceErrorBody {
+  code: ErrorCode;
+  message: string;
+}
+
+export function isServiceErrorBody(value: unknown): value is ServiceErrorBody {
+  return (
+    typeof value === 'object' && value !== null &&
+    typeof (value as ServiceErrorBody).code === 'string' &&
+    (value as ServiceErrorBody).code in httpStatusOf &&
+    typeof (value as ServiceErrorBody).message === 'string'
+  );
+}

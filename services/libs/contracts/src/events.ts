@@ -1,0 +1,31 @@
+import type { Generation } from './domain.js';
+
+/**
+ * Redis pub/sub channel on which workers and the images service publish generation progress.
+ * Every gateway instance subscribes and relays to the GraphQL subscription `generationUpdated(id)`.
+ */
+export const GenerationUpdatesChannel = 'generation.updated';
+
+export interface GenerationUpdate {
+  generation: Generation;
+  /** Present once completed: the URLs the owner may read. */
+  imageUrl?: string;
+  thumbnailUrl?: string;
+}
+
+/** Events (fire and forget), named `<noun>.<past-tense>`. */
+export const Events = {
+  userRegistered: 'user.registered',
+  generationCompleted: 'generation.completed',
+  generationFailed: 'generation.failed',
+} as const;
+
+export interface UserRegisteredEvent {
+  userId: string;
+}
+
+export interface GenerationCompletedEvent {
+  generationId: string;
+  userId: string;
+  trendSlug: string;
+}

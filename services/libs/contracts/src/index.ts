@@ -1,0 +1,5 @@
+export * from './queues.js';
+export * from './errors.js';
+export * from './domain.js';
+export * from './events.js';
+export * from './messages.js';

@@ -1,0 +1,76 @@
+import type {
+  BillingAccount, Creation, Generation, Role, Trend, UserProfile,
+} from './domain.js';
+import type { AspectPreset, ImageEngine } from './queues.js';
+
+/**
+ * Request/response message patterns, `<service>.<verb>`, with their payload and answer types.
+ * A client or handler names a pattern from here and gets both types checked.
+ */
+export interface MessageMap {
+  // auth
+  'auth.register': { req: { username: string; email: string; password: string; ip?: string }; res: { user: UserProfile; sessionToken: string } };
+  'auth.login': { req: { email: string; password: string; ip?: string }; res: { user: UserProfile; sessionToken: string } };
+  'auth.logout': { req: { sessionToken: string }; res: { ok: true } };
+  /** Resolves a session token to its user id, sliding the expiry; null when unknown or expired. */
+  'auth.session': { req: { sessionToken: string }; res: { userId: string } | null };
+  'auth.user': { req: { userId: string }; res: UserProfile };
+  'auth.health': { req: Record<string, never>; res: HealthAnswer };
+
+  // billing
+  'billing.account': { req: { userId: string }; res: BillingAccount };
+  /** Atomically counts one generation against the monthly allowance and takes `credits` credits. */
+  'billing.charge': { req: { userId: string; generationId: string; credits: number }; res: BillingAccount };
+  /** Gives back a charge exactly once (a second call is a no-op). */
+  'billing.refund': { req: { generationId: string; reason: string }; res: { refunded: boolean } };
+  'billing.setPlan': { req: { userId: string; role?: Role; credits?: number; actorId: string; reason?: string }; res: BillingAccount };
+  'billing.health': { req: Record<string, never>; res: HealthAnswer };
+
+  // trends
+  'trends.list': { req: Record<string, never>; res: Trend[] };
+  'trends.bySlug': { req: { slug: string }; res: Trend };
+  'trends.health': { req: Record<string, never>; res: HealthAnswer };
+
+  // images
+  'images.generation.request': { req: GenerationRequest; res: Generation };
+  'images.generation.get': { req: { id: string; userId: string }; res: Generation };
+  'images.generation.started': { req: { id: string }; res: Generation };
+  'images.generation.progress': { req: { id: string; progress: number }; res: { ok: true } };
+  'images.generation.completed': { req: { id: string; resultKey: string; thumbnailKey: string; caption: string; engine: ImageEngine }; res: Creation };
+  'images.generation.failed': { req: { id: string; reason: string }; res: Generation };
+  'images.list': { req: { userId: string; limit?: number }; res: Creation[] };
+  'images.get': { req: { id: string; userId: string }; res: Creation };
+  'images.favorite': { req: { id: string; userId: string }; res: Creation };
+  'images.delete': { req: { id: string; userId: string }; res: { deleted: true; keys: string[] } };
+  'images.health': { req: Record<string, never>; res: HealthAnswer };
+
+  // waitlist
+  'waitlist.count': { req: Record<string, never>; res: { count: number } };
+  'waitlist.health': { req: Record<string, never>; res: HealthAnswer };
+}
+
+export type MessagePatternName = keyof MessageMap;
+export type MessageRequest<P extends MessagePatternName> = MessageMap[P]['req'];
+export type MessageResponse<P extends MessagePatternName> = MessageMap[P]['res'];
+
+export interface GenerationRequest {
+  userId: string;
+  trendSlug: string;
+  userPrompt: string;
+  prompt?: string;
+  vibe?: string;
+  styleOptions?: Record<string, boolean>;
+  userTraits?: string;
+  aspect?: AspectPreset;
+  originalKey?: string;
+}
+
+export interface HealthAnswer {
+  service: string;
+  status: 'up' | 'down';
+  details?: Record<string, unknown>;
+}
+
+/** The services reachable over the bus; each answers `<name>.health`. */
+export const ServiceNames = ['auth', 'trends', 'images', 'billing', 'waitlist'] as const;
+export type ServiceName = (typeof ServiceNames)[number];

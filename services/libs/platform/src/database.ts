@@ -1,0 +1,64 @@
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource, type DataSourceOptions, type MixedList } from 'typeorm';
+
+/** What a service declares about its own PostgreSQL schema. */
+export interface ServiceDatabase {
+  /** The one schema the service owns; no service reads another's. */
+  schema: string;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities: MixedList<Function>;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  migrations: MixedList<Function>;
+}
+
+export function dataSourceOptions(databaseUrl: string, db: ServiceDatabase): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: databaseUrl,
+    schema: db.schema,
+    entities: db.entities,
+    migrations: db.migrations,
+    migrationsTableName: 'migrations',
+    synchronize: false,
+    migrationsRun: false,
+    logging: ['error'],
+    extra: { max: 10, application_name: db.schema },
+  };
+}
+
+/**
+ * Creates the schema if needed and applies pending migrations. An advisory lock serialises replicas
+ * that start together, so each migration runs once.
+ */
+export async function migrateSchema(dataSource: DataSource, schema: string): Promise<string[]> {
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`migrate:${schema}`]);
+    await runner.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    return applied.map((m) => m.name);
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`]).catch(() => undefined);
+    await runner.release();
+  }
+}
+
+/** Opens a migrated DataSource (for tests and the --migrate-only mode). */
+export async function openDatabase(databaseUrl: string, db: ServiceDatabase): Promise<DataSource> {
+  const dataSource = await new DataSource(dataSourceOptions(databaseUrl, db)).initialize();
+  await migrateSchema(dataSource, db.schema);
+  return dataSource;
+}
+
+/** TypeORM for a service: migrations run at start-up, never `synchronize`. */
+export function databaseModule(databaseUrl: string, db: ServiceDatabase) {
+  return TypeOrmModule.forRootAsync({
+    useFactory: () => dataSourceOptions(databaseUrl, db),
+    dataSourceFactory: async (options) => {
+      const dataSource = await new DataSource(options!).initialize();
+      await migrateSchema(dataSource, db.schema);
+      return dataSource;
+    },
+  });
+}

@@ -1,0 +1,9 @@
+import type { ServiceDatabase } from '@trendforge/platform';
+import { TrendEntity } from './trend.entity.js';
+import { CreateTrends1763700000000 } from './migrations/1763700000000-CreateTrends.js';
+
+export const trendsDatabase: ServiceDatabase = {
+  schema: 'trends',
+  entities: [TrendEntity],
+  migrations: [CreateTrends1763700000000],
+};
