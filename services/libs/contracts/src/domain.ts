@@ -96,3 +96,11 @@ export const StorageKeys = {
 
 /** Default caption of spec part 2 section 3. */
 export const defaultCaption = (trendName: string) => `Created in ${trendName} style with TrendForge`;
+
+/** Where the gateway serves a creation's files, each read checked against its owner. */
+export const CreationUrls = {
+  image: (id: string) => `/api/images/${id}/file/result`,
+  thumbnail: (id: string) => `/api/images/${id}/file/thumbnail`,
+  original: (id: string) => `/api/images/${id}/file/original`,
+};
+export type CreationFileVariant = 'result' | 'thumbnail' | 'original';

@@ -6,12 +6,7 @@ import type { Generation } from './domain.js';
  */
 export const GenerationUpdatesChannel = 'generation.updated';
 
-export interface GenerationUpdate {
-  generation: Generation;
-  /** Present once completed: the URLs the owner may read. */
-  imageUrl?: string;
-  thumbnailUrl?: string;
-}
+export type GenerationUpdate = Generation;
 
 /** Events (fire and forget), named `<noun>.<past-tense>`. */
 export const Events = {

@@ -35,13 +35,12 @@ export interface MessageMap {
   'images.generation.request': { req: GenerationRequest; res: Generation };
   'images.generation.get': { req: { id: string; userId: string }; res: Generation };
   'images.generation.started': { req: { id: string }; res: Generation };
-  'images.generation.progress': { req: { id: string; progress: number }; res: { ok: true } };
   'images.generation.completed': { req: { id: string; resultKey: string; thumbnailKey: string; caption: string; engine: ImageEngine }; res: Creation };
   'images.generation.failed': { req: { id: string; reason: string }; res: Generation };
   'images.list': { req: { userId: string; limit?: number }; res: Creation[] };
   'images.get': { req: { id: string; userId: string }; res: Creation };
   'images.favorite': { req: { id: string; userId: string }; res: Creation };
-  'images.delete': { req: { id: string; userId: string }; res: { deleted: true; keys: string[] } };
+  'images.delete': { req: { id: string; userId: string }; res: { deleted: true } };
   'images.health': { req: Record<string, never>; res: HealthAnswer };
 
   // waitlist

@@ -6,3 +6,7 @@ export * from './logging.js';
 export * from './health.js';
 export * from './database.js';
 export * from './bootstrap.js';
+export * from './queues.js';
+export * from './storage/index.js';
+export * from './storage-module.js';
+export * from './worker.js';

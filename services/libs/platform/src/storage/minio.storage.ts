@@ -78,10 +78,12 @@ export class MinioStorage implements ObjectStorage {
   }
 
   async get(key: string): Promise<Buffer> {
-    const { stream } = await this.stream(key);
+    const { stream, size } = await this.stream(key);
     const chunks: Buffer[] = [];
     for await (const chunk of stream as Readable) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
+    const body = Buffer.concat(chunks);
+    if (body.length !== size) throw new Error(`Incomplete read of ${key}: got ${body.length} of ${size} bytes`);
+    return body;
   }
 
   async stream(key: string): Promise<StoredObjectStream> {

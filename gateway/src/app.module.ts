@@ -1,0 +1,64 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { GraphQLModule } from '@nestjs/graphql';
+import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { BusModule, loggingModule, RedisModule, StorageModule } from '@trendforge/platform';
+import { Members } from './clients/members.js';
+import { ErrorsFilter } from './common/errors.filter.js';
+import { Sessions } from './common/session.js';
+import { RestThrottlerGuard } from './common/throttle.guard.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
+import { AuthResolver } from './graphql/auth/auth.resolver.js';
+import { GenerationResolver } from './graphql/generation/generation.resolver.js';
+import { ImagesResolver } from './graphql/images/images.resolver.js';
+import { TrendsResolver } from './graphql/trends/trends.resolver.js';
+import { GenerationUpdates } from './realtime/generation-updates.js';
+import { AuthController } from './rest/auth/auth.controller.js';
+import { GenerateController } from './rest/generate/generate.controller.js';
+import { HealthController } from './rest/health/health.controller.js';
+import { ImagesController } from './rest/images/images.controller.js';
+import { TrendsController } from './rest/trends/trends.controller.js';
+import { WaitlistController } from './rest/waitlist/waitlist.controller.js';
+
+/** graphql-ws hands the upgrade request over as `extra.request`; HTTP operations bring req/res. */
+type GraphQLContextInput = { req?: unknown; res?: unknown; extra?: { request?: unknown } };
+
+@Module({})
+export class GatewayModule {
+  static forRoot(config: GatewayConfig): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [
+        loggingModule('gateway'),
+        BusModule.forRoot(config.REDIS_URL),
+        RedisModule.forRoot(config.REDIS_URL),
+        StorageModule.forRoot(config),
+        ThrottlerModule.forRoot([{ ttl: 60_000, limit: 600 }]),
+        GraphQLModule.forRoot<ApolloDriverConfig>({
+          driver: ApolloDriver,
+          path: '/graphql',
+          autoSchemaFile: true,
+          sortSchema: true,
+          subscriptions: { 'graphql-ws': { path: '/graphql' } },
+          context: (input: GraphQLContextInput) => (input.extra ? { req: input.extra.request } : { req: input.req, res: input.res }),
+          introspection: config.NODE_ENV !== 'production',
+          graphiql: false,
+        }),
+      ],
+      controllers: [AuthController, TrendsController, ImagesController, GenerateController, HealthController, WaitlistController],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        { provide: APP_FILTER, useClass: ErrorsFilter },
+        { provide: APP_GUARD, useClass: RestThrottlerGuard },
+        Sessions,
+        Members,
+        GenerationUpdates,
+        AuthResolver,
+        TrendsResolver,
+        ImagesResolver,
+        GenerationResolver,
+      ],
+    };
+  }
+}

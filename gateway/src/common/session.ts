@@ -1,0 +1,72 @@
+import { createParamDecorator, ExecutionContext, Inject, Injectable, UnauthorizedException, type CanActivate } from '@nestjs/common';
+import { GqlExecutionContext } from '@nestjs/graphql';
+import { parse as parseCookies } from 'cookie';
+import type { CookieOptions, Request, Response } from 'express';
+import { Bus } from '@trendforge/platform';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+
+export const SessionCookie = 'tf_session';
+
+/** What the gateway knows of the caller after reading the session cookie. */
+export interface Caller {
+  userId: string;
+  sessionToken: string;
+}
+type RequestWithCaller = Request & { caller?: Caller | null };
+
+/** Reads the session cookie and asks auth who it belongs to (auth slides the expiry). */
+@Injectable()
+export class Sessions {
+  constructor(private readonly bus: Bus, @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
+
+  tokenFrom(cookieHeader: string | undefined): string | null {
+    if (!cookieHeader) return null;
+    return parseCookies(cookieHeader)[SessionCookie] || null;
+  }
+
+  async resolve(req: RequestWithCaller): Promise<Caller | null> {
+    if (req.caller !== undefined) return req.caller;
+    const sessionToken = this.tokenFrom(req.headers.cookie);
+    const session = sessionToken ? await this.bus.send('auth.session', { sessionToken }) : null;
+    req.caller = session && sessionToken ? { userId: session.userId, sessionToken } : null;
+    return req.caller;
+  }
+
+  cookieOptions(): CookieOptions {
+    return { httpOnly: true, sameSite: 'lax', secure: this.config.COOKIE_SECURE, path: '/', maxAge: this.config.SESSION_TTL_SECONDS * 1000 };
+  }
+
+  start(res: Response, sessionToken: string) {
+    res.cookie(SessionCookie, sessionToken, this.cookieOptions());
+  }
+
+  clear(res: Response) {
+    const { maxAge: _maxAge, ...options } = this.cookieOptions();
+    res.clearCookie(SessionCookie, options);
+  }
+}
+
+export function requestOf(context: ExecutionContext): RequestWithCaller {
+  return context.getType<string>() === 'graphql'
+    ? GqlExecutionContext.create(context).getContext<{ req: RequestWithCaller }>().req
+    : context.switchToHttp().getRequest<RequestWithCaller>();
+}
+
+/** Lets only signed-in members through (REST and GraphQL alike). */
+@Injectable()
+export class MemberGuard implements CanActivate {
+  constructor(private readonly sessions: Sessions) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const caller = await this.sessions.resolve(requestOf(context));
+    if (!caller) throw new UnauthorizedException('Authentication Required');
+    return true;
+  }
+}
+
+/** The signed-in caller; use behind MemberGuard. */
+export const CurrentCaller = createParamDecorator((_: unknown, context: ExecutionContext): Caller => {
+  const caller = requestOf(context).caller;
+  if (!caller) throw new UnauthorizedException('Authentication Required');
+  return caller;
+});

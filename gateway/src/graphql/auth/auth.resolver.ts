@@ -1,0 +1,54 @@
+import { Args, Context, Field, InputType, Mutation, Query, Resolver } from '@nestjs/graphql';
+import type { Request, Response } from 'express';
+import { IsString, MaxLength } from 'class-validator';
+import { Bus } from '@trendforge/platform';
+import { Members, type Member } from '../../clients/members.js';
+import { Sessions } from '../../common/session.js';
+import { UserType } from '../types.js';
+
+@InputType()
+export class LoginInput {
+  @Field() @IsString() @MaxLength(320) email: string;
+  @Field() @IsString() @MaxLength(256) password: string;
+}
+
+@InputType()
+export class RegisterInput extends LoginInput {
+  @Field() @IsString() @MaxLength(64) username: string;
+}
+
+type HttpContext = { req: Request; res: Response };
+
+/** The same use cases as /api/auth/*, with the same session cookie. */
+@Resolver(() => UserType)
+export class AuthResolver {
+  constructor(private readonly bus: Bus, private readonly sessions: Sessions, private readonly members: Members) {}
+
+  @Query(() => UserType, { nullable: true, description: 'The signed-in member, or null.' })
+  async me(@Context() { req }: HttpContext): Promise<Member | null> {
+    const caller = await this.sessions.resolve(req);
+    return caller ? this.members.get(caller.userId) : null;
+  }
+
+  @Mutation(() => UserType)
+  async register(@Args('input') input: RegisterInput, @Context() { req, res }: HttpContext): Promise<Member> {
+    const { user, sessionToken } = await this.bus.send('auth.register', { ...input, ip: req.ip });
+    this.sessions.start(res, sessionToken);
+    return this.members.get(user.id);
+  }
+
+  @Mutation(() => UserType)
+  async login(@Args('input') input: LoginInput, @Context() { req, res }: HttpContext): Promise<Member> {
+    const { user, sessionToken } = await this.bus.send('auth.login', { ...input, ip: req.ip });
+    this.sessions.start(res, sessionToken);
+    return this.members.get(user.id);
+  }
+
+  @Mutation(() => Boolean)
+  async logout(@Context() { req, res }: HttpContext): Promise<boolean> {
+    const sessionToken = this.sessions.tokenFrom(req.headers.cookie);
+    if (sessionToken) await this.bus.send('auth.logout', { sessionToken });
+    this.sessions.clear(res);
+    return true;
+  }
+}

@@ -1,0 +1,37 @@
+import { UseGuards } from '@nestjs/common';
+import { Args, ID, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
+import type { Generation } from '@trendforge/contracts';
+import { Bus } from '@trendforge/platform';
+import { toGenerationView, type GenerationView } from '../../clients/views.js';
+import { CurrentCaller, MemberGuard, type Caller } from '../../common/session.js';
+import { GenerationUpdates } from '../../realtime/generation-updates.js';
+import { GenerateBody, toGenerationRequest } from '../../rest/generate/generate.body.js';
+import { GenerationType } from '../types.js';
+
+@Resolver(() => GenerationType)
+@UseGuards(MemberGuard)
+export class GenerationResolver {
+  constructor(private readonly bus: Bus, private readonly updates: GenerationUpdates) {}
+
+  /** Accepts a generation (validate, charge, enqueue) and answers at once; follow it with generationUpdated. */
+  @Mutation(() => GenerationType)
+  async generate(@CurrentCaller() caller: Caller, @Args('input') input: GenerateBody): Promise<GenerationView> {
+    return toGenerationView(await this.bus.send('images.generation.request', toGenerationRequest(caller.userId, input)));
+  }
+
+  @Query(() => GenerationType)
+  async generation(@CurrentCaller() caller: Caller, @Args('id', { type: () => ID }) id: string): Promise<GenerationView> {
+    return toGenerationView(await this.bus.send('images.generation.get', { id, userId: caller.userId }));
+  }
+
+  /** queued (with position) → active (with progress) → completed (with the image) or failed (with a reason). */
+  @Subscription(() => GenerationType, {
+    filter: (update: Generation, variables: { id: string }, context: { req: { caller?: Caller } }) =>
+      update.id === variables.id && update.userId === context.req.caller?.userId,
+    resolve: (update: Generation) => toGenerationView(update),
+  })
+  async generationUpdated(@CurrentCaller() caller: Caller, @Args('id', { type: () => ID }) id: string) {
+    await this.bus.send('images.generation.get', { id, userId: caller.userId }); // not found unless it is the caller's
+    return this.updates.iterator();
+  }
+}

@@ -1,0 +1,70 @@
+import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+
+/** GraphQL shapes of what REST returns; the same views feed both. */
+
+@ObjectType('User')
+export class UserType {
+  @Field(() => ID) id: string;
+  @Field() username: string;
+  @Field() email: string;
+  @Field(() => String, { nullable: true }) avatar: string | null;
+  @Field() firstName: string;
+  @Field() lastName: string;
+  @Field() role: string;
+  @Field(() => Int) credits: number;
+  @Field(() => Int) monthlyUsage: number;
+  @Field() emailNotifications: boolean;
+  @Field() highQualityGeneration: boolean;
+  @Field() hasOnboarded: boolean;
+  @Field(() => [String]) favoriteTrends: string[];
+}
+
+@ObjectType('Trend')
+export class TrendType {
+  @Field(() => ID) id: string;
+  @Field() slug: string;
+  @Field() name: string;
+  @Field() description: string;
+  @Field() prompt: string;
+  @Field() promptTemplate: string;
+  @Field() category: string;
+  @Field() isWeeklyTrend: boolean;
+  @Field() premium: boolean;
+  @Field(() => Int) creditsRequired: number;
+  @Field() verified: boolean;
+  @Field() available: boolean;
+  @Field() preview: string;
+  @Field() previewImage: string;
+  @Field() image: string;
+  @Field(() => Int) generations: number;
+}
+
+@ObjectType('Image')
+export class ImageType {
+  @Field(() => ID) id: string;
+  @Field() prompt: string;
+  @Field() trendId: string;
+  @Field() generatedImage: string;
+  @Field() thumbnail: string;
+  @Field(() => String, { nullable: true }) originalImage: string | null;
+  @Field() caption: string;
+  @Field() engine: string;
+  @Field() isFavorite: boolean;
+  @Field() createdAt: string;
+}
+
+@ObjectType('Generation')
+export class GenerationType {
+  @Field(() => ID) id: string;
+  @Field() status: string;
+  @Field(() => Int) progress: number;
+  @Field(() => Int, { nullable: true }) position: number | null;
+  @Field(() => String, { nullable: true }) failureReason: string | null;
+  @Field() trendSlug: string;
+  @Field() prompt: string;
+  @Field(() => String, { nullable: true }) caption: string | null;
+  @Field(() => String, { nullable: true }) engine: string | null;
+  @Field(() => String, { nullable: true }) imageUrl: string | null;
+  @Field(() => String, { nullable: true }) thumbnailUrl: string | null;
+  @Field() createdAt: string;
+}

@@ -1,0 +1,42 @@
+import { Field, InputType } from '@nestjs/graphql';
+import { IsBoolean, IsIn, IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import type { AspectPreset, GenerationRequest } from '@trendforge/contracts';
+
+const Aspects: AspectPreset[] = ['1:1', '4:5', '9:16', '16:9'];
+
+/**
+ * One input for every screen's generation call (spec part 2 section 7), REST body and GraphQL
+ * input alike. The prompt rules and their messages live in the images service.
+ */
+@InputType('GenerateInput')
+export class GenerateBody {
+  @Field() @IsString() @Matches(/^[a-z0-9-]{1,64}$/, { message: 'Unknown trend' }) trendSlug: string;
+  @Field({ nullable: true }) @IsOptional() @IsString() @MaxLength(1000) userPrompt?: string;
+  @Field({ nullable: true }) @IsOptional() @IsString() @MaxLength(2000) prompt?: string;
+  @Field({ nullable: true }) @IsOptional() @IsString() @MaxLength(100) vibe?: string;
+  @Field({ nullable: true }) @IsOptional() @IsString() @MaxLength(1000) userTraits?: string;
+  @Field({ nullable: true }) @IsOptional() @IsString() @MaxLength(1000) personalization?: string;
+  @Field({ nullable: true }) @IsOptional() @IsIn(['standard', 'detailed', 'minimalist', 'artistic']) variation?: string;
+  @Field({ nullable: true }) @IsOptional() @IsIn(Aspects) aspect?: AspectPreset;
+  // styleOptions is REST-only (a free-form map of flags).
+  @IsOptional() @IsObject() styleOptions?: Record<string, unknown>;
+  @IsOptional() @IsBoolean() enhance?: boolean;
+}
+
+/** The wizard sends only `prompt`; other screens send `userPrompt` and a composed `prompt`. */
+export function toGenerationRequest(userId: string, body: GenerateBody): GenerationRequest {
+  const userPrompt = (body.userPrompt ?? body.prompt ?? '').trim();
+  const styleOptions = body.styleOptions
+    ? Object.fromEntries(Object.entries(body.styleOptions).filter(([, v]) => v === true || v === 'true').map(([k]) => [k, true]).slice(0, 32))
+    : undefined;
+  return {
+    userId,
+    trendSlug: body.trendSlug,
+    userPrompt,
+    prompt: body.userPrompt ? body.prompt : undefined,
+    vibe: body.vibe,
+    styleOptions,
+    userTraits: body.userTraits ?? body.personalization,
+    aspect: body.aspect,
+  };
+}

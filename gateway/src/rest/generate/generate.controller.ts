@@ -1,0 +1,43 @@
+import { Body, Controller, Get, HttpStatus, Inject, Param, ParseUUIDPipe, Post, Res, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
+import { Throttle } from '@nestjs/throttler';
+import { Bus, fail } from '@trendforge/platform';
+import { ErrorCode } from '@trendforge/contracts';
+import { toGenerationView, type GenerationView } from '../../clients/views.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../../config.js';
+import { CurrentCaller, MemberGuard, type Caller } from '../../common/session.js';
+import { GenerationUpdates } from '../../realtime/generation-updates.js';
+import { GenerateBody, toGenerationRequest } from './generate.body.js';
+
+/**
+ * POST /api/generate keeps the documented synchronous contract: it waits (bounded) for the image
+ * and answers `{generatedImage, imageUrl, caption}`; past the wait it answers 202 with the
+ * generation so the client can follow it at GET /api/generations/:id.
+ */
+@Controller('api')
+@UseGuards(MemberGuard)
+export class GenerateController {
+  constructor(
+    private readonly bus: Bus,
+    private readonly updates: GenerationUpdates,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  @Post('generate')
+  @Throttle({ default: { limit: 20, ttl: 60_000 } })
+  async generate(@CurrentCaller() caller: Caller, @Body() body: GenerateBody, @Res({ passthrough: true }) res: Response) {
+    const accepted = await this.bus.send('images.generation.request', toGenerationRequest(caller.userId, body));
+    const generation = toGenerationView(await this.updates.waitForEnd(accepted.id, caller.userId, this.config.GENERATE_WAIT_MS));
+    if (generation.status === 'failed') fail(ErrorCode.Unavailable, generation.failureReason ?? 'Failed to generate image');
+    if (generation.status !== 'completed') {
+      res.status(HttpStatus.ACCEPTED);
+      return { id: generation.id, status: generation.status, message: 'Still generating', generation };
+    }
+    return { id: generation.id, generatedImage: generation.imageUrl, imageUrl: generation.imageUrl, caption: generation.caption, engine: generation.engine };
+  }
+
+  @Get('generations/:id')
+  async generation(@CurrentCaller() caller: Caller, @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string): Promise<GenerationView> {
+    return toGenerationView(await this.bus.send('images.generation.get', { id, userId: caller.userId }));
+  }
+}

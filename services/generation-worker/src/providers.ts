@@ -1,0 +1,69 @@
+import OpenAI, { toFile } from 'openai';
+import { renderTrend, readImageInfo } from '@trendforge/imaging';
+import type { GenerationJob, ImageEngine } from '@trendforge/contracts';
+import type { GenerationWorkerConfig } from './config.js';
+
+export interface RenderedImage {
+  png: Buffer;
+  engine: ImageEngine;
+}
+
+/** Turns a generation job (and the member's photo, if any) into an image. */
+export interface ImageProvider {
+  readonly engine: ImageEngine;
+  render(job: GenerationJob, photo: Buffer | undefined, onProgress: (percent: number) => void): Promise<RenderedImage>;
+}
+
+/** The offline studio engine (DESIGN.md section 4): the default with no API key. */
+export class StudioProvider implements ImageProvider {
+  readonly engine = 'studio' as const;
+
+  async render(job: GenerationJob, photo: Buffer | undefined, onProgress: (percent: number) => void): Promise<RenderedImage> {
+    const { png } = await renderTrend({
+      trendSlug: job.trendSlug,
+      trendName: job.trendName,
+      // The engine writes the member's own words on boxes and covers, not the template around them.
+      prompt: job.userPrompt,
+      seed: job.seed,
+      aspect: job.aspect,
+      photo,
+      styleOptions: job.styleOptions,
+      vibe: job.vibe,
+      onProgress,
+    });
+    return { png, engine: this.engine };
+  }
+}
+
+/** gpt-image-1 family: edits with the reference photo, plain generation otherwise. */
+export class OpenAIProvider implements ImageProvider {
+  readonly engine = 'openai' as const;
+  private readonly client: OpenAI;
+
+  constructor(apiKey: string, baseURL: string | undefined, private readonly model: string) {
+    this.client = new OpenAI({ apiKey, baseURL, maxRetries: 1, timeout: 120_000 });
+  }
+
+  async render(job: GenerationJob, photo: Buffer | undefined, onProgress: (percent: number) => void): Promise<RenderedImage> {
+    onProgress(10);
+    const response = photo
+      ? await this.client.images.edit({
+        model: this.model,
+        image: await toFile(photo, 'photo.png', { type: `image/${(await readImageInfo(photo)).format}` }),
+        prompt: job.prompt,
+        size: '1024x1024',
+        input_fidelity: 'high',
+      })
+      : await this.client.images.generate({ model: this.model, prompt: job.prompt, size: '1024x1024', n: 1 });
+    const encoded = response.data?.[0]?.b64_json;
+    if (!encoded) throw new Error('The image service returned no image');
+    onProgress(90);
+    return { png: Buffer.from(encoded, 'base64'), engine: this.engine };
+  }
+}
+
+export function createImageProvider(config: GenerationWorkerConfig): ImageProvider {
+  return config.OPENAI_API_KEY
+    ? new OpenAIProvider(config.OPENAI_API_KEY, config.OPENAI_BASE_URL, config.OPENAI_IMAGE_MODEL)
+    : new StudioProvider();
+}

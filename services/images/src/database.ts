@@ -1,0 +1,9 @@
+import type { ServiceDatabase } from '@trendforge/platform';
+import { CreationEntity, GenerationEntity } from './entities.js';
+import { CreateGenerationsAndCreations1763700100000 } from './migrations/1763700100000-CreateGenerationsAndCreations.js';
+
+export const imagesDatabase: ServiceDatabase = {
+  schema: 'images',
+  entities: [GenerationEntity, CreationEntity],
+  migrations: [CreateGenerationsAndCreations1763700100000],
+};

@@ -1,0 +1,34 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { GenerationStatus } from '@trendforge/contracts';
+
+/** One request to render an image, from acceptance to completion or failure. */
+@Entity({ name: 'generations' })
+export class GenerationEntity {
+  @PrimaryColumn({ type: 'uuid' }) id: string;
+  @Index() @Column({ type: 'uuid', name: 'user_id' }) userId: string;
+  @Column({ type: 'text', name: 'trend_slug' }) trendSlug: string;
+  @Column({ type: 'text' }) prompt: string;
+  @Column({ type: 'text', name: 'user_prompt' }) userPrompt: string;
+  @Column({ type: 'text' }) status: GenerationStatus;
+  @Column({ type: 'text', name: 'failure_reason', nullable: true }) failureReason: string | null;
+  @Column({ type: 'text', nullable: true }) caption: string | null;
+  @Column({ type: 'text', nullable: true }) engine: string | null;
+  @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt: Date;
+  @UpdateDateColumn({ type: 'timestamptz', name: 'updated_at' }) updatedAt: Date;
+}
+
+/** A finished image in its owner's gallery; its id is the generation's id. */
+@Entity({ name: 'creations' })
+export class CreationEntity {
+  @PrimaryColumn({ type: 'uuid' }) id: string;
+  @Column({ type: 'uuid', name: 'user_id' }) userId: string;
+  @Column({ type: 'text', name: 'trend_slug' }) trendSlug: string;
+  @Column({ type: 'text' }) prompt: string;
+  @Column({ type: 'text' }) caption: string;
+  @Column({ type: 'text' }) engine: string;
+  @Column({ type: 'text', name: 'result_key' }) resultKey: string;
+  @Column({ type: 'text', name: 'thumbnail_key' }) thumbnailKey: string;
+  @Column({ type: 'text', name: 'original_key', nullable: true }) originalKey: string | null;
+  @Column({ type: 'boolean', name: 'is_favorite', default: false }) isFavorite: boolean;
+  @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt: Date;
+}

@@ -1,0 +1,56 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import type { MessageRequest } from '@trendforge/contracts';
+import { Handles } from '@trendforge/platform';
+import { CreationsService } from './creations.service.js';
+import { GenerationsService } from './generations.service.js';
+
+@Controller()
+export class ImagesHandlers {
+  constructor(private readonly generations: GenerationsService, private readonly creations: CreationsService) {}
+
+  @Handles('images.generation.request')
+  request(@Payload() req: MessageRequest<'images.generation.request'>) {
+    return this.generations.request(req);
+  }
+
+  @Handles('images.generation.get')
+  getGeneration(@Payload() { id, userId }: MessageRequest<'images.generation.get'>) {
+    return this.generations.get(id, userId);
+  }
+
+  @Handles('images.generation.started')
+  started(@Payload() { id }: MessageRequest<'images.generation.started'>) {
+    return this.generations.started(id);
+  }
+
+  @Handles('images.generation.completed')
+  completed(@Payload() done: MessageRequest<'images.generation.completed'>) {
+    return this.generations.completed(done);
+  }
+
+  @Handles('images.generation.failed')
+  failed(@Payload() { id, reason }: MessageRequest<'images.generation.failed'>) {
+    return this.generations.failed(id, reason);
+  }
+
+  @Handles('images.list')
+  list(@Payload() { userId, limit }: MessageRequest<'images.list'>) {
+    return this.creations.list(userId, limit);
+  }
+
+  @Handles('images.get')
+  get(@Payload() { id, userId }: MessageRequest<'images.get'>) {
+    return this.creations.get(id, userId);
+  }
+
+  @Handles('images.favorite')
+  favorite(@Payload() { id, userId }: MessageRequest<'images.favorite'>) {
+    return this.creations.toggleFavorite(id, userId);
+  }
+
+  @Handles('images.delete')
+  delete(@Payload() { id, userId }: MessageRequest<'images.delete'>) {
+    return this.creations.delete(id, userId);
+  }
+}

@@ -1,0 +1,31 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { serviceInfrastructure, STORAGE, StorageModule, type ObjectStorage } from '@trendforge/platform';
+import type { ImagesConfig } from './config.js';
+import { CreationsService } from './creations.service.js';
+import { imagesDatabase } from './database.js';
+import { CreationEntity, GenerationEntity } from './entities.js';
+import { GenerationsService, IMAGES_CONFIG } from './generations.service.js';
+import { ImagesHandlers } from './images.handlers.js';
+
+@Module({})
+export class ImagesModule {
+  static forRoot(config: ImagesConfig): DynamicModule {
+    return {
+      module: ImagesModule,
+      imports: [
+        ...serviceInfrastructure({
+          service: 'images',
+          databaseUrl: config.DATABASE_URL,
+          redisUrl: config.REDIS_URL,
+          database: imagesDatabase,
+          extraProbes: { inject: [STORAGE], probes: (storage: ObjectStorage) => [{ name: 'storage', check: () => storage.ping() }] },
+        }),
+        StorageModule.forRoot(config),
+        TypeOrmModule.forFeature([GenerationEntity, CreationEntity]),
+      ],
+      controllers: [ImagesHandlers],
+      providers: [GenerationsService, CreationsService, { provide: IMAGES_CONFIG, useValue: config }],
+    };
+  }
+}

@@ -1,0 +1,22 @@
+import type { Trend } from '@trendforge/contracts';
+
+export const MaxPromptLength = 1000;
+
+/**
+ * The prompt sent to the engine (spec part 2 section 5): the trend's template with {subject}
+ * replaced; else the trend prompt, a colon and the text; else "Create an image in {name} style: ...".
+ * A full prompt the client composed (creator page rewrite) wins when given.
+ */
+export function enginePrompt(trend: Pick<Trend, 'name' | 'prompt' | 'promptTemplate'>, userPrompt: string, clientPrompt?: string): string {
+  const composed = clientPrompt?.trim();
+  if (composed) return composed.slice(0, MaxPromptLength);
+  if (trend.promptTemplate.includes('{subject}')) return trend.promptTemplate.replaceAll('{subject}', userPrompt);
+  if (trend.prompt) return `${trend.prompt}: ${userPrompt}`;
+  return `Create an image in ${trend.name} style: ${userPrompt}`;
+}
+
+/** What a generation costs (DESIGN.md section 2): weekly trends are free; premium ones cost their credits. */
+export function generationCost(trend: Pick<Trend, 'isWeeklyTrend' | 'premium' | 'creditsRequired'>): number {
+  if (trend.isWeeklyTrend || !trend.premium) return 0;
+  return trend.creditsRequired > 0 ? trend.creditsRequired : 1;
+}

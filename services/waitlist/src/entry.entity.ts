@@ -1,0 +1,13 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** Someone waiting for launch (spec part 1 section 3, waitlist entry). */
+@Entity({ name: 'entries' })
+export class WaitlistEntryEntity {
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Column({ type: 'text' }) name: string;
+  @Column({ type: 'text', unique: true }) email: string;
+  @Column({ type: 'text' }) interest: string;
+  @Column({ type: 'text', name: 'referral_code', unique: true }) referralCode: string;
+  @Column({ type: 'text', name: 'referred_by', nullable: true }) referredBy: string | null;
+  @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt: Date;
+}

@@ -1,0 +1,16 @@
+import 'reflect-metadata';
+import { bootstrapService, runMain } from '@trendforge/platform';
+import { loadWaitlistConfig } from './config.js';
+import { waitlistDatabase } from './database.js';
+import { WaitlistModule } from './waitlist.module.js';
+
+runMain(async () => {
+  const config = loadWaitlistConfig();
+  await bootstrapService({
+    module: WaitlistModule.forRoot(config),
+    healthPort: config.HEALTH_PORT,
+    redisUrl: config.REDIS_URL,
+    databaseUrl: config.DATABASE_URL,
+    database: waitlistDatabase,
+  });
+});

@@ -1,0 +1,21 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { serviceInfrastructure } from '@trendforge/platform';
+import type { WaitlistConfig } from './config.js';
+import { waitlistDatabase } from './database.js';
+import { WaitlistEntryEntity } from './entry.entity.js';
+import { WaitlistHandlers } from './waitlist.handlers.js';
+
+@Module({})
+export class WaitlistModule {
+  static forRoot(config: WaitlistConfig): DynamicModule {
+    return {
+      module: WaitlistModule,
+      imports: [
+        ...serviceInfrastructure({ service: 'waitlist', databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL, database: waitlistDatabase }),
+        TypeOrmModule.forFeature([WaitlistEntryEntity]),
+      ],
+      controllers: [WaitlistHandlers],
+    };
+  }
+}
