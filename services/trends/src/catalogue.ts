@@ -8,7 +8,7 @@ type Seed = Pick<TrendEntity, 'slug' | 'name' | 'description' | 'prompt' | 'prom
  */
 export const catalogue: Seed[] = [
   {
-    slug: 'pixar', name: 'Pixar Style', category: 'Trend of the Week', isWeeklyTrend: true, premium: false, creditsRequired: 0, verified: true, available: true,
+    slug: 'pixar', name: 'Pixar', category: 'Trend of the Week', isWeeklyTrend: true, premium: false, creditsRequired: 0, verified: true, available: true,
     description: 'Turn anything into a warm, glossy 3D-animation film still with big expressive eyes and cinematic lighting.',
     prompt: 'A 3D animated movie still in the style of a modern animation studio',
     promptTemplate: 'A 3D animated movie still of {subject}, soft global illumination, expressive features, vibrant colours',
@@ -26,7 +26,7 @@ export const catalogue: Seed[] = [
     promptTemplate: 'A fashion doll version of {subject} in a pink window toy box, glossy plastic, glamorous logo',
   },
   {
-    slug: 'ghibli', name: 'Ghibli Style', category: 'Premium', isWeeklyTrend: false, premium: true, creditsRequired: 3, verified: true, available: true,
+    slug: 'ghibli', name: 'Ghibli', category: 'Premium', isWeeklyTrend: false, premium: true, creditsRequired: 3, verified: true, available: true,
     description: 'Hand-painted pastoral anime scenes: soft skies, rolling hills and warm afternoon light.',
     prompt: 'A hand-painted anime film scene with watercolour skies and rolling hills',
     promptTemplate: 'A hand-painted anime film scene of {subject}, watercolour sky, soft hills, warm light',

@@ -40,8 +40,10 @@ export interface TraitsJob {
   imageKey: string;
 }
 export interface TraitsJobResult {
-  faces: number;
+  /** Readable traits, e.g. "warm tones", "bright lighting". */
   traits: string[];
+  /** Average colour of the photo as #rrggbb. */
+  dominantColour: string;
 }
 
 export type ImageEngine = 'studio' | 'openai';

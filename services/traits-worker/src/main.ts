@@ -1,0 +1,9 @@
+import 'reflect-metadata';
+import { bootstrapWorker, runMain } from '@trendforge/platform';
+import { loadTraitsWorkerConfig } from './config.js';
+import { TraitsWorkerModule } from './worker.module.js';
+
+runMain(async () => {
+  const config = loadTraitsWorkerConfig();
+  await bootstrapWorker(TraitsWorkerModule.forRoot(config), config.HEALTH_PORT);
+});
