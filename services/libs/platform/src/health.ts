@@ -45,11 +45,14 @@ export class HealthModule {
 /** Runs probes outside Nest's HTTP layer (workers, bus health answers). */
 export async function runProbes(probes: HealthProbe[]): Promise<{ status: 'up' | 'down'; details: Record<string, string> }> {
   const results = await Promise.all(probes.map(async (probe) => {
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([probe.check(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 3000))]);
+      await Promise.race([probe.check(), new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), 3000); })]);
       return [probe.name, 'up'] as const;
     } catch (error) {
       return [probe.name, `down: ${(error as Error).message}`] as const;
+    } finally {
+      clearTimeout(timer);
     }
   }));
   return {

@@ -137,8 +137,9 @@ export class MinioStorage implements ObjectStorage {
     try {
       await this.client.makeBucket(this.bucket, this.region);
     } catch (error) {
-      // Another service created it between our check and our create.
-      if (!BUCKET_RACE_CODES.has(s3Code(error))) throw error;
+      // Another service created it between our check and our create; BucketAlreadyExists can also
+      // mean someone else owns the name, so only accept it when the bucket is now usable by us.
+      if (!BUCKET_RACE_CODES.has(s3Code(error)) || !(await this.client.bucketExists(this.bucket).catch(() => false))) throw error;
     }
   }
 

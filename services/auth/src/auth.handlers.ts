@@ -1,0 +1,35 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import type { MessageRequest } from '@trendforge/contracts';
+import { Handles } from '@trendforge/platform';
+import { AuthService } from './auth.service.js';
+
+@Controller()
+export class AuthHandlers {
+  constructor(private readonly auth: AuthService) {}
+
+  @Handles('auth.register')
+  register(@Payload() request: MessageRequest<'auth.register'>) {
+    return this.auth.register(request);
+  }
+
+  @Handles('auth.login')
+  login(@Payload() request: MessageRequest<'auth.login'>) {
+    return this.auth.login(request);
+  }
+
+  @Handles('auth.logout')
+  logout(@Payload() { sessionToken }: MessageRequest<'auth.logout'>) {
+    return this.auth.logout(sessionToken);
+  }
+
+  @Handles('auth.session')
+  session(@Payload() { sessionToken }: MessageRequest<'auth.session'>) {
+    return this.auth.session(sessionToken);
+  }
+
+  @Handles('auth.user')
+  user(@Payload() { userId }: MessageRequest<'auth.user'>) {
+    return this.auth.user(userId);
+  }
+}

@@ -1,0 +1,110 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { ErrorCode, Events, type MessageRequest, type MessageResponse, type UserProfile, type UserRegisteredEvent } from '@trendforge/contracts';
+import { Bus, fail } from '@trendforge/platform';
+import { AttemptLimits } from './attempt-limits.js';
+import { AuthMessages, PasswordLength, validateLogin, validateRegistration } from './credentials.js';
+import { Passwords } from './passwords.js';
+import { Sessions } from './sessions.js';
+import { UserEntity } from './user.entity.js';
+
+const UuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function toUserProfile(user: UserEntity): UserProfile {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    avatar: user.avatar,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    emailNotifications: user.emailNotifications,
+    highQualityGeneration: user.highQualityGeneration,
+    hasOnboarded: user.hasOnboarded,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+type SignedIn = MessageResponse<'auth.login'>;
+
+@Injectable()
+export class AuthService {
+  private readonly logger = new Logger(AuthService.name);
+
+  constructor(
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly passwords: Passwords,
+    private readonly sessions: Sessions,
+    private readonly limits: AttemptLimits,
+    private readonly bus: Bus,
+  ) {}
+
+  async register(request: MessageRequest<'auth.register'>): Promise<SignedIn> {
+    const { username, email, password } = validateRegistration(request);
+    await this.limits.registrationAttempt(request.ip);
+
+    await this.refuseTaken(email, username);
+    const passwordHash = await this.passwords.hash(password);
+    // ON CONFLICT DO NOTHING: a registration racing ours for the same email or username makes this
+    // insert nothing (after waiting for the other to commit), and the re-check names the conflict.
+    const inserted = await this.users.createQueryBuilder()
+      .insert().into(UserEntity).values({ username, email, passwordHash })
+      .orIgnore().returning('id').execute();
+    const id = (inserted.raw as Array<{ id: string }>)[0]?.id;
+    if (!id) {
+      await this.refuseTaken(email, username);
+      fail(ErrorCode.Conflict, AuthMessages.usernameTaken);
+    }
+    const user = await this.users.findOneByOrFail({ id });
+
+    this.bus.emit(Events.userRegistered, { userId: user.id } satisfies UserRegisteredEvent);
+    this.logger.log({ userId: user.id }, 'user registered');
+    return { user: toUserProfile(user), sessionToken: await this.sessions.create(user.id) };
+  }
+
+  /** CONFLICT when the email or (case-insensitively) the username belongs to someone already. */
+  private async refuseTaken(email: string, username: string): Promise<void> {
+    const taken = await this.users.createQueryBuilder('u')
+      .select(['u.email', 'u.username'])
+      .where('u.email = :email OR lower(u.username) = lower(:username)', { email, username })
+      .getMany();
+    if (taken.some((u) => u.email === email)) fail(ErrorCode.Conflict, AuthMessages.emailTaken);
+    if (taken.length > 0) fail(ErrorCode.Conflict, AuthMessages.usernameTaken);
+  }
+
+  async login(request: MessageRequest<'auth.login'>): Promise<SignedIn> {
+    const { email, password } = validateLogin(request);
+    await this.limits.loginAttempt(email, request.ip);
+
+    const user = password.length <= PasswordLength.max ? await this.users.findOneBy({ email }) : null;
+    // Unknown emails still pay for one argon2 verification, so timing does not reveal accounts.
+    const valid = await this.passwords.verify(user?.passwordHash, password.slice(0, PasswordLength.max));
+    if (!user || !valid) {
+      this.logger.warn({ userId: user?.id, ip: request.ip }, 'login failed');
+      fail(ErrorCode.Unauthorized, AuthMessages.invalidCredentials);
+    }
+
+    await this.limits.loginSucceeded(email, request.ip);
+    if (this.passwords.needsRehash(user.passwordHash)) {
+      await this.users.update({ id: user.id }, { passwordHash: await this.passwords.hash(password) });
+    }
+    return { user: toUserProfile(user), sessionToken: await this.sessions.create(user.id) };
+  }
+
+  async logout(sessionToken: string): Promise<{ ok: true }> {
+    await this.sessions.destroy(sessionToken);
+    return { ok: true };
+  }
+
+  async session(sessionToken: string): Promise<{ userId: string } | null> {
+    const userId = await this.sessions.resolve(sessionToken);
+    return userId ? { userId } : null;
+  }
+
+  async user(userId: string): Promise<UserProfile> {
+    const user = typeof userId === 'string' && UuidPattern.test(userId) ? await this.users.findOneBy({ id: userId }) : null;
+    if (!user) fail(ErrorCode.NotFound, AuthMessages.userNotFound);
+    return toUserProfile(user);
+  }
+}

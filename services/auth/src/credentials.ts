@@ -1,0 +1,63 @@
+import { ErrorCode } from '@trendforge/contracts';
+import { fail } from '@trendforge/platform';
+
+/** Texts people see (spec part 1, sections 5 and 8) plus the limits the spec leaves open. */
+export const AuthMessages = {
+  usernameTooShort: 'Username must be at least 3 characters',
+  usernameTooLong: 'Username must be at most 32 characters',
+  usernameCharacters: 'Username may only contain letters, digits, _ . and -',
+  invalidEmail: 'Please enter a valid email address',
+  passwordTooShort: 'Password must be at least 6 characters',
+  passwordTooLong: 'Password must be at most 256 characters',
+  emailTaken: 'An account with this email already exists',
+  usernameTaken: 'This username is already taken',
+  invalidCredentials: 'Invalid credentials',
+  userNotFound: 'User not found',
+  tooManyAttempts: (minutes: number) => `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+} as const;
+
+export const UsernameLength = { min: 3, max: 32 } as const;
+export const PasswordLength = { min: 6, max: 256 } as const;
+/** RFC 5321 caps a forward path at 254 characters. */
+const EmailMaxLength = 254;
+const UsernamePattern = /^[A-Za-z0-9_.-]+$/;
+/** Something@something.tld without spaces: what the spec's form checks, no stricter. */
+const EmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** Email as stored and compared: trimmed and lower-case. */
+export const normalizeEmail = (value: unknown) => text(value).trim().toLowerCase();
+
+export function isValidEmail(email: string): boolean {
+  return email.length <= EmailMaxLength && EmailPattern.test(email);
+}
+
+export interface Registration {
+  username: string;
+  email: string;
+  password: string;
+}
+
+/** Registration rules in the order the form shows them; throws BAD_REQUEST with the first broken one. */
+export function validateRegistration(input: { username?: unknown; email?: unknown; password?: unknown }): Registration {
+  const username = text(input.username).trim();
+  const email = normalizeEmail(input.email);
+  const password = text(input.password);
+  if (username.length < UsernameLength.min) fail(ErrorCode.BadRequest, AuthMessages.usernameTooShort);
+  if (username.length > UsernameLength.max) fail(ErrorCode.BadRequest, AuthMessages.usernameTooLong);
+  if (!UsernamePattern.test(username)) fail(ErrorCode.BadRequest, AuthMessages.usernameCharacters);
+  if (!isValidEmail(email)) fail(ErrorCode.BadRequest, AuthMessages.invalidEmail);
+  if (password.length < PasswordLength.min) fail(ErrorCode.BadRequest, AuthMessages.passwordTooShort);
+  if (password.length > PasswordLength.max) fail(ErrorCode.BadRequest, AuthMessages.passwordTooLong);
+  return { username, email, password };
+}
+
+/** The login form's rules (valid email, password of at least 6); anything else is a credentials question. */
+export function validateLogin(input: { email?: unknown; password?: unknown }): { email: string; password: string } {
+  const email = normalizeEmail(input.email);
+  const password = text(input.password);
+  if (!isValidEmail(email)) fail(ErrorCode.BadRequest, AuthMessages.invalidEmail);
+  if (password.length < PasswordLength.min) fail(ErrorCode.BadRequest, AuthMessages.passwordTooShort);
+  return { email, password };
+}

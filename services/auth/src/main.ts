@@ -1,0 +1,16 @@
+import 'reflect-metadata';
+import { bootstrapService, runMain } from '@trendforge/platform';
+import { loadAuthConfig } from './config.js';
+import { authDatabase } from './database.js';
+import { AuthModule } from './auth.module.js';
+
+runMain(async () => {
+  const config = loadAuthConfig();
+  await bootstrapService({
+    module: AuthModule.forRoot(config),
+    healthPort: config.HEALTH_PORT,
+    redisUrl: config.REDIS_URL,
+    databaseUrl: config.DATABASE_URL,
+    database: authDatabase,
+  });
+});

@@ -1,0 +1,19 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A member's account. Uniqueness (email, lower(username)) is enforced by the migration's indexes. */
+@Entity({ name: 'users' })
+export class UserEntity {
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Column({ type: 'text' }) username: string;
+  /** Always stored trimmed and lower-case. */
+  @Column({ type: 'text' }) email: string;
+  /** argon2id PHC string (`$argon2id$v=19$...`); never leaves this service. */
+  @Column({ type: 'text', name: 'password_hash' }) passwordHash: string;
+  @Column({ type: 'text', name: 'first_name', default: '' }) firstName: string;
+  @Column({ type: 'text', name: 'last_name', default: '' }) lastName: string;
+  @Column({ type: 'text', nullable: true }) avatar: string | null;
+  @Column({ type: 'boolean', name: 'email_notifications', default: true }) emailNotifications: boolean;
+  @Column({ type: 'boolean', name: 'high_quality_generation', default: false }) highQualityGeneration: boolean;
+  @Column({ type: 'boolean', name: 'has_onboarded', default: false }) hasOnboarded: boolean;
+  @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt: Date;
+}

@@ -1,0 +1,270 @@
+import { createHash } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import { ErrorCode, Events } from '@trendforge/contracts';
+import { busName, REDIS } from '@trendforge/platform';
+import { failureOf, getJson, startAuth, type AuthStack } from './harness.js';
+
+const TooMany = /^Too many attempts\. Please try again in \d+ minutes?\.$/;
+const ThirtyDays = 30 * 24 * 3600;
+
+let stack: AuthStack;
+let sql: DataSource;
+let redis: Redis;
+let seq = 0;
+/** A fresh, valid registration. */
+const newMember = (overrides: Partial<{ username: string; email: string; password: string; ip: string }> = {}) => {
+  seq += 1;
+  return { username: `member_${seq}`, email: `member${seq}@example.com`, password: 'secret-pass', ...overrides };
+};
+
+beforeAll(async () => {
+  stack = await startAuth();
+  sql = stack.app.get(DataSource);
+  redis = stack.app.get(REDIS);
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('users and health', () => {
+  it('answers NOT_FOUND for unknown and malformed user ids', async () => {
+    const notFound = { code: ErrorCode.NotFound, message: 'User not found' };
+    expect(await failureOf(stack.bus.send('auth.user', { userId: '00000000-0000-4000-8000-000000000000' }))).toEqual(notFound);
+    expect(await failureOf(stack.bus.send('auth.user', { userId: 'not-a-uuid' }))).toEqual(notFound);
+  });
+
+  it('reports health over the bus and HTTP', async () => {
+    expect(await stack.bus.send('auth.health', {})).toMatchObject({ service: 'auth', status: 'up' });
+    // The platform's runProbes leaves its 3-second timeout timer running after an answer; let it
+    // fire so Jest can exit cleanly (drop this wait once runProbes clears the timer).
+    await new Promise((resolve) => setTimeout(resolve, 3100));
+    const response = await getJson(`http://127.0.0.1:${stack.healthPort}/health`);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ status: 'ok', info: { postgres: { status: 'up' }, redis: { status: 'up' } } });
+  });
+});
+
+describe('registration', () => {
+  it('creates the user, hashes the password with argon2id and opens a session', async () => {
+    const { user, sessionToken } = await stack.bus.send('auth.register', {
+      username: '  Ada.Lovelace ', email: '  Ada@Example.COM ', password: 'analytical',
+    });
+    expect(user).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      username: 'Ada.Lovelace',
+      email: 'ada@example.com',
+      avatar: null,
+      firstName: '',
+      lastName: '',
+      emailNotifications: true,
+      highQualityGeneration: false,
+      hasOnboarded: false,
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(sessionToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const [row] = await sql.query('SELECT "email", "password_hash" FROM "auth"."users" WHERE "id" = $1', [user.id]);
+    expect(row.email).toBe('ada@example.com');
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$/);
+    expect(row.password_hash).not.toContain('analytical');
+    expect(await stack.bus.send('auth.session', { sessionToken })).toEqual({ userId: user.id });
+  });
+
+  it('announces user.registered on the bus', async () => {
+    const subscriber = new Redis(stack.redisUrl);
+    try {
+      const channel = busName(Events.userRegistered);
+      await subscriber.subscribe(channel);
+      const received = new Promise<string>((resolve) => subscriber.on('message', (_channel, message) => resolve(message)));
+      const { user } = await stack.bus.send('auth.register', newMember());
+      const packet = JSON.parse(await received) as { pattern: string; data: { userId: string } };
+      expect(packet.pattern).toBe(channel);
+      expect(packet.data).toEqual({ userId: user.id });
+    } finally {
+      subscriber.disconnect();
+    }
+  });
+
+  it.each([
+    [{ username: 'ab' }, 'Username must be at least 3 characters'],
+    [{ username: '   ab   ' }, 'Username must be at least 3 characters'],
+    [{ username: 'x'.repeat(33) }, 'Username must be at most 32 characters'],
+    [{ username: 'no spaces please' }, 'Username may only contain letters, digits, _ . and -'],
+    [{ email: 'not-an-email' }, 'Please enter a valid email address'],
+    [{ email: 'a@b' }, 'Please enter a valid email address'],
+    [{ password: '12345' }, 'Password must be at least 6 characters'],
+    [{ password: 'p'.repeat(257) }, 'Password must be at most 256 characters'],
+  ])('refuses %j with "%s"', async (overrides, message) => {
+    expect(await failureOf(stack.bus.send('auth.register', newMember(overrides)))).toEqual({ code: ErrorCode.BadRequest, message });
+  });
+
+  it('refuses a taken email (any case) and a taken username (any case)', async () => {
+    await stack.bus.send('auth.register', { username: 'Grace', email: 'grace@example.com', password: 'cobol-rules' });
+    expect(await failureOf(stack.bus.send('auth.register', { username: 'grace2', email: ' GRACE@example.com', password: 'cobol-rules' })))
+      .toEqual({ code: ErrorCode.Conflict, message: 'An account with this email already exists' });
+    expect(await failureOf(stack.bus.send('auth.register', { username: 'gRACE', email: 'other@example.com', password: 'cobol-rules' })))
+      .toEqual({ code: ErrorCode.Conflict, message: 'This username is already taken' });
+  });
+
+  it('lets exactly one of simultaneous registrations of one username win', async () => {
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => stack.bus.send('auth.register', { username: 'racer', email: `racer${i}@example.com`, password: 'fast-car' })),
+    );
+    expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+    for (const attempt of attempts.filter((a) => a.status === 'rejected')) {
+      expect((attempt as PromiseRejectedResult).reason).toMatchObject({ code: ErrorCode.Conflict, message: 'This username is already taken' });
+    }
+    const [{ count }] = await sql.query(`SELECT count(*)::int AS count FROM "auth"."users" WHERE lower("username") = 'racer'`);
+    expect(count).toBe(1);
+  });
+
+  it('lets exactly one of simultaneous registrations of one email win', async () => {
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => stack.bus.send('auth.register', { username: `twin${i}`, email: 'Twin@example.com', password: 'same-mail' })),
+    );
+    expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+    for (const attempt of attempts.filter((a) => a.status === 'rejected')) {
+      expect((attempt as PromiseRejectedResult).reason).toMatchObject({ code: ErrorCode.Conflict, message: 'An account with this email already exists' });
+    }
+  });
+
+  it('limits registrations per IP', async () => {
+    const ip = '198.51.100.7';
+    for (let i = 0; i < 10; i++) await stack.bus.send('auth.register', newMember({ ip }));
+    const refused = await failureOf(stack.bus.send('auth.register', newMember({ ip })));
+    expect(refused.code).toBe(ErrorCode.RateLimited);
+    expect(refused.message).toMatch(TooMany);
+    // Another address is not affected.
+    await expect(stack.bus.send('auth.register', newMember({ ip: '198.51.100.8' }))).resolves.toHaveProperty('sessionToken');
+  });
+});
+
+describe('login, sessions and logout', () => {
+  it('signs in, resolves the session, reads the user and logs out everywhere', async () => {
+    const registered = await stack.bus.send('auth.register', newMember({ email: 'linus@example.com', password: 'penguin-power' }));
+    const { user, sessionToken } = await stack.bus.send('auth.login', { email: ' LINUS@example.com ', password: 'penguin-power' });
+    expect(user).toEqual(registered.user);
+    expect(sessionToken).not.toBe(registered.sessionToken);
+
+    expect(await stack.bus.send('auth.session', { sessionToken })).toEqual({ userId: user.id });
+    expect(await stack.bus.send('auth.user', { userId: user.id })).toEqual(user);
+
+    expect(await stack.bus.send('auth.logout', { sessionToken })).toEqual({ ok: true });
+    expect(await stack.bus.send('auth.session', { sessionToken })).toBeNull();
+    // The registration's own session is a different one and still valid.
+    expect(await stack.bus.send('auth.session', { sessionToken: registered.sessionToken })).toEqual({ userId: user.id });
+    expect(await stack.bus.send('auth.logout', { sessionToken })).toEqual({ ok: true });
+  });
+
+  it('stores only the token digest, under the namespace, with a sliding 30-day expiry', async () => {
+    const { user, sessionToken } = await stack.bus.send('auth.register', newMember());
+    const key = `${stack.namespace}:session:${createHash('sha256').update(sessionToken).digest('hex')}`;
+    expect(await redis.get(key)).toBe(user.id);
+    expect(await redis.exists(`${stack.namespace}:session:${sessionToken}`)).toBe(0);
+    const ttl = await redis.ttl(key);
+    expect(ttl).toBeGreaterThan(ThirtyDays - 60);
+    expect(ttl).toBeLessThanOrEqual(ThirtyDays);
+
+    await redis.expire(key, 100);
+    expect(await stack.bus.send('auth.session', { sessionToken })).toEqual({ userId: user.id });
+    expect(await redis.ttl(key)).toBeGreaterThan(ThirtyDays - 60);
+  });
+
+  it('answers null for unknown, malformed and expired tokens', async () => {
+    expect(await stack.bus.send('auth.session', { sessionToken: 'A'.repeat(43) })).toBeNull();
+    expect(await stack.bus.send('auth.session', { sessionToken: 'short' })).toBeNull();
+    expect(await stack.bus.send('auth.session', { sessionToken: 42 as unknown as string })).toBeNull();
+    const { sessionToken } = await stack.bus.send('auth.register', newMember());
+    await redis.del(`${stack.namespace}:session:${createHash('sha256').update(sessionToken).digest('hex')}`);
+    expect(await stack.bus.send('auth.session', { sessionToken })).toBeNull();
+  });
+
+  it('answers "Invalid credentials" for a wrong password and for an unknown email alike', async () => {
+    const member = newMember();
+    await stack.bus.send('auth.register', member);
+    const invalid = { code: ErrorCode.Unauthorized, message: 'Invalid credentials' };
+    expect(await failureOf(stack.bus.send('auth.login', { email: member.email, password: 'wrong-password' }))).toEqual(invalid);
+    expect(await failureOf(stack.bus.send('auth.login', { email: 'nobody@example.com', password: 'wrong-password' }))).toEqual(invalid);
+    expect(await failureOf(stack.bus.send('auth.login', { email: member.email, password: 'p'.repeat(300) }))).toEqual(invalid);
+  });
+
+  it('spends about as long on an unknown email as on a wrong password', async () => {
+    const member = newMember();
+    await stack.bus.send('auth.register', member);
+    const timed = async (email: string) => {
+      const started = performance.now();
+      await failureOf(stack.bus.send('auth.login', { email, password: 'wrong-password' }));
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      known.push(await timed(member.email));
+      unknown.push(await timed(`ghost${i}@example.com`));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[2];
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+  });
+
+  it('validates the login form like the spec', async () => {
+    expect(await failureOf(stack.bus.send('auth.login', { email: 'nope', password: 'secret-pass' })))
+      .toEqual({ code: ErrorCode.BadRequest, message: 'Please enter a valid email address' });
+    expect(await failureOf(stack.bus.send('auth.login', { email: 'a@example.com', password: '123' })))
+      .toEqual({ code: ErrorCode.BadRequest, message: 'Password must be at least 6 characters' });
+  });
+
+  it('locks an account after 10 failures, even for the right password, and not others', async () => {
+    const member = newMember();
+    const other = newMember();
+    await stack.bus.send('auth.register', member);
+    await stack.bus.send('auth.register', other);
+    for (let i = 0; i < 10; i++) {
+      expect((await failureOf(stack.bus.send('auth.login', { email: member.email, password: `wrong-${i}` }))).code).toBe(ErrorCode.Unauthorized);
+    }
+    const refused = await failureOf(stack.bus.send('auth.login', { email: member.email, password: member.password }));
+    expect(refused.code).toBe(ErrorCode.RateLimited);
+    expect(refused.message).toMatch(TooMany);
+    expect(refused.message).toBe('Too many attempts. Please try again in 15 minutes.');
+    await expect(stack.bus.send('auth.login', { email: other.email, password: other.password })).resolves.toHaveProperty('sessionToken');
+  });
+
+  it('counts parallel guesses too', async () => {
+    const member = newMember();
+    await stack.bus.send('auth.register', member);
+    const guesses = await Promise.allSettled(
+      Array.from({ length: 16 }, (_, i) => stack.bus.send('auth.login', { email: member.email, password: `guess-${i}` })),
+    );
+    const codes = guesses.map((g) => (g as PromiseRejectedResult).reason.code);
+    expect(codes.filter((c) => c === ErrorCode.Unauthorized)).toHaveLength(10);
+    expect(codes.filter((c) => c === ErrorCode.RateLimited)).toHaveLength(6);
+  });
+
+  it('resets the account counter on a successful login', async () => {
+    const member = newMember();
+    await stack.bus.send('auth.register', member);
+    const fail = (i: number) => failureOf(stack.bus.send('auth.login', { email: member.email, password: `wrong-${i}` }));
+    for (let i = 0; i < 9; i++) expect((await fail(i)).code).toBe(ErrorCode.Unauthorized);
+    await stack.bus.send('auth.login', { email: member.email, password: member.password });
+    for (let i = 0; i < 10; i++) expect((await fail(i)).code).toBe(ErrorCode.Unauthorized);
+    expect((await fail(10)).code).toBe(ErrorCode.RateLimited);
+  });
+
+  it('limits failed logins per IP across accounts', async () => {
+    const ip = '203.0.113.50';
+    for (let i = 0; i < 50; i++) {
+      expect((await failureOf(stack.bus.send('auth.login', { email: `spray${i}@example.com`, password: 'password1', ip }))).code)
+        .toBe(ErrorCode.Unauthorized);
+    }
+    const member = newMember();
+    await stack.bus.send('auth.register', member);
+    const refused = await failureOf(stack.bus.send('auth.login', { email: member.email, password: member.password, ip }));
+    expect(refused).toEqual({ code: ErrorCode.RateLimited, message: expect.stringMatching(TooMany) });
+    // Same member from another address is fine.
+    await expect(stack.bus.send('auth.login', { email: member.email, password: member.password, ip: '203.0.113.51' }))
+      .resolves.toHaveProperty('sessionToken');
+    const keys = await redis.keys(`${stack.namespace}:auth:limit:*`);
+    expect(keys.length).toBeGreaterThan(0);
+  });
+});

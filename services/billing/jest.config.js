@@ -1,0 +1,2 @@
+import preset from '../../jest.preset.cjs';
+export default { ...preset, displayName: 'billing' };

@@ -1,0 +1,20 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { serviceInfrastructure } from '@trendforge/platform';
+import { BillingHandlers } from './billing.handlers.js';
+import { BillingService } from './billing.service.js';
+import type { BillingConfig } from './config.js';
+import { billingDatabase } from './database.js';
+
+@Module({})
+export class BillingModule {
+  static forRoot(config: BillingConfig): DynamicModule {
+    return {
+      module: BillingModule,
+      imports: [
+        ...serviceInfrastructure({ service: 'billing', databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL, database: billingDatabase }),
+      ],
+      controllers: [BillingHandlers],
+      providers: [BillingService],
+    };
+  }
+}

@@ -1,0 +1,22 @@
+export {
+  createTestDatabase,
+  sweepStaleTestDatabases,
+  testDatabaseAdminUrl,
+  DEFAULT_TEST_DATABASE_ADMIN_URL,
+  STALE_TEST_DATABASE_AGE_MS,
+  type TestDatabase,
+} from './database.js';
+export { testRedisUrl, uniqueNamespace, flushNamespace, DEFAULT_TEST_REDIS_URL } from './redis.js';
+export { freePort } from './ports.js';
+export { createPng, readPngSize, type PngOptions, type Rgb } from './png.js';
+export {
+  startFakeOpenAI,
+  FAKE_OPENAI_FLAG,
+  type FakeOpenAI,
+  type FakeOpenAIFailure,
+  type FakeOpenAIOptions,
+  type FailNextOptions,
+  type RecordedRequest,
+  type RecordedFile,
+  type ChatCompletionRequestBody,
+} from './fake-openai.js';
