@@ -20,3 +20,4 @@ export {
   type RecordedFile,
   type ChatCompletionRequestBody,
 } from './fake-openai.js';
+export { startServiceUnderTest, type ServiceUnderTest } from './service.js';

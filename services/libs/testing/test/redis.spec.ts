@@ -5,7 +5,7 @@ describe('uniqueNamespace', () => {
   it('is short, readable and unique', () => {
     const a = uniqueNamespace('Auth Service');
     const b = uniqueNamespace('Auth Service');
-    expect(a).toMatch(/^t:auth-service:[0-9a-f]{8}$/);
+    expect(a).toMatch(/^t-auth-service-[0-9a-f]{8}$/);
     expect(a).not.toBe(b);
     expect(uniqueNamespace('a*b?[c]').includes('*')).toBe(false);
   });

@@ -1,0 +1,27 @@
+import { enginePrompt, generationCost } from '../src/prompt.js';
+
+describe('engine prompt (spec part 2 section 5)', () => {
+  const trend = { name: 'Pixar', prompt: 'A 3D animated still', promptTemplate: 'A 3D still of {subject}, vibrant' };
+
+  test('the template with {subject} replaced', () => {
+    expect(enginePrompt(trend, 'a fox')).toBe('A 3D still of a fox, vibrant');
+  });
+  test('else the trend prompt, a colon and the text', () => {
+    expect(enginePrompt({ ...trend, promptTemplate: '' }, 'a fox')).toBe('A 3D animated still: a fox');
+  });
+  test('else "Create an image in {name} style: ..."', () => {
+    expect(enginePrompt({ ...trend, promptTemplate: '', prompt: '' }, 'a fox')).toBe('Create an image in Pixar style: a fox');
+  });
+  test('a prompt composed by the client wins', () => {
+    expect(enginePrompt(trend, 'a fox', '  Pixar style fox, glossy  ')).toBe('Pixar style fox, glossy');
+  });
+});
+
+describe('generation cost (DESIGN.md section 2)', () => {
+  test('weekly and non-premium trends are free; premium ones cost their credits, default 1', () => {
+    expect(generationCost({ isWeeklyTrend: true, premium: true, creditsRequired: 3 })).toBe(0);
+    expect(generationCost({ isWeeklyTrend: false, premium: false, creditsRequired: 2 })).toBe(0);
+    expect(generationCost({ isWeeklyTrend: false, premium: true, creditsRequired: 3 })).toBe(3);
+    expect(generationCost({ isWeeklyTrend: false, premium: true, creditsRequired: 0 })).toBe(1);
+  });
+});
