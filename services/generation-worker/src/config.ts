@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { coreEnv, healthEnv, loadConfig, storageEnv, workerEnv } from '@trendforge/platform';
 
+// An empty variable (e.g. `OPENAI_API_KEY=` in a Secret) means unset.
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
 const openaiEnv = z.object({
   /** When set, images come from OpenAI; otherwise from the offline studio engine. */
-  OPENAI_API_KEY: z.string().min(1).optional(),
-  OPENAI_BASE_URL: z.string().url().optional(),
+  OPENAI_API_KEY: optional(z.string()),
+  OPENAI_BASE_URL: optional(z.string().url()),
   OPENAI_IMAGE_MODEL: z.string().default('gpt-image-1'),
 });
 

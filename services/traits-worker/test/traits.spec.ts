@@ -1,0 +1,48 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import type { INestApplicationContext } from '@nestjs/common';
+import { QueueEvents } from 'bullmq';
+import { createPng, flushNamespace, testRedisUrl, uniqueNamespace } from '@trendforge/testing';
+import { QueueName, type TraitsJob, type TraitsJobResult } from '@trendforge/contracts';
+
+describe('traits worker', () => {
+  const redisUrl = testRedisUrl();
+  const namespace = uniqueNamespace('traits');
+  let storageDir: string;
+  let app: INestApplicationContext;
+
+  beforeAll(async () => {
+    process.env.BUS_NAMESPACE = namespace;
+    storageDir = await mkdtemp(path.join(os.tmpdir(), 'tf-traits-'));
+    const { TraitsWorkerModule } = await import('../src/worker.module.js');
+    const { loadTraitsWorkerConfig } = await import('../src/config.js');
+    const config = loadTraitsWorkerConfig({ REDIS_URL: redisUrl, BUS_NAMESPACE: namespace, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir });
+    app = await NestFactory.createApplicationContext(TraitsWorkerModule.forRoot(config), { logger: ['error'] });
+    await app.init();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await flushNamespace(redisUrl, namespace);
+    await rm(storageDir, { recursive: true, force: true });
+  });
+
+  test('reads colour and light traits of a stored photo from the queue', async () => {
+    const { createQueue, STORAGE } = await import('@trendforge/platform');
+    const storage = app.get(STORAGE);
+    await storage.put('originals/u1/warm.png', createPng({ width: 64, height: 64, color: [230, 150, 60] }), 'image/png');
+    const queue = createQueue<TraitsJob, TraitsJobResult>(QueueName.traits, redisUrl);
+    const events = new QueueEvents(QueueName.traits, { connection: { url: redisUrl }, prefix: namespace });
+    try {
+      await events.waitUntilReady();
+      const job = await queue.add('analyse', { userId: 'u1', imageKey: 'originals/u1/warm.png' });
+      const result = await job.waitUntilFinished(events, 20_000);
+      expect(result).toEqual({ traits: ['warm tones', 'soft lighting', 'vivid colours'], dominantColour: '#e6963c' });
+    } finally {
+      await events.close();
+      await queue.close();
+    }
+  });
+});
