@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@
 import { queryKeys } from '@/lib/queryClient';
 import { clearApolloStore } from '@/lib/apollo-registry';
 import type { User } from '@/lib/types';
-import { toast } from '@/ui/toast';
+import { toast } from '@/ui/toast-store';
 import * as authApi from './auth-api';
 
 export interface AuthContextValue {

@@ -1,0 +1,36 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { AuthDialogProvider } from '@/features/auth/auth-dialog-context';
+import { PageSpinner } from '@/ui/spinner';
+import { BottomBar } from './shell/BottomBar';
+import { Footer } from './shell/Footer';
+import { Header } from './shell/Header';
+
+export function RootLayout() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.documentElement.classList.add('dark');
+  }, []);
+
+  return (
+    <AuthDialogProvider>
+      <div className="relative flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-lg focus:bg-surface-3 focus:px-3 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <Header />
+        <main id="main" className="relative flex-1" data-pathname={pathname}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer />
+        <BottomBar />
+      </div>
+      <ScrollRestoration />
+    </AuthDialogProvider>
+  );
+}

@@ -1,0 +1,62 @@
+import { Link, useLocation } from 'react-router-dom';
+import { cn } from '@/lib/cn';
+import { useAuth } from '@/features/auth/auth-context';
+import { UsageMeter } from '@/features/usage/UsageMeter';
+import { BOTTOM_BAR, isBottomItemActive } from '../nav';
+
+/** Small screens only (under 768 px). */
+export function BottomBar() {
+  const { pathname } = useLocation();
+  const { user } = useAuth();
+
+  return (
+    <>
+      {/* Keeps the end of the page clear of the fixed bar (and the credits meter above it). */}
+      <div aria-hidden className={cn('md:hidden', user ? 'h-28' : 'h-16')} />
+      <div className="fixed inset-x-0 bottom-0 z-40 md:hidden">
+      {user ? (
+        <div className="pointer-events-none flex justify-center pb-2">
+          <UsageMeter user={user} variant="compact" className="pointer-events-auto" />
+        </div>
+      ) : null}
+      <nav
+        aria-label="Bottom"
+        data-testid="bottom-bar"
+        className="border-t border-border bg-background/85 pb-[env(safe-area-inset-bottom)] backdrop-blur-xl"
+      >
+        <ul className="mx-auto grid h-16 max-w-md grid-cols-4">
+          {BOTTOM_BAR.map((item) => {
+            const active = isBottomItemActive(item, pathname);
+            const Icon = item.icon;
+            return (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  aria-current={active ? 'page' : undefined}
+                  className={cn(
+                    'relative flex h-full flex-col items-center justify-center gap-1 text-[11px] font-medium transition-colors',
+                    active ? 'text-foreground' : 'text-subtle hover:text-muted',
+                  )}
+                >
+                  {active ? (
+                    <span aria-hidden className="absolute top-0 h-0.5 w-8 rounded-full bg-brand" />
+                  ) : null}
+                  <span
+                    className={cn(
+                      'inline-flex size-8 items-center justify-center rounded-xl transition-colors',
+                      active && 'bg-violet-500/15 text-violet-200',
+                    )}
+                  >
+                    <Icon className="size-[18px]" aria-hidden />
+                  </span>
+                  {item.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { Link } from 'react-router-dom';
+import { Flame } from 'lucide-react';
+import { cn } from '@/lib/cn';
+
+export function Brand({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
+  return (
+    <Link
+      to="/"
+      onClick={onNavigate}
+      aria-label="TrendForge home"
+      data-testid="brand-home"
+      className={cn('group inline-flex items-center gap-2.5 rounded-xl', className)}
+    >
+      <span className="relative inline-flex size-8 items-center justify-center rounded-[10px] bg-brand glow transition-transform duration-300 group-hover:rotate-[-6deg]">
+        <Flame className="size-4.5 text-white" aria-hidden strokeWidth={2.5} />
+      </span>
+      <span className="font-display text-[17px] font-bold tracking-tight text-foreground">
+        Trend<span className="text-gradient">Forge</span>
+      </span>
+      {/* Decorative, as in the spec. */}
+      <span
+        aria-hidden
+        className="hidden rounded-md border border-fuchsia-400/30 bg-fuchsia-500/10 px-1.5 py-px text-[10px] font-bold uppercase tracking-wider text-fuchsia-200 lg:inline"
+      >
+        Pro
+      </span>
+    </Link>
+  );
+}

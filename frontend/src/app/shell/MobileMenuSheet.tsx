@@ -1,0 +1,147 @@
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Crown, LogOut, Settings } from 'lucide-react';
+import { cn } from '@/lib/cn';
+import { ROLE_LABELS } from '@/lib/types';
+import { useAuth } from '@/features/auth/auth-context';
+import { useAuthDialog } from '@/features/auth/auth-dialog-context';
+import { useSignOut } from '@/features/auth/use-sign-out';
+import { UsageMeter } from '@/features/usage/UsageMeter';
+import { Avatar } from '@/ui/avatar';
+import { Badge } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import { Dialog, DialogTitle, SheetContent } from '@/ui/dialog';
+import { isToolActive, MAIN_LINKS, TOOL_TABS } from '../nav';
+import { Brand } from './Brand';
+
+/** Under 768 px: a left slide-out menu (Radix Dialog as a sheet). Loaded on first open. */
+export default function MobileMenuSheet({ open, setOpen }: { open: boolean; setOpen: (open: boolean) => void }) {
+  const { user } = useAuth();
+  const { signOut, isPending } = useSignOut();
+  const { openAuthDialog } = useAuthDialog();
+  const { pathname } = useLocation();
+  const close = () => setOpen(false);
+  const links = MAIN_LINKS.filter((l) => !l.membersOnly || user);
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <SheetContent aria-describedby={undefined} data-testid="mobile-menu">
+        <DialogTitle className="sr-only">Menu</DialogTitle>
+        <div className="flex h-16 items-center border-b border-border px-5">
+          <Brand onNavigate={close} />
+        </div>
+
+        {user ? (
+          <div className="m-4 rounded-2xl border border-border bg-surface-2 p-4" data-testid="mobile-user-card">
+            <div className="flex items-center gap-3">
+              <Avatar src={user.avatar} name={user.username} className="size-11" />
+              <div className="min-w-0">
+                <p className="truncate font-semibold">{user.username}</p>
+                <p className="truncate text-xs text-muted">{user.email}</p>
+              </div>
+              <Badge variant="default" className="ml-auto">
+                {ROLE_LABELS[user.role]}
+              </Badge>
+            </div>
+            <UsageMeter user={user} variant="inline" className="mt-4" />
+          </div>
+        ) : null}
+
+        <nav aria-label="Mobile" className="grid gap-1 px-3 py-2">
+          {links.map((link) => (
+            <NavLink
+              key={link.to}
+              to={link.to}
+              end={link.to === '/'}
+              onClick={close}
+              className={({ isActive }) =>
+                cn(
+                  'rounded-xl px-3 py-2.5 text-[15px] font-medium transition-colors',
+                  isActive ? 'bg-white/8 text-foreground' : 'text-muted hover:bg-white/5 hover:text-foreground',
+                )
+              }
+            >
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+
+        <div className="px-6 pb-1 pt-3 text-[11px] font-semibold uppercase tracking-widest text-subtle">Tools</div>
+        <nav aria-label="Mobile tools" className="grid grid-cols-2 gap-2 px-4 py-2">
+          {TOOL_TABS.map((tab) => {
+            const Icon = tab.icon;
+            const active = isToolActive(tab.to, pathname);
+            return (
+              <Link
+                key={tab.to}
+                to={tab.to}
+                onClick={close}
+                aria-current={active ? 'page' : undefined}
+                className={cn(
+                  'flex items-center gap-2 rounded-xl border px-3 py-2.5 text-sm font-medium transition-colors',
+                  active
+                    ? 'border-violet-400/40 bg-violet-500/15 text-violet-100'
+                    : 'border-border text-muted hover:text-foreground',
+                )}
+              >
+                <Icon className="size-4" aria-hidden />
+                {tab.label}
+              </Link>
+            );
+          })}
+        </nav>
+
+        <div className="mt-auto grid gap-2 border-t border-border p-4">
+          {user ? (
+            <>
+              {user.role === 'free' ? (
+                <Button asChild>
+                  <Link to="/settings" onClick={close}>
+                    <Crown aria-hidden />
+                    Upgrade to Pro
+                  </Link>
+                </Button>
+              ) : null}
+              <Button asChild variant="secondary">
+                <Link to="/settings" onClick={close}>
+                  <Settings aria-hidden />
+                  Settings
+                </Link>
+              </Button>
+              <Button
+                variant="ghost"
+                data-testid="mobile-signout"
+                disabled={isPending}
+                onClick={() => signOut(close)}
+              >
+                <LogOut aria-hidden />
+                Sign Out
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button
+                data-testid="mobile-signup"
+                onClick={() => {
+                  close();
+                  openAuthDialog({ tab: 'register' });
+                }}
+              >
+                Sign Up
+              </Button>
+              <Button
+                variant="secondary"
+                data-testid="mobile-login"
+                onClick={() => {
+                  close();
+                  openAuthDialog({ tab: 'login' });
+                }}
+              >
+                Log In
+              </Button>
+            </>
+          )}
+        </div>
+      </SheetContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,104 @@
+import { Link } from 'react-router-dom';
+import { Images, Palette, Plus, RefreshCw, SlidersHorizontal, Wand2 } from 'lucide-react';
+import { engineLabel, type Trend } from '@/lib/types';
+import { Badge } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import { Card } from '@/ui/card';
+
+export interface ForgeResult {
+  id: string;
+  generatedImage: string;
+  caption: string | null;
+  engine: string | null;
+  prompt: string;
+}
+
+export interface ResultViewProps {
+  trend: Trend;
+  result: ForgeResult;
+  onCreateAnother: () => void;
+  onRetry: () => void;
+  onAdjust: () => void;
+  onDifferentStyle: () => void;
+}
+
+export function ResultView({ trend, result, onCreateAnother, onRetry, onAdjust, onDifferentStyle }: ResultViewProps) {
+  const engine = engineLabel(result.engine);
+  const caption = result.caption || `Created in ${trend.name} style with TrendForge`;
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start" data-testid="forge-result">
+      <Card className="overflow-hidden p-2 sm:p-3">
+        <div className="relative overflow-hidden rounded-xl bg-surface-3">
+          <img
+            src={result.generatedImage}
+            alt={result.prompt}
+            data-testid="result-image"
+            className="mx-auto max-h-[75vh] w-full object-contain animate-fade-in"
+          />
+          {engine ? (
+            <span
+              data-testid="engine-label"
+              className="absolute left-3 top-3 rounded-full bg-black/60 px-2.5 py-1 text-[11px] font-semibold uppercase tracking-wider text-white/90 backdrop-blur"
+            >
+              {engine}
+            </span>
+          ) : null}
+        </div>
+      </Card>
+
+      <div className="grid gap-4">
+        <Card className="grid gap-4 p-5 sm:p-6">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge variant="success">Ready to share</Badge>
+            <Badge variant="outline">{trend.name}</Badge>
+          </div>
+          <div>
+            <p className="text-[11px] font-semibold uppercase tracking-widest text-subtle">Caption</p>
+            <p className="mt-1 text-base font-medium" data-testid="result-caption">
+              {caption}
+            </p>
+          </div>
+          <div>
+            <p className="text-[11px] font-semibold uppercase tracking-widest text-subtle">Prompt</p>
+            <p className="mt-1 text-sm text-muted" data-testid="result-prompt">
+              {result.prompt}
+            </p>
+          </div>
+          <div className="grid grid-cols-2 gap-2">
+            <Button onClick={onCreateAnother} data-testid="create-another">
+              <Plus aria-hidden />
+              Create Another
+            </Button>
+            <Button asChild variant="secondary" data-testid="view-all-creations">
+              <Link to="/forge/history">
+                <Images aria-hidden />
+                View All Creations
+              </Link>
+            </Button>
+          </div>
+        </Card>
+
+        <Card className="grid gap-2 p-5 sm:p-6">
+          <Button variant="outline" onClick={onRetry} className="justify-start" data-testid="try-again">
+            <RefreshCw aria-hidden />
+            Try Generation Again
+          </Button>
+          <Button variant="outline" onClick={onAdjust} className="justify-start" data-testid="adjust-prompt">
+            <SlidersHorizontal aria-hidden />
+            Adjust Settings & Prompt
+          </Button>
+          <Button variant="outline" onClick={onDifferentStyle} className="justify-start" data-testid="different-style">
+            <Palette aria-hidden />
+            Try Different Style
+          </Button>
+          <Button asChild variant="ghost" className="justify-start">
+            <Link to="/forge/mojo">
+              <Wand2 aria-hidden />
+              Try Mojo-Style
+            </Link>
+          </Button>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useApolloClient, useMutation, useSubscription } from '@apollo/client/react';
+import { GENERATE, GENERATION, GENERATION_UPDATED, type GenerateInput, type Generation } from './documents';
+import { isTerminal, mergeGeneration } from './generation-state';
+
+/** Safety net while a generation runs: re-read its state in case a push was missed. */
+export const CATCH_UP_INTERVAL_MS = 3000;
+
+export interface UseGeneration {
+  generation: Generation | null;
+  /** Starts a generation; resolves with the accepted generation, rejects with the GraphQL error. */
+  start: (input: GenerateInput) => Promise<Generation>;
+  reset: () => void;
+}
+
+/**
+ * Starts a generation with the `generate` mutation, then follows it through the
+ * `generationUpdated(id)` subscription. A `generation(id)` read right away and every few seconds
+ * covers the case where the subscription connects after the work already finished.
+ */
+export function useGeneration(): UseGeneration {
+  const client = useApolloClient();
+  const [generate] = useMutation(GENERATE);
+  const [generation, setGeneration] = useState<Generation | null>(null);
+  const idRef = useRef<string | null>(null);
+  const id = generation?.id ?? null;
+  const done = isTerminal(generation?.status);
+
+  const apply = useCallback((next: Generation | null | undefined) => {
+    if (!next || next.id !== idRef.current) return;
+    setGeneration((prev) => mergeGeneration(prev, next));
+  }, []);
+
+  useSubscription(GENERATION_UPDATED, {
+    variables: { id: id ?? '' },
+    skip: !id || done,
+    onData: ({ data }) => apply(data.data?.generationUpdated),
+    onError: (error) => console.warn('generationUpdated subscription failed; polling instead', error),
+  });
+
+  useEffect(() => {
+    if (!id || done) return;
+    let cancelled = false;
+    const read = () => {
+      client
+        .query({ query: GENERATION, variables: { id }, fetchPolicy: 'network-only' })
+        .then((result) => {
+          if (!cancelled) apply(result.data?.generation);
+        })
+        .catch((error: unknown) => console.warn('generation(id) read failed', error));
+    };
+    read();
+    const timer = setInterval(read, CATCH_UP_INTERVAL_MS);
+    return () => {
+      cancelled = true;
+      clearInterval(timer);
+    };
+  }, [client, id, done, apply]);
+
+  const start = useCallback(
+    async (input: GenerateInput) => {
+      idRef.current = null;
+      setGeneration(null);
+      const result = await generate({ variables: { input } });
+      const accepted = result.data?.generate;
+      if (!accepted) throw new Error(HIGH_DEMAND_FALLBACK);
+      idRef.current = accepted.id;
+      setGeneration(accepted);
+      return accepted;
+    },
+    [generate],
+  );
+
+  const reset = useCallback(() => {
+    idRef.current = null;
+    setGeneration(null);
+  }, []);
+
+  return { generation, start, reset };
+}
+
+const HIGH_DEMAND_FALLBACK = "We're experiencing high demand. Please try again later.";

@@ -1,0 +1,56 @@
+import type { CSSProperties } from 'react';
+import { Link } from 'react-router-dom';
+import { Heart } from 'lucide-react';
+import { cn } from '@/lib/cn';
+import { engineLabel, type Image } from '@/lib/types';
+import { LazyImage } from '@/ui/lazy-image';
+
+/** Spec part1 s9: cards fade in after 500 ms, staggered 50 ms per card up to 500 ms. */
+export function cardDelayMs(index: number): number {
+  return 500 + Math.min(index * 50, 500);
+}
+
+export function CreationCard({ image, index = 0 }: { image: Image; index?: number }) {
+  const engine = engineLabel(image.engine);
+  const style: CSSProperties = { animationDelay: `${cardDelayMs(index)}ms` };
+  return (
+    <li className="animate-fade-up" style={style} data-testid="creation-card" data-image-id={image.id}>
+      <Link
+        to={`/forge/detail/${image.id}`}
+        className="group relative block overflow-hidden rounded-2xl border border-border bg-surface-2 transition-[border-color,transform,box-shadow] duration-300 hover:-translate-y-0.5 hover:border-violet-400/40 hover:shadow-[0_20px_50px_-20px_rgb(168_85_247_/_0.5)]"
+      >
+        <LazyImage
+          src={image.thumbnail || image.generatedImage}
+          alt={image.prompt}
+          data-testid="creation-image"
+          wrapperClassName="aspect-square"
+          className="transition-transform duration-500 group-hover:scale-[1.04]"
+        />
+        {image.isFavorite ? (
+          <span className="absolute right-2.5 top-2.5 inline-flex size-7 items-center justify-center rounded-full bg-black/50 backdrop-blur">
+            <Heart className="size-3.5 fill-rose-400 text-rose-400" aria-label="Favorite" />
+          </span>
+        ) : null}
+        {engine ? (
+          <span
+            data-testid="engine-label"
+            className="absolute left-2.5 top-2.5 rounded-full bg-black/55 px-2 py-0.5 text-[10px] font-semibold uppercase tracking-wider text-white/85 backdrop-blur"
+          >
+            {engine}
+          </span>
+        ) : null}
+        <div
+          className={cn(
+            'absolute inset-x-0 bottom-0 flex flex-col gap-2 bg-gradient-to-t from-black/90 via-black/60 to-transparent p-3.5 pt-10',
+            'translate-y-2 opacity-0 transition-all duration-300 group-hover:translate-y-0 group-hover:opacity-100 group-focus-visible:translate-y-0 group-focus-visible:opacity-100',
+          )}
+        >
+          <span className="w-fit rounded-full bg-brand px-2 py-0.5 text-[10px] font-bold uppercase tracking-wider text-white">
+            AI Style
+          </span>
+          <p className="line-clamp-2 text-sm text-white/90">{image.prompt}</p>
+        </div>
+      </Link>
+    </li>
+  );
+}

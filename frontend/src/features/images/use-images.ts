@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/queryClient';
+import type { Image } from '@/lib/types';
+import { useAuth } from '@/features/auth/auth-context';
+
+/** GET /api/images — only for a signed-in user, never refetched on focus. */
+export function useImages() {
+  const { user } = useAuth();
+  return useQuery<Image[]>({
+    queryKey: queryKeys.images,
+    enabled: Boolean(user),
+    refetchOnWindowFocus: false,
+  });
+}

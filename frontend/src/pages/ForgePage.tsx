@@ -1,0 +1,5 @@
+import { ForgeScreen } from '@/features/forge/ForgeScreen';
+
+export default function ForgePage() {
+  return <ForgeScreen />;
+}
