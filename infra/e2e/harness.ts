@@ -78,6 +78,11 @@ export class ApiMember {
     return text ? JSON.parse(text) : undefined;
   }
 
+  /** The session cookie, for clients that speak other protocols (graphql-ws). */
+  get sessionCookie(): string {
+    return this.cookie;
+  }
+
   async graphql<T = any>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
     const result = await this.json<{ data?: T; errors?: { message: string }[] }>('POST', '/graphql', { query, variables });
     if (result.errors?.length) throw new Error(result.errors.map((e) => e.message).join('; '));

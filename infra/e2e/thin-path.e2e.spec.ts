@@ -1,4 +1,6 @@
 import type { Browser } from 'playwright-core';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
 import { readPngSize, startFakeOpenAI, type FakeOpenAI } from '@trendforge/testing';
 import { ApiMember, eventually, launchChromium, startE2EStack, type E2EStack } from './harness.js';
 
@@ -143,6 +145,8 @@ describe('TrendForge end to end', () => {
       await e2e.stack.stopInstance('generation-worker');
     });
 
+    beforeEach(() => openai.reset());
+
     afterAll(async () => {
       await e2e.stack.restart('generation-worker');
       await openai.close();
@@ -154,6 +158,47 @@ describe('TrendForge end to end', () => {
       { input: { trendSlug: 'pixar', userPrompt: prompt } },
     ).then((data) => data.generate);
     const stateOf = (member: ApiMember, id: string) => member.json('GET', `/api/generations/${id}`);
+
+    /** Follows generationUpdated(id) over graphql-ws with the member's cookie until it ends. */
+    function follow(member: ApiMember, id: string): Promise<Array<{ status: string; progress: number; imageUrl: string | null }>> {
+      const cookie = member.sessionCookie;
+      class CookieWebSocket extends WebSocket {
+        constructor(address: string, protocols?: string | string[]) {
+          super(address, protocols, { headers: { cookie } });
+        }
+      }
+      const client = createClient({ url: `${url.replace('http', 'ws')}/graphql`, webSocketImpl: CookieWebSocket, retryAttempts: 0 });
+      const seen: Array<{ status: string; progress: number; imageUrl: string | null }> = [];
+      return new Promise((resolve, reject) => {
+        client.subscribe<{ generationUpdated: { status: string; progress: number; imageUrl: string | null } }>(
+          { query: 'subscription($id: ID!) { generationUpdated(id: $id) { status progress imageUrl } }', variables: { id } },
+          {
+            next: ({ data, errors }) => {
+              if (errors?.length) reject(new Error(errors.map((e) => e.message).join('; ')));
+              if (!data) return;
+              seen.push(data.generationUpdated);
+              if (['completed', 'failed'].includes(data.generationUpdated.status)) resolve(seen);
+            },
+            error: (error) => reject(error instanceof Error ? error : new Error(JSON.stringify(error))),
+            complete: () => resolve(seen),
+          },
+        );
+      }).finally(() => client.dispose()) as Promise<typeof seen>;
+    }
+
+    test('generationUpdated pushes progress and completion over graphql-ws, to the owner only', async () => {
+      openai.setLatency(1_500);
+      const worker = await e2e.stack.spawnExtra('generation-worker', slowWorkerEnv());
+      const member = await ApiMember.register(url, 'live');
+      const stranger = await ApiMember.register(url, 'peeker');
+      const { id } = await accept(member, 'a hot air balloon over dunes');
+
+      await expect(follow(stranger, id)).rejects.toThrow('Generation not found');
+      const updates = await follow(member, id);
+      expect(updates.map((u) => u.status)).toContain('active');
+      expect(updates.at(-1)).toEqual({ status: 'completed', progress: 100, imageUrl: `/api/images/${id}/file/result` });
+      await e2e.stack.stopInstance(worker);
+    });
 
     test('a generation survives its worker being killed mid-job: another worker finishes it', async () => {
       openai.setLatency(30_000);
