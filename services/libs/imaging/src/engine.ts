@@ -1,0 +1,79 @@
+/** The studio engine: the embedded offline image provider. */
+import sharp from 'sharp';
+import { parseBackground } from './backgrounds.js';
+import { analysePrompt } from './prompt.js';
+import { encodePng } from './raster.js';
+import { openPhoto } from './photo.js';
+import { rendererFor } from './trends/index.js';
+import type { Aspect, RenderRequest, RenderResult, TrendContext } from './types.js';
+import { createRng, hashString } from './util/rng.js';
+
+export const FRAMES: Record<Aspect, { width: number; height: number }> = {
+  '1:1': { width: 1024, height: 1024 },
+  '4:5': { width: 1080, height: 1350 },
+  '9:16': { width: 1080, height: 1920 },
+  '16:9': { width: 1920, height: 1080 },
+};
+
+export async function renderTrend(req: RenderRequest): Promise<RenderResult> {
+  const frame = FRAMES[req.aspect ?? '1:1'] ?? FRAMES['1:1'];
+  const { width: W, height: H } = frame;
+  let last = -1;
+  const profile = process.env.IMAGING_PROFILE === '1';
+  let t0 = performance.now();
+  let c0 = process.cpuUsage();
+  const progress = (p: number) => {
+    if (profile) {
+      const t = performance.now();
+      const c = process.cpuUsage(c0);
+      process.stderr.write(`[imaging] ${req.trendSlug} ${Math.round(p)}% +${(t - t0).toFixed(1)}ms cpu ${((c.user + c.system) / 1000).toFixed(1)}ms\n`);
+      t0 = t;
+      c0 = process.cpuUsage();
+    }
+    const v = Math.max(0, Math.min(100, Math.round(p)));
+    if (v <= last || !req.onProgress) return;
+    last = v;
+    try {
+      req.onProgress(v);
+    } catch {
+      // A progress listener must never break a render.
+    }
+  };
+  progress(0);
+  const seed = Number.isFinite(req.seed) ? Math.trunc(req.seed) >>> 0 : 0;
+  const renderer = rendererFor(req.trendSlug ?? '');
+  // The stream depends on the seed and the prompt, so the same seed with another prompt varies too.
+  const rng = createRng(hashString(`${renderer.slug}|${req.prompt ?? ''}`, seed));
+  const photo = req.photo && req.photo.length > 0 ? await openPhoto(req.photo, req.faceBox) : undefined;
+  progress(10);
+  const ctx: TrendContext = {
+    req,
+    W,
+    H,
+    rng,
+    prompt: analysePrompt(req.prompt ?? ''),
+    options: { ...(req.styleOptions ?? {}) },
+    background: parseBackground(req.background),
+    photo,
+    id: 'tf',
+    progress: (p) => progress(10 + p * 0.8),
+  };
+  const img = await renderer.render(ctx);
+  progress(92);
+  const png = await encodePng(img);
+  progress(100);
+  return { png, width: img.width, height: img.height };
+}
+
+/** A WebP thumbnail whose longer side is `size` px. */
+export async function makeThumbnail(png: Buffer, size = 384): Promise<Buffer> {
+  return sharp(png).rotate().resize(size, size, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 78, effort: 3 }).toBuffer();
+}
+
+/** Decode with sharp; throws on anything that is not an image. */
+export async function readImageInfo(buf: Buffer): Promise<{ format: string; width: number; height: number }> {
+  const meta = await sharp(buf).metadata();
+  if (!meta.format || !meta.width || !meta.height) throw new Error('Not a decodable image');
+  const swap = (meta.orientation ?? 1) >= 5;
+  return { format: meta.format, width: swap ? meta.height : meta.width, height: swap ? meta.width : meta.height };
+}

@@ -1,0 +1,7 @@
+/** @trendforge/imaging — the studio engine (offline trend renderer) and image utilities. */
+export { renderTrend, makeThumbnail, readImageInfo, FRAMES } from './engine.js';
+export { captionFor, type CaptionStyle } from './caption.js';
+export { supportedTrendSlugs } from './trends/index.js';
+export { BACKGROUNDS, type BackgroundKind } from './backgrounds.js';
+export type { RenderRequest, RenderResult, FaceBox, Aspect } from './types.js';
+export { analysePhoto } from './analyse.js';

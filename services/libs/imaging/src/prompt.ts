@@ -1,0 +1,223 @@
+/**
+ * Reads a prompt into the few things a scene needs: the words to print, a subject archetype,
+ * headwear and a held prop, colour and hair hints. Pure string work, no model.
+ */
+import { displayText } from './util/svg.js';
+
+export type SubjectKind = 'person' | 'cat' | 'dog' | 'fox' | 'bear' | 'rabbit' | 'robot';
+export type Headwear = 'none' | 'crown' | 'chef' | 'wizard' | 'cap' | 'helmet' | 'headphones' | 'bow' | 'flower';
+export type HairStyle = 'short' | 'long' | 'curly' | 'bun' | 'bald' | 'ponytail';
+
+export interface PromptInfo {
+  /** The prompt, cleaned for display (no emoji or control characters). */
+  text: string;
+  /** Meaningful words in prompt order, original casing, without style boilerplate. */
+  keywords: string[];
+  /** A short title built from the keywords (1 to 3 words), Title Case. */
+  title: string;
+  subject: SubjectKind;
+  headwear: Headwear;
+  /** Icon names of objects the prompt mentions, in prompt order. */
+  props: string[];
+  /** Named colours found in the prompt (hex). */
+  colours: string[];
+  hairColour?: string;
+  hairStyle?: HairStyle;
+  eyeColour?: string;
+  glasses: boolean;
+  feminine?: boolean;
+}
+
+const STOP = new Set(
+  `a an the of in on at to for from with without and or but as by into onto over under my me i im i'm you your our we us it its is are was be being been this that these those
+  some any very really so just like make made create created creating generate draw render show showing picture photo image portrait shot style styled version look looking
+  who which what where when while whose has have having wearing wears holding holds using also plus full body high quality detailed ultra hd 4k 8k best
+  3d animated animation cartoon character characters movie film scene trend trending viral art artwork illustration design featuring feature`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/** Words that name a style rather than the subject; dropped from printed text. */
+const STYLE_WORDS = new Set(
+  `pixar disney ghibli studio barbie doll collectible action figure toy box blister pack magazine cover masthead vogue anime comic pixel clay claymation vaporwave dreamcore renaissance
+  cyberpunk oil painting painted vintage simpsons miyazaki dreamworks render rendering cinematic lighting watercolor watercolour hand-drawn`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+const SUBJECTS: Array<[SubjectKind, RegExp]> = [
+  ['robot', /^(robot|robots|android|cyborg|droid|mech|bot)$/],
+  ['cat', /^(cat|cats|kitten|kitty|kittens|feline)$/],
+  ['dog', /^(dog|dogs|puppy|puppies|pup|doggo|corgi|retriever|labrador|poodle|husky|pug|beagle)$/],
+  ['fox', /^(fox|foxes|vixen)$/],
+  ['bear', /^(bear|bears|teddy|panda|grizzly)$/],
+  ['rabbit', /^(rabbit|rabbits|bunny|bunnies|hare)$/],
+];
+
+const HEADWEAR: Array<[Headwear, RegExp]> = [
+  ['helmet', /^(astronaut|astronauts|spaceman|cosmonaut|space|helmet|diver)$/],
+  ['crown', /^(king|queen|prince|princess|royal|crown|emperor|empress|royalty)$/],
+  ['chef', /^(chef|cook|baker|cooking|baking|kitchen)$/],
+  ['wizard', /^(wizard|witch|mage|sorcerer|sorceress|magician|magic|wizardry)$/],
+  ['cap', /^(cap|baseball|skater|skateboarder|rapper|sporty|athlete|player|footballer|basketball)$/],
+  ['headphones', /^(dj|headphones|music|musician|gamer|gaming|podcaster|producer)$/],
+  ['bow', /^(bow|ribbon)$/],
+  ['flower', /^(flowers|floral|garden|gardener|spring|bloom|blossom)$/],
+];
+
+const COLOURS: Record<string, string> = {
+  red: '#e0383e', crimson: '#c21d3a', scarlet: '#e23d28', orange: '#f28c28', amber: '#f5a623', yellow: '#f7d038', gold: '#e6b422', golden: '#e6b422',
+  green: '#3fa34d', emerald: '#1f9d6b', mint: '#7fdcb0', teal: '#1e9e9a', turquoise: '#30c5c0', cyan: '#29c4e0', blue: '#2f6fe0', navy: '#1d2f6f',
+  purple: '#8a4fd8', violet: '#7b4fe0', lavender: '#b79cf0', pink: '#ff6fae', magenta: '#e0309e', rose: '#f06292', brown: '#8b5a3c', black: '#262630',
+  white: '#f4f4f6', silver: '#b8bec8', grey: '#8a8f99', gray: '#8a8f99', beige: '#e3cfa8', coral: '#ff7f6b', peach: '#ffb38a',
+};
+
+const HAIR_COLOURS: Record<string, string> = {
+  blonde: '#f0cf78', blond: '#f0cf78', brunette: '#6b3f24', brown: '#6b3f24', black: '#22201f', red: '#b8432a', ginger: '#c8602e', redhead: '#b8432a',
+  auburn: '#8e3b22', grey: '#a9a9ae', gray: '#a9a9ae', silver: '#c9cbd2', white: '#ecebe6', pink: '#f49ac1', blue: '#5b8ff0', purple: '#9b6be0',
+};
+
+const EYE_COLOURS: Record<string, string> = { blue: '#3b82d6', green: '#3f9a5a', hazel: '#8a6a2f', brown: '#6b3f24', grey: '#7d8893', amber: '#c98a1c' };
+
+/** Object words the icon set can draw (see icons.ts); synonyms map to one icon. */
+export const PROP_WORDS: Record<string, string> = {
+  coffee: 'mug', mug: 'mug', tea: 'mug', latte: 'mug', cup: 'mug', espresso: 'mug',
+  book: 'book', books: 'book', reading: 'book', reader: 'book', novel: 'book', writer: 'book', author: 'book', student: 'book', teacher: 'book',
+  guitar: 'guitar', guitarist: 'guitar', rock: 'guitar', band: 'guitar', music: 'note', musician: 'note', singer: 'note', song: 'note', dj: 'headphones', headphones: 'headphones',
+  camera: 'camera', photographer: 'camera', photography: 'camera', laptop: 'laptop', computer: 'laptop', coder: 'laptop', developer: 'laptop', programmer: 'laptop', code: 'laptop', coding: 'laptop', hacker: 'laptop',
+  phone: 'phone', smartphone: 'phone', selfie: 'phone', influencer: 'phone', sword: 'sword', knight: 'sword', warrior: 'sword', samurai: 'sword', ninja: 'sword', pirate: 'sword',
+  wand: 'wand', wizard: 'wand', witch: 'wand', magic: 'wand', umbrella: 'umbrella', rain: 'umbrella', rainy: 'umbrella', balloon: 'balloon', balloons: 'balloon', party: 'balloon', birthday: 'cake',
+  flower: 'flower', flowers: 'flower', rose: 'flower', garden: 'flower', gardener: 'flower', ball: 'ball', soccer: 'ball', football: 'ball', basketball: 'ball', tennis: 'ball',
+  pizza: 'pizza', cake: 'cake', cupcake: 'cake', baker: 'cake', baking: 'cake', dessert: 'cake', star: 'star', stars: 'star', heart: 'heart', love: 'heart', crown: 'crown', king: 'crown', queen: 'crown',
+  brush: 'brush', paint: 'brush', painter: 'brush', artist: 'brush', palette: 'brush', rocket: 'rocket', astronaut: 'rocket', space: 'rocket', planet: 'planet', moon: 'planet', mars: 'planet',
+  leaf: 'leaf', plant: 'leaf', plants: 'leaf', tree: 'leaf', forest: 'leaf', nature: 'leaf', fish: 'fish', fishing: 'fish', ocean: 'fish', sea: 'fish', bone: 'bone', dog: 'bone', puppy: 'bone',
+  gym: 'dumbbell', fitness: 'dumbbell', workout: 'dumbbell', dumbbell: 'dumbbell', bodybuilder: 'dumbbell', game: 'gamepad', gamer: 'gamepad', gaming: 'gamepad', videogame: 'gamepad',
+  chef: 'pan', cook: 'pan', cooking: 'pan', kitchen: 'pan', pan: 'pan', skateboard: 'skateboard', skater: 'skateboard', skateboarder: 'skateboard', bike: 'bike', bicycle: 'bike', cyclist: 'bike',
+  sun: 'sun', sunny: 'sun', summer: 'sun', beach: 'sun', surf: 'surfboard', surfer: 'surfboard', surfing: 'surfboard', surfboard: 'surfboard', yarn: 'yarn', knitting: 'yarn', cat: 'yarn', kitten: 'yarn',
+  microphone: 'mic', mic: 'mic', podcast: 'mic', podcaster: 'mic', rapper: 'mic', singer_: 'mic', key: 'key', map: 'map', explorer: 'map', adventure: 'map', adventurer: 'map', travel: 'map', traveler: 'map',
+  glasses: 'glasses', sunglasses: 'glasses', hat: 'hat', cap: 'hat', shield: 'shield', hero: 'shield', superhero: 'shield', robot: 'gear', gear: 'gear', engineer: 'gear', mechanic: 'gear', wrench: 'gear',
+  doctor: 'stethoscope', nurse: 'stethoscope', medic: 'stethoscope', science: 'flask', scientist: 'flask', chemist: 'flask', lab: 'flask', potion: 'flask', icecream: 'icecream', gelato: 'icecream',
+  carrot: 'carrot', bunny: 'carrot', rabbit: 'carrot', honey: 'honey', bear: 'honey', teddy: 'heart', diamond: 'gem', jewel: 'gem', gem: 'gem', money: 'coin', coin: 'coin', gold: 'coin', rich: 'coin', crypto: 'coin',
+  explore: 'map', exploring: 'map', exploration: 'map', brave: 'shield', courage: 'shield', happy: 'heart', cute: 'heart', kind: 'heart', magical: 'wand', sparkle: 'star', shiny: 'gem', sweet: 'cake', cozy: 'mug',
+  trophy: 'trophy', champion: 'trophy', winner: 'trophy', medal: 'trophy', car: 'car', racer: 'car', racing: 'car', driver: 'car', dragon: 'flame', fire: 'flame', flame: 'flame', ice: 'snowflake', snow: 'snowflake', winter: 'snowflake',
+};
+
+export function tokenize(text: string): string[] {
+  return (text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).map((w) => w.replace(/['’-]+$/, ''));
+}
+
+const titleCase = (w: string) => (w.length <= 2 && w === w.toUpperCase() ? w : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase());
+
+export function analysePrompt(prompt: string): PromptInfo {
+  const text = displayText(prompt).slice(0, 400);
+  const tokens = tokenize(text);
+  const lower = tokens.map((t) => t.toLowerCase());
+  const keywords: string[] = [];
+  const seen = new Set<string>();
+  tokens.forEach((t, i) => {
+    const l = lower[i];
+    if (STOP.has(l) || STYLE_WORDS.has(l) || /^\d+$/.test(l) || l.length < 2 || seen.has(l)) return;
+    seen.add(l);
+    keywords.push(t);
+  });
+
+  let subject: SubjectKind = 'person';
+  outer: for (const l of lower) {
+    for (const [kind, re] of SUBJECTS) {
+      if (re.test(l)) {
+        subject = kind;
+        break outer;
+      }
+    }
+  }
+  let headwear: Headwear = 'none';
+  outer2: for (const l of lower) {
+    for (const [kind, re] of HEADWEAR) {
+      if (re.test(l)) {
+        headwear = kind;
+        break outer2;
+      }
+    }
+  }
+  if (subject === 'robot' && headwear !== 'crown') headwear = 'none';
+
+  const props: string[] = [];
+  for (const l of lower) {
+    const icon = PROP_WORDS[l];
+    if (icon && !props.includes(icon)) props.push(icon);
+  }
+
+  const colours: string[] = [];
+  let hairColour: string | undefined;
+  let eyeColour: string | undefined;
+  lower.forEach((l, i) => {
+    const nextWord = lower[i + 1] ?? '';
+    if (nextWord === 'hair' || nextWord === 'haired' || l === 'blonde' || l === 'blond' || l === 'redhead' || l === 'brunette' || l === 'ginger') {
+      if (HAIR_COLOURS[l]) hairColour = HAIR_COLOURS[l];
+      return;
+    }
+    if (nextWord === 'eyes' || nextWord === 'eyed') {
+      if (EYE_COLOURS[l]) eyeColour = EYE_COLOURS[l];
+      return;
+    }
+    const c = COLOURS[l];
+    if (c && !colours.includes(c)) colours.push(c);
+  });
+
+  let hairStyle: HairStyle | undefined;
+  if (lower.includes('bald')) hairStyle = 'bald';
+  else if (lower.includes('curly') || lower.includes('afro')) hairStyle = 'curly';
+  else if (lower.includes('ponytail')) hairStyle = 'ponytail';
+  else if (lower.includes('bun')) hairStyle = 'bun';
+  else if (lower.includes('long')) hairStyle = 'long';
+  else if (lower.includes('short')) hairStyle = 'short';
+
+  const fem = /^(woman|women|girl|girls|lady|she|her|queen|princess|mother|mom|mum|sister|bride|witch|actress|ballerina|feminine|daughter|grandma|empress|sorceress|aunt|wife|girlfriend)$/;
+  const masc = /^(man|men|boy|boys|guy|he|his|king|prince|father|dad|brother|groom|wizard|actor|masculine|son|grandpa|emperor|sorcerer|uncle|husband|boyfriend|gentleman|beard|bearded)$/;
+  let feminine: boolean | undefined;
+  for (const l of lower) {
+    if (fem.test(l)) { feminine = true; break; }
+    if (masc.test(l)) { feminine = false; break; }
+  }
+
+  const titleWords = pickTitleWords(keywords);
+  return {
+    text,
+    keywords,
+    title: titleWords.map(titleCase).join(' '),
+    subject,
+    headwear,
+    props,
+    colours,
+    hairColour,
+    hairStyle,
+    eyeColour,
+    glasses: lower.some((l) => l === 'glasses' || l === 'sunglasses' || l === 'nerd' || l === 'nerdy'),
+    feminine,
+  };
+}
+
+const PERSON_NOUNS =
+  /^(woman|man|girl|boy|lady|guy|kid|child|baby|person|people|friend|friends|family|couple|hero|superhero|heroine|villain|chef|cook|baker|doctor|nurse|teacher|student|artist|painter|musician|singer|dancer|ballerina|athlete|player|gamer|coder|developer|programmer|scientist|engineer|astronaut|pilot|captain|pirate|ninja|samurai|knight|warrior|wizard|witch|king|queen|prince|princess|explorer|adventurer|traveler|traveller|surfer|skater|photographer|influencer|farmer|gardener|detective|firefighter|soldier|mermaid|fairy|vampire|zombie|elf|cowboy|cowgirl|boss|ceo|entrepreneur|founder|designer|writer|author|dj|rapper|grandma|grandpa|mom|dad|mother|father|sister|brother|puppy|kitten|dragon|unicorn|monster|alien|owl|bird|penguin|lion|tiger|panda|dinosaur|dino|robot|cat|dog|fox|bear|rabbit|bunny)$/i;
+
+const GENERIC_NOUNS = /^(woman|man|girl|boy|lady|guy|kid|child|baby|person|people|friend|friends|family|couple|me|myself)$/i;
+
+/**
+ * Up to two words that read as a name: an animal or robot subject first, else a role noun
+ * (chef, astronaut…) with the word before it, else a generic noun (woman, boy…), else the first
+ * keywords.
+ */
+function pickTitleWords(keywords: string[]): string[] {
+  if (keywords.length === 0) return ['Star'];
+  const lower = keywords.map((w) => w.toLowerCase());
+  let idx = lower.findIndex((w) => SUBJECTS.some(([, re]) => re.test(w)));
+  if (idx < 0) idx = lower.findIndex((w) => PERSON_NOUNS.test(w) && !GENERIC_NOUNS.test(w));
+  if (idx < 0) idx = lower.findIndex((w) => GENERIC_NOUNS.test(w));
+  if (idx < 0) return keywords.slice(0, keywords.length > 1 && keywords[0].length + keywords[1].length <= 15 ? 2 : 1);
+  if (idx > 0 && keywords[idx - 1].length + keywords[idx].length <= 15) return keywords.slice(idx - 1, idx + 1);
+  return [keywords[idx]];
+}
+
+/** Hair colours (hex) used when the prompt gives none. */
+export const NATURAL_HAIR = ['#2b211c', '#5a3823', '#8a5a34', '#d8b26a', '#b5532e', '#3b2a22'];
+export const SKIN_TONES = ['#ffd9bf', '#f5c6a0', '#e8b08a', '#d39a6e', '#b67b52', '#8d5a3b', '#6b4228'];

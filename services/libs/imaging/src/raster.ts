@@ -1,0 +1,467 @@
+/**
+ * Raster stages on raw pixel buffers, built on sharp/libvips. Every stage is deterministic:
+ * noise comes from the seeded PRNG, never from libvips' own random source.
+ */
+import sharp, { type Blend, type Sharp } from 'sharp';
+import type { Rng } from './util/rng.js';
+import { hexToRgb } from './util/color.js';
+
+export interface Raw {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
+export const fromRaw = (img: Raw): Sharp =>
+  sharp(img.data, { raw: { width: img.width, height: img.height, channels: img.channels } });
+
+export async function toRaw(s: Sharp): Promise<Raw> {
+  const { data, info } = await s.raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels as Raw['channels'] };
+}
+
+const rawInput = (img: Raw) => ({ input: img.data, raw: { width: img.width, height: img.height, channels: img.channels } });
+
+/** Render an SVG document to RGBA at its own pixel size. */
+export async function renderSvg(svg: string): Promise<Raw> {
+  return toRaw(sharp(Buffer.from(svg), { density: 72 }).ensureAlpha());
+}
+
+/** Render an SVG and flatten it to RGB over a colour. */
+export async function renderSvgOpaque(svg: string, background = '#ffffff'): Promise<Raw> {
+  return toRaw(sharp(Buffer.from(svg), { density: 72 }).flatten({ background }));
+}
+
+/**
+ * Render an SVG document of W×H at a fraction of its size (librsvg work drops with the square
+ * of the scale), optionally blur it there, then scale it back up to W×H. For backdrops that end
+ * up out of focus this costs a quarter or less of a full-size render and looks the same.
+ */
+export async function renderSvgSoft(svg: string, W: number, H: number, scale: number, blurPx = 0, background = '#ffffff'): Promise<Raw> {
+  let s = sharp(Buffer.from(svg), { density: 72 * scale }).flatten({ background });
+  if (blurPx * scale >= 0.3) s = s.blur(blurPx * scale);
+  const small = await toRaw(s);
+  if (small.width === W && small.height === H) return small;
+  return toRaw(fromRaw(small).resize(W, H, { fit: 'fill', kernel: 'cubic' }));
+}
+
+/** Alpha-composite `top` (RGBA, same size or smaller at left/top) over `base`. */
+export async function over(base: Raw, layers: Array<{ img: Raw; left?: number; top?: number; blend?: Blend }>): Promise<Raw> {
+  return toRaw(
+    fromRaw(base).composite(
+      layers.map((l) => ({ ...rawInput(l.img), left: l.left ?? 0, top: l.top ?? 0, blend: l.blend ?? 'over' })),
+    ),
+  );
+}
+
+/** Composite SVG overlays (text, gradients) rendered by librsvg directly onto the image. */
+export async function overlaySvg(base: Raw, svgs: Array<string | { svg: string; blend: Blend }>): Promise<Raw> {
+  return toRaw(
+    fromRaw(base).composite(
+      svgs.map((s) => (typeof s === 'string' ? { input: Buffer.from(s) } : { input: Buffer.from(s.svg), blend: s.blend })),
+    ),
+  );
+}
+
+/**
+ * Triangular noise in [-1, 1) per sample, from an inlined mulberry32 seeded by `rng` (one 32-bit
+ * draw gives two 16-bit halves whose sum is triangular). Fast enough for full-frame grain.
+ */
+function triangularNoise(count: number, rng: Rng): Float32Array {
+  const out = new Float32Array(count);
+  let state = Math.floor(rng.next() * 4294967296) >>> 0;
+  for (let i = 0; i < count; i++) {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    t = (t ^ (t >>> 14)) >>> 0;
+    out[i] = ((t & 0xffff) + (t >>> 16)) / 65535 - 1;
+  }
+  return out;
+}
+
+/** Grey noise centred on 128 (triangular distribution), one channel. */
+export function noise(width: number, height: number, rng: Rng, amplitude = 1): Raw {
+  const n = triangularNoise(width * height, rng);
+  const data = Buffer.allocUnsafe(width * height);
+  for (let i = 0; i < data.length; i++) {
+    const v = 128 + n[i] * 127 * amplitude;
+    data[i] = v < 0 ? 0 : v > 255 ? 255 : v;
+  }
+  return { data, width, height, channels: 1 };
+}
+
+/** Film grain: seeded monochrome noise added to every pixel (triangular distribution). */
+export function grain(img: Raw, rng: Rng, amount = 0.25): Raw {
+  const { data, channels } = img;
+  const out = Buffer.allocUnsafe(data.length);
+  const a = amount * 64;
+  const n = triangularNoise(data.length / channels, rng);
+  for (let i = 0, k = 0; i < data.length; i += channels, k++) {
+    const d = n[k] * a;
+    for (let c = 0; c < 3; c++) {
+      const v = data[i + c] + d;
+      out[i + c] = v < 0 ? 0 : v > 255 ? 255 : v;
+    }
+    if (channels === 4) out[i + 3] = data[i + 3];
+  }
+  return { ...img, data: out };
+}
+
+/** Paper texture: multi-scale seeded noise (blotches and fibres) multiplied in with a paper tint. */
+export async function paperTexture(img: Raw, rng: Rng, strength = 0.5, tint = '#f3e6cc'): Promise<Raw> {
+  const { width: W, height: H, channels, data } = img;
+  const coarse = await toRaw(fromRaw(noise(Math.ceil(W / 24), Math.ceil(H / 24), rng, 1)).resize(W, H, { fit: 'fill', kernel: 'cubic' }).extractChannel(0));
+  const fine = triangularNoise(W * H, rng);
+  const [tr, tg, tb] = hexToRgb(tint).map((v) => v / 255);
+  const out = Buffer.allocUnsafe(W * H * 3);
+  for (let i = 0, j = 0, k = 0; i < W * H; i++, j += 3, k += channels) {
+    const v = 1 - strength * (0.2 * (1 - coarse.data[i] / 255) + 0.25 * Math.abs(fine[i]));
+    out[j] = data[k] * tr * v;
+    out[j + 1] = data[k + 1] * tg * v;
+    out[j + 2] = data[k + 2] * tb * v;
+  }
+  return { data: out, width: W, height: H, channels: 3 };
+}
+
+/** Radial vignette computed per pixel (an elliptical falloff toward the corners, via a lookup table). */
+export function vignette(img: Raw, strength = 0.45, colour = '#000000'): Raw {
+  const { width: W, height: H, channels, data } = img;
+  const [vr, vg, vb] = hexToRgb(colour);
+  const out = Buffer.allocUnsafe(data.length);
+  const cx = W / 2;
+  const cy = H * 0.48;
+  // Weight as a function of squared normalised distance, 4096 steps over [0, 2.2].
+  const N = 4096;
+  const MAXD2 = 2.2;
+  const lut = new Float32Array(N + 1);
+  for (let k = 0; k <= N; k++) {
+    const d = Math.sqrt((k / N) * MAXD2) / 1.414;
+    const t = d <= 0.45 ? 0 : Math.min(1, (d - 0.45) / 0.55);
+    lut[k] = strength * t * t * (3 - 2 * t);
+  }
+  const sx = 1 / (W * 0.5);
+  const sy = 1 / (H * 0.5);
+  const kscale = N / MAXD2;
+  for (let y = 0; y < H; y++) {
+    const dy = (y - cy) * sy;
+    const dy2 = dy * dy;
+    let i = y * W * channels;
+    for (let x = 0; x < W; x++, i += channels) {
+      const dx = (x - cx) * sx;
+      const k = ((dx * dx + dy2) * kscale) | 0;
+      const w = lut[k > N ? N : k];
+      out[i] = data[i] + (vr - data[i]) * w;
+      out[i + 1] = data[i + 1] + (vg - data[i + 1]) * w;
+      out[i + 2] = data[i + 2] + (vb - data[i + 2]) * w;
+      if (channels === 4) out[i + 3] = data[i + 3];
+    }
+  }
+  return { ...img, data: out };
+}
+
+export interface Glow {
+  cx: number;
+  cy: number;
+  /** Radii in px. */
+  rx: number;
+  ry: number;
+  colour: string;
+  opacity: number;
+  blend: 'screen' | 'multiply' | 'over';
+}
+
+/** Smooth radial light or shadow pools, computed per pixel inside their bounding boxes. */
+export function glows(img: Raw, list: Glow[]): Raw {
+  const { width: W, height: H, channels } = img;
+  const out = Buffer.from(img.data);
+  for (const g of list) {
+    const [gr, gg, gb] = hexToRgb(g.colour);
+    const x0 = Math.max(0, Math.floor(g.cx - g.rx));
+    const x1 = Math.min(W, Math.ceil(g.cx + g.rx));
+    const y0 = Math.max(0, Math.floor(g.cy - g.ry));
+    const y1 = Math.min(H, Math.ceil(g.cy + g.ry));
+    const irx = 1 / g.rx;
+    const mode = g.blend === 'screen' ? 0 : g.blend === 'multiply' ? 1 : 2;
+    // Per-blend constants: screen adds c·(255−v)/255, multiply scales by 1−f·(1−c/255), over lerps to c.
+    const sr = gr / 255;
+    const sg = gg / 255;
+    const sb = gb / 255;
+    for (let y = y0; y < y1; y++) {
+      const dy = (y - g.cy) / g.ry;
+      const dy2 = dy * dy;
+      if (dy2 >= 1) continue;
+      let i = (y * W + x0) * channels;
+      for (let x = x0; x < x1; x++, i += channels) {
+        const dx = (x - g.cx) * irx;
+        const d2 = dx * dx + dy2;
+        if (d2 >= 1) continue;
+        const q = 1 - d2;
+        const f = q * q * g.opacity;
+        if (mode === 0) {
+          out[i] += f * sr * (255 - out[i]);
+          out[i + 1] += f * sg * (255 - out[i + 1]);
+          out[i + 2] += f * sb * (255 - out[i + 2]);
+        } else if (mode === 1) {
+          out[i] *= 1 - f * (1 - sr);
+          out[i + 1] *= 1 - f * (1 - sg);
+          out[i + 2] *= 1 - f * (1 - sb);
+        } else {
+          out[i] += (gr - out[i]) * f;
+          out[i + 1] += (gg - out[i + 1]) * f;
+          out[i + 2] += (gb - out[i + 2]) * f;
+        }
+      }
+    }
+  }
+  return { ...img, data: out };
+}
+
+/** Bloom/glow: bright parts extracted with a linear ramp, blurred at low resolution, screened on. */
+export async function bloom(img: Raw, threshold = 0.7, strength = 0.6, radius = 0.02): Promise<Raw> {
+  const { width: W, height: H, channels, data } = img;
+  const small = Math.max(64, Math.round(W / 4));
+  const smallH = Math.max(16, Math.round((small * H) / W));
+  const k = strength / (1 - threshold);
+  const hi = await toRaw(
+    fromRaw(img)
+      .removeAlpha()
+      .resize(small, smallH)
+      .linear(k, -threshold * 255 * k)
+      .blur(Math.max(0.5, radius * small))
+      .resize(W, H, { fit: 'fill', kernel: 'linear' }),
+  );
+  const out = Buffer.allocUnsafe(data.length);
+  const hd = hi.data;
+  const hc = hi.channels;
+  for (let i = 0, j = 0; i < data.length; i += channels, j += hc) {
+    out[i] = 255 - ((255 - data[i]) * (255 - hd[j])) / 255;
+    out[i + 1] = 255 - ((255 - data[i + 1]) * (255 - hd[j + 1])) / 255;
+    out[i + 2] = 255 - ((255 - data[i + 2]) * (255 - hd[j + 2])) / 255;
+    if (channels === 4) out[i + 3] = data[i + 3];
+  }
+  return { ...img, data: out };
+}
+
+/**
+ * Posterise by quantising to a palette (libimagequant via the PNG palette encoder) and decoding
+ * again. `factor` > 1 quantises a reduced copy and scales it back up, which also softens the
+ * colour boundaries like pigment bleeding into wet paper.
+ */
+export async function posterise(img: Raw, colours: number, factor = 1, dither = 0): Promise<Raw> {
+  const { width: W, height: H } = img;
+  let s = fromRaw(img).removeAlpha();
+  if (factor > 1) s = s.resize(Math.round(W / factor), Math.round(H / factor));
+  const png = await s.png({ palette: true, colours, dither, effort: 1, compressionLevel: 0 }).toBuffer();
+  let d = sharp(png).removeAlpha().toColourspace('srgb');
+  if (factor > 1) d = d.resize(W, H, { kernel: 'linear' });
+  return toRaw(d);
+}
+
+/** Dark ink edges from a Laplacian convolution on luminance, multiplied onto the image. */
+export async function inkEdges(img: Raw, strength = 1, blur = 0): Promise<Raw> {
+  let s = fromRaw(img).removeAlpha().greyscale();
+  if (blur > 0) s = s.blur(blur);
+  const e = await toRaw(s.convolve({ width: 3, height: 3, kernel: [-1, -1, -1, -1, 8, -1, -1, -1, -1], scale: 1 }).extractChannel(0));
+  const { data, channels } = img;
+  const out = Buffer.allocUnsafe(data.length);
+  const ed = e.data;
+  const ec = e.channels;
+  for (let i = 0, j = 0; i < data.length; i += channels, j += ec) {
+    const v = ed[j] * strength;
+    const m = v >= 255 ? 0 : 1 - v / 255;
+    out[i] = data[i] * m;
+    out[i + 1] = data[i + 1] * m;
+    out[i + 2] = data[i + 2] * m;
+    if (channels === 4) out[i + 3] = data[i + 3];
+  }
+  return { ...img, data: out };
+}
+
+/** Edge-preserving-ish smoothing: median at reduced size, upscaled, blended with a soft blur. */
+export async function smoothSurface(img: Raw, median = 5, blur = 1.2, factor = 2): Promise<Raw> {
+  const { width: W, height: H } = img;
+  const med = await toRaw(
+    fromRaw(img)
+      .removeAlpha()
+      .resize(Math.round(W / factor), Math.round(H / factor))
+      .median(median)
+      .resize(W, H, { kernel: 'cubic' }),
+  );
+  const soft = await toRaw(fromRaw(img).removeAlpha().blur(blur));
+  const out = Buffer.allocUnsafe(med.data.length);
+  for (let i = 0; i < out.length; i++) out[i] = (med.data[i] * 0.6 + soft.data[i] * 0.4) | 0;
+  return { data: out, width: W, height: H, channels: 3 };
+}
+
+/**
+ * Tone curve (256-entry lookup, same for R, G, B) and a radial vignette in one pass over the
+ * pixels. The vignette weight comes from a lookup on the squared distance to the centre.
+ */
+export function curveAndVignette(img: Raw, lut: Uint8Array | null, strength: number, colour = '#000000'): Raw {
+  const { width: W, height: H, channels, data } = img;
+  const [vr, vg, vb] = hexToRgb(colour);
+  const out = Buffer.allocUnsafe(data.length);
+  const N = 4096;
+  const MAXD2 = 2.2;
+  const wl = new Float32Array(N + 1);
+  for (let k = 0; k <= N; k++) {
+    const d = Math.sqrt((k / N) * MAXD2) / 1.414;
+    const t = d <= 0.45 ? 0 : Math.min(1, (d - 0.45) / 0.55);
+    wl[k] = strength * t * t * (3 - 2 * t);
+  }
+  const L = lut ?? Uint8Array.from({ length: 256 }, (_, i) => i);
+  const cx = W / 2;
+  const cy = H * 0.48;
+  const sx = 1 / (W * 0.5);
+  const sy = 1 / (H * 0.5);
+  const kscale = N / MAXD2;
+  for (let y = 0; y < H; y++) {
+    const dy = (y - cy) * sy;
+    const dy2 = dy * dy;
+    let i = y * W * channels;
+    for (let x = 0; x < W; x++, i += channels) {
+      const dx = (x - cx) * sx;
+      const k = ((dx * dx + dy2) * kscale) | 0;
+      const w = wl[k > N ? N : k];
+      const r0 = L[data[i]];
+      const g0 = L[data[i + 1]];
+      const b0 = L[data[i + 2]];
+      out[i] = r0 + (vr - r0) * w;
+      out[i + 1] = g0 + (vg - g0) * w;
+      out[i + 2] = b0 + (vb - b0) * w;
+      if (channels === 4) out[i + 3] = data[i + 3];
+    }
+  }
+  return { ...img, data: out };
+}
+
+/** Per-channel 256-entry tone curves applied in JS (exact, cheap: one pass over the bytes). */
+export function applyCurves(img: Raw, curves: [Uint8Array, Uint8Array, Uint8Array]): Raw {
+  const { data, channels } = img;
+  const out = Buffer.allocUnsafe(data.length);
+  for (let i = 0; i < data.length; i += channels) {
+    out[i] = curves[0][data[i]];
+    out[i + 1] = curves[1][data[i + 1]];
+    out[i + 2] = curves[2][data[i + 2]];
+    if (channels === 4) out[i + 3] = data[i + 3];
+  }
+  return { ...img, data: out };
+}
+
+/** An S-shaped contrast curve with lift (shadows) and gain (highlights), per channel. */
+export function curve(contrast = 0, lift = 0, gain = 1, gamma = 1): Uint8Array {
+  const lut = new Uint8Array(256);
+  for (let i = 0; i < 256; i++) {
+    let x = i / 255;
+    x = Math.pow(x, 1 / gamma);
+    const s = x < 0.5 ? 0.5 * Math.pow(2 * x, 1 + contrast) : 1 - 0.5 * Math.pow(2 * (1 - x), 1 + contrast);
+    const y = lift + (gain - lift) * s;
+    lut[i] = Math.max(0, Math.min(255, Math.round(y * 255)));
+  }
+  return lut;
+}
+
+export interface GradeOptions {
+  saturation?: number;
+  brightness?: number;
+  hue?: number;
+  /** 3×3 colour matrix (rows give output R, G, B). */
+  recomb?: [[number, number, number], [number, number, number], [number, number, number]];
+  /** Per-channel multiply and add (tone curve lines). */
+  linear?: { a: number[]; b: number[] };
+  /** A light 3×3 sharpening convolution first. */
+  sharpen?: boolean;
+}
+
+/** Colour grade in one libvips pipeline. */
+export async function grade(img: Raw, o: GradeOptions): Promise<Raw> {
+  let s = fromRaw(img).removeAlpha();
+  if (o.sharpen) s = s.convolve({ width: 3, height: 3, kernel: [0, -0.25, 0, -0.25, 2, -0.25, 0, -0.25, 0] });
+  if (o.recomb) s = s.recomb(o.recomb);
+  if (o.linear) s = s.linear(o.linear.a, o.linear.b);
+  if (o.saturation !== undefined || o.brightness !== undefined || o.hue !== undefined) {
+    s = s.modulate({ saturation: o.saturation ?? 1, brightness: o.brightness ?? 1, hue: o.hue ?? 0 });
+  }
+  return toRaw(s);
+}
+
+/** Saturation through a colour matrix: cheaper than modulate (no LCh round trip). */
+export function saturationMatrix(s: number): [[number, number, number], [number, number, number], [number, number, number]] {
+  const lr = 0.2126 * (1 - s);
+  const lg = 0.7152 * (1 - s);
+  const lb = 0.0722 * (1 - s);
+  return [
+    [lr + s, lg, lb],
+    [lr, lg + s, lb],
+    [lr, lg, lb + s],
+  ];
+}
+
+/** Warm (+) or cool (−) white balance as a diagonal matrix. */
+export function warmthMatrix(t: number): [[number, number, number], [number, number, number], [number, number, number]] {
+  return [
+    [1 + 0.08 * t, 0, 0],
+    [0, 1 + 0.02 * t, 0],
+    [0, 0, 1 - 0.1 * t],
+  ];
+}
+
+export function multiply3(
+  a: [[number, number, number], [number, number, number], [number, number, number]],
+  b: [[number, number, number], [number, number, number], [number, number, number]],
+): [[number, number, number], [number, number, number], [number, number, number]] {
+  const m = [0, 1, 2].map((i) => [0, 1, 2].map((j) => a[i][0] * b[0][j] + a[i][1] * b[1][j] + a[i][2] * b[2][j]));
+  return m as [[number, number, number], [number, number, number], [number, number, number]];
+}
+
+/**
+ * Rim light: where the subject's alpha exceeds a copy shifted away from the light, blurred
+ * (libvips) and screened onto the subject in the light's colour, clipped to the silhouette.
+ */
+export async function rimLight(layer: Raw, colour: string, dx: number, dy: number, blur = 2, opacity = 0.9): Promise<Raw> {
+  const { width: W, height: H, data } = layer;
+  const rim = Buffer.alloc(W * H);
+  for (let y = 0; y < H; y++) {
+    const sy = y - dy;
+    const rowOk = sy >= 0 && sy < H;
+    for (let x = 0; x < W; x++) {
+      const i = y * W + x;
+      const v = data[i * 4 + 3];
+      if (v === 0) continue;
+      const sx = x - dx;
+      const shifted = rowOk && sx >= 0 && sx < W ? data[(sy * W + sx) * 4 + 3] : 0;
+      if (v > shifted) rim[i] = v - shifted;
+    }
+  }
+  const soft = await toRaw(fromRaw({ data: rim, width: W, height: H, channels: 1 }).blur(Math.max(0.3, blur)).extractChannel(0));
+  const [cr, cg, cb] = hexToRgb(colour);
+  const out = Buffer.from(data);
+  const sd = soft.data;
+  for (let i = 0, j = 0; i < sd.length; i++, j += 4) {
+    const a = out[j + 3];
+    if (a === 0 || sd[i] === 0) continue;
+    const f = ((sd[i] / 255) * opacity * a) / 255;
+    out[j] = out[j] + (255 - ((255 - out[j]) * (255 - cr)) / 255 - out[j]) * f;
+    out[j + 1] = out[j + 1] + (255 - ((255 - out[j + 1]) * (255 - cg)) / 255 - out[j + 1]) * f;
+    out[j + 2] = out[j + 2] + (255 - ((255 - out[j + 2]) * (255 - cb)) / 255 - out[j + 2]) * f;
+  }
+  return { ...layer, data: out };
+}
+
+export async function encodePng(img: Raw): Promise<Buffer> {
+  return fromRaw(img).removeAlpha().png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
+}
+
+export function blank(width: number, height: number, colour: string): Raw {
+  const [r0, g0, b0] = hexToRgb(colour);
+  const data = Buffer.allocUnsafe(width * height * 3);
+  for (let i = 0; i < data.length; i += 3) {
+    data[i] = r0;
+    data[i + 1] = g0;
+    data[i + 2] = b0;
+  }
+  return { data, width, height, channels: 3 };
+}

@@ -1,0 +1,29 @@
+/** The registry of trend renderers. Add a trend by adding a module and listing it here. */
+import type { TrendRenderer } from '../types.js';
+import { pixar } from './pixar.js';
+import { generic } from './generic.js';
+import { ghibli } from './ghibli.js';
+import { collectible } from './collectible.js';
+import { barbie } from './barbie.js';
+import { magazine } from './magazine.js';
+
+export const TRENDS: TrendRenderer[] = [pixar, collectible, barbie, ghibli, magazine];
+
+const BY_SLUG = new Map<string, TrendRenderer>();
+for (const t of TRENDS) {
+  BY_SLUG.set(t.slug, t);
+  for (const a of t.aliases ?? []) BY_SLUG.set(a, t);
+}
+
+export function normaliseSlug(slug: string): string {
+  return slug.trim().toLowerCase().replace(/[\s_]+/g, '-');
+}
+
+/** The renderer for a slug; unknown slugs get the generic stylised scene. */
+export function rendererFor(slug: string): TrendRenderer {
+  return BY_SLUG.get(normaliseSlug(slug)) ?? generic;
+}
+
+export function supportedTrendSlugs(): string[] {
+  return TRENDS.map((t) => t.slug);
+}

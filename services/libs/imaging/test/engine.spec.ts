@@ -1,0 +1,145 @@
+import sharp from 'sharp';
+import { captionFor, makeThumbnail, readImageInfo, renderTrend, supportedTrendSlugs } from '../src/index.js';
+import type { RenderRequest } from '../src/index.js';
+
+const NAMES: Record<string, string> = { pixar: 'Pixar', collectible: 'Collectible Box', barbie: 'Barbie Doll', ghibli: 'Ghibli', 'magazine-cover': 'Magazine Cover' };
+const PROMPT = 'a brave astronaut cat exploring mars';
+
+const req = (trendSlug: string, extra: Partial<RenderRequest> = {}): RenderRequest => ({
+  trendSlug,
+  trendName: NAMES[trendSlug] ?? trendSlug,
+  prompt: PROMPT,
+  seed: 42,
+  ...extra,
+});
+
+/** Difference hash: 9×8 greyscale, one bit per horizontal neighbour comparison (64 bits). */
+async function dHash(png: Buffer): Promise<boolean[]> {
+  const px = await sharp(png).greyscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer();
+  const bits: boolean[] = [];
+  for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) bits.push(px[y * 9 + x] < px[y * 9 + x + 1]);
+  return bits;
+}
+const hamming = (a: boolean[], b: boolean[]) => a.reduce((n, bit, i) => n + (bit !== b[i] ? 1 : 0), 0);
+
+/** Per-channel standard deviation and the number of distinct colours in a 64×64 reduction. */
+async function pixelStats(png: Buffer): Promise<{ stdev: number; colours: number }> {
+  const stats = await sharp(png).stats();
+  const stdev = Math.min(...stats.channels.slice(0, 3).map((c) => c.stdev));
+  const small = await sharp(png).resize(64, 64, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+  const set = new Set<number>();
+  for (let i = 0; i < small.length; i += 3) set.add((small[i] >> 3) * 1024 + (small[i + 1] >> 3) * 32 + (small[i + 2] >> 3));
+  return { stdev, colours: set.size };
+}
+
+async function meanAbsDiff(a: Buffer, b: Buffer): Promise<number> {
+  const [x, y] = await Promise.all([a, b].map((p) => sharp(p).removeAlpha().raw().toBuffer()));
+  let sum = 0;
+  for (let i = 0; i < x.length; i++) sum += Math.abs(x[i] - y[i]);
+  return sum / x.length;
+}
+
+describe('studio engine', () => {
+  const renders = new Map<string, Buffer>();
+
+  beforeAll(async () => {
+    for (const slug of supportedTrendSlugs()) renders.set(slug, (await renderTrend(req(slug))).png);
+  });
+
+  it('supports the first five trends', () => {
+    expect(supportedTrendSlugs()).toEqual(expect.arrayContaining(['pixar', 'collectible', 'barbie', 'ghibli', 'magazine-cover']));
+  });
+
+  it.each(['pixar', 'collectible', 'barbie', 'ghibli', 'magazine-cover'])('%s renders a 1024×1024 PNG that is not blank', async (slug) => {
+    const png = renders.get(slug)!;
+    const info = await readImageInfo(png);
+    expect(info).toEqual({ format: 'png', width: 1024, height: 1024 });
+    const { stdev, colours } = await pixelStats(png);
+    expect(stdev).toBeGreaterThan(25);
+    expect(colours).toBeGreaterThan(150);
+  });
+
+  it('is deterministic for the same inputs and seed, and varies with the seed', async () => {
+    const again = await renderTrend(req('pixar'));
+    expect(again.png.equals(renders.get('pixar')!)).toBe(true);
+    const other = await renderTrend(req('pixar', { seed: 43 }));
+    expect(other.png.equals(renders.get('pixar')!)).toBe(false);
+    expect(await meanAbsDiff(other.png, renders.get('pixar')!)).toBeGreaterThan(8);
+    const ghibliAgain = await renderTrend(req('ghibli'));
+    expect(ghibliAgain.png.equals(renders.get('ghibli')!)).toBe(true);
+  });
+
+  it('gives every pair of trends a clearly different picture (dHash distance)', async () => {
+    const hashes = await Promise.all([...renders.entries()].map(async ([slug, png]) => [slug, await dHash(png)] as const));
+    for (let i = 0; i < hashes.length; i++) {
+      for (let j = i + 1; j < hashes.length; j++) {
+        const d = hamming(hashes[i][1], hashes[j][1]);
+        if (d < 12) throw new Error(`${hashes[i][0]} and ${hashes[j][0]} look alike (dHash distance ${d})`);
+      }
+    }
+  });
+
+  it('renders an unknown slug as a generic stylised scene instead of throwing', async () => {
+    const out = await renderTrend({ trendSlug: 'no-such-trend', trendName: 'Mystery', prompt: 'a dog in a park', seed: 1 });
+    expect([out.width, out.height]).toEqual([1024, 1024]);
+    const { stdev, colours } = await pixelStats(out.png);
+    expect(stdev).toBeGreaterThan(25);
+    expect(colours).toBeGreaterThan(150);
+  });
+
+  it('honours aspect presets', async () => {
+    const out = await renderTrend(req('magazine-cover', { aspect: '9:16' }));
+    expect(await readImageInfo(out.png)).toEqual({ format: 'png', width: 1080, height: 1920 });
+  });
+
+  it('puts a photo into the box window and still renders deterministically', async () => {
+    const photo = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#3366cc' } })
+      .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800"><circle cx="300" cy="330" r="170" fill="#f0c8a0"/><rect x="120" y="560" width="360" height="240" fill="#c0392b"/></svg>') }])
+      .jpeg()
+      .toBuffer();
+    const a = await renderTrend(req('collectible', { photo }));
+    const b = await renderTrend(req('collectible', { photo }));
+    expect(a.png.equals(b.png)).toBe(true);
+    expect(await meanAbsDiff(a.png, renders.get('collectible')!)).toBeGreaterThan(5);
+  });
+
+  it('escapes prompt text for SVG and survives odd input', async () => {
+    const out = await renderTrend(req('collectible', { prompt: '<script>alert("x")</script> & Tom\'s "robot" 🤖\u0000', seed: 7 }));
+    expect(out.width).toBe(1024);
+    const { stdev } = await pixelStats(out.png);
+    expect(stdev).toBeGreaterThan(25);
+  });
+
+  it('reports progress up to 100', async () => {
+    const seen: number[] = [];
+    await renderTrend(req('barbie', { onProgress: (p) => seen.push(p) }));
+    expect(seen[seen.length - 1]).toBe(100);
+    expect([...seen].sort((x, y) => x - y)).toEqual(seen);
+  });
+
+  it('makes a small WebP thumbnail', async () => {
+    const thumb = await makeThumbnail(renders.get('ghibli')!);
+    const info = await readImageInfo(thumb);
+    expect(info.format).toBe('webp');
+    expect(Math.max(info.width, info.height)).toBe(384);
+    expect(thumb.length).toBeLessThan(80 * 1024);
+  });
+
+  it('readImageInfo rejects a text buffer', async () => {
+    await expect(readImageInfo(Buffer.from('hello, this is not an image'))).rejects.toThrow();
+  });
+});
+
+describe('captionFor', () => {
+  it('standard is the default caption', () => {
+    expect(captionFor('Pixar', 'a cat')).toBe('Created in Pixar style with TrendForge');
+    expect(captionFor('Ghibli', 'anything', 'standard')).toBe('Created in Ghibli style with TrendForge');
+  });
+
+  it('other styles use the trend and the prompt', () => {
+    expect(captionFor('Pixar', 'a brave astronaut cat', 'hashtags')).toMatch(/^#Pixar .*#astronaut.*#TrendForge/);
+    expect(captionFor('Pixar', 'a brave astronaut cat', 'minimal')).toContain('Pixar');
+    expect(captionFor('Pixar', 'a brave astronaut cat', 'professional')).toContain('a brave astronaut cat');
+    expect(captionFor('Pixar', 'a brave astronaut cat', 'creative')).toContain('Pixar');
+  });
+});
