@@ -121,7 +121,7 @@ const tree = (x: number, y: number, h: number, rng: Rng, leaf: string) => {
 const BUILDERS: Record<BackgroundKind, Builder> = {
   studio: (W, H, rng, t, id) => {
     const [h] = toHsl(t.primary);
-    const wall = hsl(h + rng.range(-20, 20), 0.35, 0.42);
+    const wall = hsl(h + rng.range(-20, 20), rng.range(0.4, 0.55), rng.range(0.42, 0.52));
     const groundY = H * 0.88;
     const floorTop = H * 0.7;
     const defs =
@@ -131,7 +131,8 @@ const BUILDERS: Record<BackgroundKind, Builder> = {
     const body =
       `<rect width="${W}" height="${H}" fill="url(#${id}w)"/>` +
       `<path d="M0,${r(floorTop)} Q${W / 2},${r(floorTop + H * 0.06)} ${W},${r(floorTop)} L${W},${H} L0,${H}Z" fill="url(#${id}f)"/>` +
-      `<ellipse cx="${r(W * rng.range(0.45, 0.55))}" cy="${r(H * 0.45)}" rx="${r(W * 0.55)}" ry="${r(H * 0.5)}" fill="url(#${id}s)"/>`;
+      `<ellipse cx="${r(W * rng.range(0.45, 0.55))}" cy="${r(H * 0.45)}" rx="${r(W * 0.55)}" ry="${r(H * 0.5)}" fill="url(#${id}s)"/>` +
+      Array.from({ length: 9 }, () => `<circle cx="${r(rng.range(0, W))}" cy="${r(rng.range(0, floorTop * 0.9))}" r="${r(Math.min(W, H) * rng.range(0.02, 0.06))}" fill="${rng.pick(['#fff3d6', '#ffd9a8', lighten(wall, 0.5)])}" opacity="${r(rng.range(0.15, 0.35))}"/>`).join('');
     return { defs, body, groundY, tone: wall, dark: false };
   },
   nature: (W, H, rng, t, id) => {

@@ -167,7 +167,9 @@ export function drawFigure(spec: FigureSpec, build: Build, shading: Shading, id:
         ? `<path d="M390,720 C520,700 580,560 520,480 C560,600 470,660 380,660Z" fill="${grad('tail', spec.skin)}" ${outline}/><path d="M520,480 C545,520 548,560 530,590 C520,560 515,520 500,500Z" fill="#fff8f0"/>`
         : spec.kind === 'rabbit' || spec.kind === 'bear'
           ? `<circle cx="${chibi ? 410 : 345}" cy="${chibi ? 720 : 520}" r="${chibi ? 44 : 22}" fill="${lighten(spec.skin, 0.4)}"/>`
-          : `<path d="M400,730 C500,720 540,640 510,560" fill="none" stroke="${spec.skin}" stroke-width="${spec.kind === 'dog' ? 34 : 26}" stroke-linecap="round"/>`;
+          : spec.kind === 'dog'
+            ? `<path d="M395,720 C450,715 480,680 478,620" fill="none" stroke="${spec.skin}" stroke-width="36" stroke-linecap="round"/>`
+            : `<path d="M400,730 C500,720 540,640 510,560" fill="none" stroke="${spec.skin}" stroke-width="26" stroke-linecap="round"/>`;
       body.push(tail);
     }
     // torso
@@ -247,6 +249,7 @@ export function drawFigure(spec: FigureSpec, build: Build, shading: Shading, id:
   } else {
     headParts.push(`<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="${skinFill}" ${outline}/>`);
     if (animal) headParts.push(animalFace(spec, head));
+    if (spec.kind === 'dog') headParts.push(dogEars(spec, head, grad));
     headParts.push(face(spec, head, build, animal));
     if (spec.kind === 'person') headParts.push(frontHair(spec, head, hairFill));
   }
@@ -380,11 +383,8 @@ function animalEars(spec: FigureSpec, h: Head, outline: string, grad: (n: string
       }
       return s;
     }
-    case 'dog': {
-      let s = '';
-      for (const m of [-1, 1]) s += `<ellipse cx="${r(cx + m * rx * 0.95)}" cy="${r(cy + ry * 0.05)}" rx="${r(rx * 0.26)}" ry="${r(ry * 0.55)}" transform="rotate(${m * 18} ${r(cx + m * rx * 0.95)} ${r(cy - ry * 0.4)})" fill="${darken(spec.skin, 0.3)}"/>`;
-      return s;
-    }
+    case 'dog':
+      return ''; // floppy ears hang in front of the head, see dogEars()
     case 'bear': {
       let s = '';
       for (const m of [-1, 1]) s += `<circle cx="${r(cx + m * rx * 0.72)}" cy="${r(cy - ry * 0.78)}" r="${r(rx * 0.3)}" fill="${fill}"/><circle cx="${r(cx + m * rx * 0.72)}" cy="${r(cy - ry * 0.78)}" r="${r(rx * 0.16)}" fill="${lighten(spec.skin, 0.35)}"/>`;
@@ -398,6 +398,18 @@ function animalEars(spec: FigureSpec, h: Head, outline: string, grad: (n: string
     default:
       return '';
   }
+}
+
+function dogEars(spec: FigureSpec, h: Head, grad: (n: string, c: string) => string): string {
+  const { cx, cy, rx, ry } = h;
+  const ear = grad('dogear', darken(spec.skin, 0.35));
+  let s = '';
+  for (const m of [-1, 1]) {
+    const ex = cx + m * rx * 0.9;
+    const ey = cy - ry * 0.05;
+    s += `<path d="M${r(ex - m * rx * 0.12)},${r(cy - ry * 0.62)} C${r(ex + m * rx * 0.35)},${r(cy - ry * 0.7)} ${r(ex + m * rx * 0.38)},${r(ey + ry * 0.45)} ${r(ex + m * rx * 0.12)},${r(ey + ry * 0.62)} C${r(ex - m * rx * 0.08)},${r(ey + ry * 0.72)} ${r(ex - m * rx * 0.22)},${r(ey + ry * 0.3)} ${r(ex - m * rx * 0.12)},${r(cy - ry * 0.62)}Z" fill="${ear}"/>`;
+  }
+  return s;
 }
 
 function animalFace(spec: FigureSpec, h: Head): string {

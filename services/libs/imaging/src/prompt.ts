@@ -28,8 +28,12 @@ export interface PromptInfo {
   feminine?: boolean;
 }
 
+/** Words that make a person the subject when they come before any animal. */
+const PERSON_FIRST = /^(woman|women|man|men|girl|girls|boy|boys|lady|guy|kid|kids|child|children|person|people|me|myself|mom|dad|mother|father|grandma|grandpa)$/;
+
 const STOP = new Set(
   `a an the of in on at to for from with without and or but as by into onto over under my me i im i'm you your our we us it its is are was be being been this that these those
+  her his their she he they them him
   some any very really so just like make made create created creating generate draw render show showing picture photo image portrait shot style styled version look looking
   who which what where when while whose has have having wearing wears holding holds using also plus full body high quality detailed ultra hd 4k 8k best
   3d animated animation cartoon character characters movie film scene trend trending viral art artwork illustration design featuring feature`
@@ -121,8 +125,11 @@ export function analysePrompt(prompt: string): PromptInfo {
     keywords.push(t);
   });
 
+  // The subject is the first animal or robot named, unless a person is named before it
+  // ("a girl and her cat" is a girl; "an astronaut cat" is a cat).
   let subject: SubjectKind = 'person';
   outer: for (const l of lower) {
+    if (PERSON_FIRST.test(l)) break;
     for (const [kind, re] of SUBJECTS) {
       if (re.test(l)) {
         subject = kind;
@@ -180,7 +187,7 @@ export function analysePrompt(prompt: string): PromptInfo {
     if (masc.test(l)) { feminine = false; break; }
   }
 
-  const titleWords = pickTitleWords(keywords);
+  const titleWords = pickTitleWords(keywords, subject);
   return {
     text,
     keywords,
@@ -207,11 +214,11 @@ const GENERIC_NOUNS = /^(woman|man|girl|boy|lady|guy|kid|child|baby|person|peopl
  * (chef, astronaut…) with the word before it, else a generic noun (woman, boy…), else the first
  * keywords.
  */
-function pickTitleWords(keywords: string[]): string[] {
+function pickTitleWords(keywords: string[], subject: SubjectKind): string[] {
   if (keywords.length === 0) return ['Star'];
   const lower = keywords.map((w) => w.toLowerCase());
-  let idx = lower.findIndex((w) => SUBJECTS.some(([, re]) => re.test(w)));
-  if (idx < 0) idx = lower.findIndex((w) => PERSON_NOUNS.test(w) && !GENERIC_NOUNS.test(w));
+  let idx = subject === 'person' ? -1 : lower.findIndex((w) => SUBJECTS.some(([kind, re]) => kind === subject && re.test(w)));
+  if (idx < 0) idx = lower.findIndex((w) => PERSON_NOUNS.test(w) && !GENERIC_NOUNS.test(w) && (subject !== 'person' || !SUBJECTS.some(([, re]) => re.test(w))));
   if (idx < 0) idx = lower.findIndex((w) => GENERIC_NOUNS.test(w));
   if (idx < 0) return keywords.slice(0, keywords.length > 1 && keywords[0].length + keywords[1].length <= 15 ? 2 : 1);
   if (idx > 0 && keywords[idx - 1].length + keywords[idx].length <= 15) return keywords.slice(idx - 1, idx + 1);

@@ -15,6 +15,13 @@ const outDir = process.env.SCREENS_DIR ?? resolve(here, '../../../../.screens/im
 
 const NAMES: Record<string, string> = { pixar: 'Pixar', collectible: 'Collectible Box', barbie: 'Barbie Doll', ghibli: 'Ghibli', 'magazine-cover': 'Magazine Cover' };
 
+/** Style option flags per trend (spec part 2, section 3). */
+const OPTIONS: Record<string, string[]> = {
+  pixar: ['exaggerated_eyes', 'enhance_lighting', 'vibrant_colors', 'emotional_expression'],
+  barbie: ['add_glitter', 'brighter_colors', 'toy_box_frame', 'shiny_blur'],
+  ghibli: ['hand_painted', 'nature_focus', 'magical_elements', 'warm_lighting'],
+};
+
 interface Case {
   file: string;
   req: RenderRequest;
@@ -38,12 +45,14 @@ async function main(): Promise<void> {
     prompts.forEach((prompt, i) => cases.push({ file: `${slug}-${i + 1}.png`, req: { trendSlug: slug, trendName, prompt, seed: 11 + i } }));
     cases.push({ file: `${slug}-seed2.png`, req: { trendSlug: slug, trendName, prompt: prompts[0], seed: 999 } });
     cases.push({ file: `${slug}-photo.png`, req: { trendSlug: slug, trendName, prompt: 'me as a hero', seed: 5, photo } });
+    const flags = OPTIONS[slug];
+    if (flags) cases.push({ file: `${slug}-options.png`, req: { trendSlug: slug, trendName, prompt: 'a girl with a red umbrella and her cat', seed: 21, vibe: 'dreamy', styleOptions: Object.fromEntries(flags.map((f) => [f, true])) } });
     const aspects: Aspect[] = ['9:16', '16:9'];
     aspects.forEach((aspect, i) => cases.push({ file: `${slug}-${aspect.replace(':', 'x')}.png`, req: { trendSlug: slug, trendName, prompt: 'a happy golden retriever dog DJ at the beach', seed: 3 + i, aspect, background: i === 0 ? 'Beach' : 'Retro' } }));
   }
   const tiles: Array<{ input: Buffer; left: number; top: number }> = [];
   const T = 256;
-  const cols = 7;
+  const cols = 8;
   let n = 0;
   for (const c of cases) {
     const t0 = performance.now();

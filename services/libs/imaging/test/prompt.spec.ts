@@ -16,6 +16,9 @@ describe('prompt analysis', () => {
     expect(analysePrompt('a woman chef with red hair baking a cupcake').title).toBe('Woman Chef');
     expect(analysePrompt('a woman chef with red hair').hairColour).toBeDefined();
     expect(analysePrompt('friendly robot').subject).toBe('robot');
+    const girl = analysePrompt('a girl with a red umbrella and her cat');
+    expect(girl.subject).toBe('person');
+    expect(girl.title).toBe('Girl');
   });
 
   it('drops style boilerplate and keeps something printable for empty prompts', () => {

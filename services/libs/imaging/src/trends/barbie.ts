@@ -10,7 +10,6 @@ import type { PromptInfo } from '../prompt.js';
 import { bloom, glows, over, renderSvg, renderSvgSoft, smoothSurface, type Raw } from '../raster.js';
 import { figureGroup, finalGrade, place, vibeGrade } from '../scene.js';
 import type { TrendContext, TrendRenderer } from '../types.js';
-import { darken, lighten } from '../util/color.js';
 import type { Rng } from '../util/rng.js';
 import { fitSize, linearGradient, r, radialGradient, svgDoc, text } from '../util/svg.js';
 import { accessoriesFor } from './collectible.js';
@@ -159,8 +158,8 @@ function boxLayer(ctx: TrendContext, g: Geom, prompt: PromptInfo, rng: Rng): { d
   b += `<g transform="translate(${r(x + side * 0.62)} ${r(win.y + win.h / 2)}) rotate(-90)">${text(vt, { x: 0, y: 0, size: vs, face: 'sansBold', fill: '#ffffff', anchor: 'middle', letterSpacing: vs * 0.1 })}</g>`;
   const acc = accessoriesFor(prompt, rng, 3).slice(0, 3);
   acc.forEach((a, i) => {
-    const s = side * 0.78;
-    const ax = win.x + win.w + (side - s) / 2;
+    const s = side * 1.0;
+    const ax = win.x + win.w + (side - s) / 2 + side * 0.04;
     const ay = win.y + win.h * (0.12 + i * 0.28);
     b += `<circle cx="${r(ax + s / 2)}" cy="${r(ay + s / 2)}" r="${r(s * 0.55)}" fill="#ffffff" opacity="0.9"/>`;
     b += `<g transform="translate(${r(ax + s * 0.1)} ${r(ay + s * 0.1)}) scale(${((s * 0.8) / 100).toFixed(4)})">${icon(a.icon, i === 1 ? '#ffd23f' : PINK, a.label)}</g>`;
@@ -191,8 +190,6 @@ function filmLayer(ctx: TrendContext, g: Geom, rng: Rng): { defs: string; body: 
       b += `<path d="M${r(cx)},${r(cy - rr * 2)} L${r(cx + rr * 0.4)},${r(cy - rr * 0.4)} L${r(cx + rr * 2)},${r(cy)} L${r(cx + rr * 0.4)},${r(cy + rr * 0.4)} L${r(cx)},${r(cy + rr * 2)} L${r(cx - rr * 0.4)},${r(cy + rr * 0.4)} L${r(cx - rr * 2)},${r(cy)} L${r(cx - rr * 0.4)},${r(cy - rr * 0.4)}Z" fill="${c}" opacity="${r(rng.range(0.6, 1))}"/>`;
     }
   }
-  void lighten;
-  void darken;
   return { defs, body: b };
 }
 

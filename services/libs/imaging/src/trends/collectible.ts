@@ -10,7 +10,7 @@ import { PROP_WORDS, type PromptInfo } from '../prompt.js';
 import { fromRaw, glows, over, renderSvg, renderSvgSoft, smoothSurface, toRaw, type Raw } from '../raster.js';
 import { figureGroup, finalGrade, pickPalette, place, vibeGrade, type Palette } from '../scene.js';
 import type { TrendContext, TrendRenderer } from '../types.js';
-import { darken, lighten, luminance, mix } from '../util/color.js';
+import { darken, lighten, luminance, mix, shiftHue } from '../util/color.js';
 import type { Rng } from '../util/rng.js';
 import { fitSize, linearGradient, r, radialGradient, svgDoc, text, textWidth, wrapText } from '../util/svg.js';
 
@@ -25,6 +25,8 @@ export interface Accessory {
   label: string;
   icon: string;
 }
+
+const NOT_ACCESSORIES = /^(hair|haired|eyes|eyed|skin|red|orange|yellow|green|blue|purple|pink|black|white|brown|grey|gray|blonde|blond|long|short|curly|wearing|big|small|little|tiny|very)$/i;
 
 const PADS: Accessory[] = [
   { label: 'Display stand', icon: 'star' },
@@ -48,8 +50,10 @@ export function accessoriesFor(p: PromptInfo, rng: Rng, max = 5): Accessory[] {
     if (ic) add(k, ic);
   }
   const titleWords = new Set(p.title.toLowerCase().split(' '));
-  for (const k of p.keywords) if (!titleWords.has(k.toLowerCase()) && k.length <= 12) add(k, 'badge');
-  for (const k of p.keywords) if (k.length <= 12) add(k, 'badge');
+  // Describing words (colours, hair, eyes) make poor accessories.
+  const usable = p.keywords.filter((k) => k.length <= 12 && !NOT_ACCESSORIES.test(k));
+  for (const k of usable) if (!titleWords.has(k.toLowerCase())) add(k, 'badge');
+  for (const k of usable) add(k, 'badge');
   for (const pad of rng.shuffle(PADS)) if (out.length < 3) add(pad.label, pad.icon);
   return out;
 }
@@ -112,7 +116,7 @@ async function renderCollectible(ctx: TrendContext): Promise<Raw> {
   // 2–4. Backing card (name, tagline, window, compartments), the figure, then the plastic on top.
   // Without a photo all three are one SVG: one librsvg render, one composite.
   const cardSvg = cardLayer(ctx, g, card, pal, acc, prompt, rng.fork('cardart'));
-  const plastic = plasticLayer(ctx, g, card, rng.fork('plastic'));
+  const plastic = plasticLayer(ctx, g, rng.fork('plastic'));
   const { win } = g;
   if (ctx.photo) {
     img = await over(img, [{ img: await renderSvg(svgDoc(W, H, cardSvg.defs, cardSvg.body)) }]);
@@ -147,9 +151,11 @@ function cardLayer(ctx: TrendContext, g: BoxGeom, card: string, pal: Palette, ac
   const S = Math.min(ctx.W, ctx.H);
   const dark = luminance(card) < 0.45;
   const ink = '#1a1420';
+  // The window's printed backdrop contrasts with the card: the opposite hue, kept light.
+  const inner = shiftHue(card === '#1a1a2e' ? pal.secondary : card, 180, 0.8, 0.05);
   const defs = [
     linearGradient(`${id}card`, [[0, lighten(card, 0.12)], [0.5, card], [1, darken(card, 0.28)]], 0, 0, 1, 1),
-    radialGradient(`${id}win`, [[0, lighten(pal.secondary, 0.55)], [0.7, lighten(pal.secondary, 0.15)], [1, darken(pal.secondary, 0.2)]], 0.5, 0.4, 0.75),
+    radialGradient(`${id}win`, [[0, lighten(inner, 0.6)], [0.7, lighten(inner, 0.2)], [1, darken(inner, 0.15)]], 0.5, 0.4, 0.75),
     linearGradient(`${id}slot`, [[0, '#ffffff'], [1, lighten(card, 0.6)]]),
     `<clipPath id="${id}cc"><rect x="${r(x)}" y="${r(g.headerY)}" width="${r(w)}" height="${r(h - (g.headerY - y))}" rx="${r(w * 0.035)}"/></clipPath>`,
   ].join('');
@@ -213,7 +219,7 @@ function cardLayer(ctx: TrendContext, g: BoxGeom, card: string, pal: Palette, ac
   return { defs, body };
 }
 
-function plasticLayer(ctx: TrendContext, g: BoxGeom, card: string, rng: Rng): { defs: string; body: string } {
+function plasticLayer(ctx: TrendContext, g: BoxGeom, rng: Rng): { defs: string; body: string } {
   const id = ctx.id;
   const { win, x, y, w, h } = g;
   const S = Math.min(ctx.W, ctx.H);
@@ -255,7 +261,6 @@ function plasticLayer(ctx: TrendContext, g: BoxGeom, card: string, rng: Rng): { 
   const ay = y + h - w * 0.045 + (w * 0.045 - as * 1.5) / 2;
   body += `<rect x="${r(x + w * 0.05)}" y="${r(ay)}" width="${r(aw)}" height="${r(as * 1.5)}" rx="${r(as * 0.3)}" fill="#ffffff" opacity="0.9"/>`;
   body += text('AGES 4+', { x: x + w * 0.05 + aw / 2, y: ay + as * 1.12, size: as, face: 'sansBold', fill: '#1a1420', anchor: 'middle' });
-  void card;
   return { defs, body };
 }
 

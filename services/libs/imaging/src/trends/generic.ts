@@ -36,7 +36,7 @@ async function scene(ctx: TrendContext, slugBackground: (typeof BACKGROUNDS)[num
   const spec = figureFromPrompt(prompt, rng.fork('figure'), pal);
   const cx = W / 2 + rng.range(-0.08, 0.08) * W;
   const foot = Math.min(bd.groundY, H * 0.97);
-  const p = place('chibi', cx, foot, S * 0.74);
+  const p = place('chibi', cx, foot, W > H ? H * 0.78 : Math.min(H * 0.7, W * 1.25));
   const fig = await figureLayer(spec, 'chibi', 'gloss', p, `${ctx.id}f`, W, H);
   const withShadow = glows(bg, [{ cx, cy: foot + S * 0.01, rx: p.width * 0.42, ry: S * 0.035, colour: '#1a1020', opacity: 0.45, blend: 'multiply' }]);
   return over(withShadow, [{ img: fig.img, left: fig.left, top: fig.top }]);
@@ -52,7 +52,7 @@ async function finish(ctx: TrendContext, img0: Raw, look: Look): Promise<Raw> {
   } else if (look === 'ink') {
     img = await inkEdges(img, 1.6, 1);
     img = await finalGrade(img, { warmth: 0.3, saturation: 0.9, contrast: 0.2, brightness: 1.02 }, vibe, 0.3);
-    img = grain(img, ctx.rng.fork('grain'), 0.3);
+    img = grain(img, ctx.rng.fork('grain'), 0.16);
   } else {
     img = await bloom(img, 0.7, 0.45, 0.03);
     img = await finalGrade(img, { warmth: 0.2, saturation: 1.1, contrast: 0.05, brightness: 1.03 }, vibe, 0.3);

@@ -10,7 +10,7 @@ import { figureLayer, finalGrade, place, renderRegion, vibeGrade } from '../scen
 import type { TrendContext, TrendRenderer } from '../types.js';
 import { darken, hsl, lighten, luminance, mix } from '../util/color.js';
 import type { Rng } from '../util/rng.js';
-import { fitSize, r, svgDoc, text, textWidth, wrapText } from '../util/svg.js';
+import { fitSize, r, svgDoc, text, wrapText } from '../util/svg.js';
 
 export const magazine: TrendRenderer = {
   slug: 'magazine-cover',
@@ -125,7 +125,7 @@ function coverLines(ctx: TrendContext, st: CoverStyle, name: string, p: PromptIn
 
   // Left column cover lines built from the prompt's words.
   const kw = p.keywords.map((k) => k.toUpperCase());
-  const pickKw = (i: number, fallback: string) => kw[i % Math.max(1, kw.length)] ?? fallback;
+  const pickKw = (i: number, fallback: string) => kw[i] ?? fallback;
   const templates: Array<[string, string]> = [
     [`${rng.int(5, 25)} WAYS`, `to live like a ${(p.keywords[p.keywords.length - 1] ?? 'star').toLowerCase()}`],
     [`${pickKw(1, 'BOLD')}`, 'is the new black'],
@@ -168,6 +168,5 @@ function coverLines(ctx: TrendContext, st: CoverStyle, name: string, p: PromptIn
   }
   bars += text(`$${rng.int(5, 12)}.99`, { x: bx + bw / 2, y: by + bh + S * 0.018, size: S * 0.016, face: 'sansBold', fill: '#111', anchor: 'middle' });
   out.push(bars);
-  void textWidth;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${out.join('')}</svg>`;
 }

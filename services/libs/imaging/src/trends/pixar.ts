@@ -35,13 +35,14 @@ async function pixarScene(ctx: TrendContext): Promise<Raw> {
     spec.tilt = spec.tilt >= 0 ? 9 : -9;
   }
   const cam = rng.fork('camera');
-  const figH = S * (W > H ? 0.82 : cam.range(0.72, 0.82));
+  // Fill the frame: the character's height follows the frame's height, capped by its width.
+  const figH = W > H ? H * 0.82 : Math.min(H * cam.range(0.68, 0.78), W * 1.3);
   const cx = W / 2 + cam.range(-0.1, 0.1) * W;
   const foot = Math.min(bd.groundY + cam.range(-0.01, 0.03) * H, H * 0.97);
   const p = place('chibi', cx, foot, figH);
   const fig = await figureLayer(spec, 'chibi', 'gloss', p, `${ctx.id}f`, W, H);
   // Warm rim light from behind on the right.
-  const lit = await rimLight(fig.img, options.enhance_lighting ? '#ffe2b0' : '#ffd49a', Math.round(-S * 0.012), Math.round(S * 0.008), S * 0.004, options.enhance_lighting ? 1 : 0.85);
+  const lit = await rimLight(fig.img, options.enhance_lighting ? '#ffe9c4' : '#ffdcaa', Math.round(-S * 0.016), Math.round(S * 0.01), S * 0.005, options.enhance_lighting ? 1 : 0.9);
   ctx.progress(55);
 
   // Contact shadow under the feet, then the character, then a warm key light from the upper left.
