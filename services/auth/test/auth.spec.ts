@@ -3,12 +3,12 @@ import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { ErrorCode, Events } from '@trendforge/contracts';
 import { busName, REDIS } from '@trendforge/platform';
-import { failureOf, getJson, startAuth, type AuthStack } from './harness.js';
+import { failureOf, getJson, startServiceSuite, type ServiceSuite } from '@trendforge/testing';
 
 const TooMany = /^Too many attempts\. Please try again in \d+ minutes?\.$/;
 const ThirtyDays = 30 * 24 * 3600;
 
-let stack: AuthStack;
+let stack: ServiceSuite;
 let sql: DataSource;
 let redis: Redis;
 let seq = 0;
@@ -19,7 +19,10 @@ const newMember = (overrides: Partial<{ username: string; email: string; passwor
 };
 
 beforeAll(async () => {
-  stack = await startAuth();
+  stack = await startServiceSuite('auth', async (env) => {
+    const [{ AuthModule }, { loadAuthConfig }] = await Promise.all([import('../src/auth.module.js'), import('../src/config.js')]);
+    return AuthModule.forRoot(loadAuthConfig(env));
+  });
   sql = stack.app.get(DataSource);
   redis = stack.app.get(REDIS);
 });

@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ErrorCode, Events } from '@trendforge/contracts';
 import { usagePeriod } from '../src/billing.service.js';
-import { failureOf, getJson, startBilling, type BillingStack } from './harness.js';
+import { failureOf, getJson, startServiceSuite, type ServiceSuite } from '@trendforge/testing';
 
-let stack: BillingStack;
+let stack: ServiceSuite;
 let sql: DataSource;
 
 beforeAll(async () => {
-  stack = await startBilling();
+  stack = await startServiceSuite('billing', async (env) => {
+    const [{ BillingModule }, { loadBillingConfig }] = await Promise.all([import('../src/billing.module.js'), import('../src/config.js')]);
+    return BillingModule.forRoot(loadBillingConfig(env));
+  });
   sql = stack.app.get(DataSource);
 });
 

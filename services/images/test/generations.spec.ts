@@ -2,48 +2,41 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Queue } from 'bullmq';
-import {
-  createTestDatabase, flushNamespace, startServiceUnderTest, testRedisUrl, uniqueNamespace, type ServiceUnderTest, type TestDatabase,
-} from '@trendforge/testing';
+import type { Queue } from 'bullmq';
+import { createTestEnvironment, startServiceUnderTest, type ServiceUnderTest, type TestEnvironment } from '@trendforge/testing';
 import type { Bus } from '@trendforge/platform';
 
 /** The generation use case across its real neighbours: trends and billing on the same bus. */
 describe('images service: accepting and finishing generations', () => {
-  const redisUrl = testRedisUrl();
-  const namespace = uniqueNamespace('images');
-  let db: TestDatabase;
+  let environment: TestEnvironment;
   let storageDir: string;
   let services: ServiceUnderTest[] = [];
   let bus: Bus;
   let queue: Queue;
 
   beforeAll(async () => {
-    process.env.BUS_NAMESPACE = namespace;
-    db = await createTestDatabase('images');
+    environment = await createTestEnvironment('images');
     storageDir = await mkdtemp(path.join(os.tmpdir(), 'tf-images-'));
-    const env = { DATABASE_URL: db.url, REDIS_URL: redisUrl, BUS_NAMESPACE: namespace, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir };
-    const { ImagesModule } = await import('../src/images.module.js');
-    const { loadImagesConfig } = await import('../src/config.js');
-    const { TrendsModule } = await import('../../trends/src/trends.module.js');
-    const { loadTrendsConfig } = await import('../../trends/src/config.js');
-    const { BillingModule } = await import('../../billing/src/billing.module.js');
-    const { loadBillingConfig } = await import('../../billing/src/config.js');
+    const env = { ...environment.env, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir };
+    const [{ ImagesModule }, { loadImagesConfig }, { TrendsModule }, { loadTrendsConfig }, { BillingModule }, { loadBillingConfig }, { createQueue }] = await Promise.all([
+      import('../src/images.module.js'), import('../src/config.js'),
+      import('../../trends/src/trends.module.js'), import('../../trends/src/config.js'),
+      import('../../billing/src/billing.module.js'), import('../../billing/src/config.js'),
+      import('@trendforge/platform'),
+    ]);
     services = await Promise.all([
-      startServiceUnderTest(TrendsModule.forRoot(loadTrendsConfig(env)), redisUrl),
-      startServiceUnderTest(BillingModule.forRoot(loadBillingConfig(env)), redisUrl),
-      startServiceUnderTest(ImagesModule.forRoot(loadImagesConfig(env)), redisUrl),
+      startServiceUnderTest(TrendsModule.forRoot(loadTrendsConfig(env)), environment.redisUrl),
+      startServiceUnderTest(BillingModule.forRoot(loadBillingConfig(env)), environment.redisUrl),
+      startServiceUnderTest(ImagesModule.forRoot(loadImagesConfig(env)), environment.redisUrl),
     ]);
     bus = services[2].bus;
-    const { createQueue } = await import('@trendforge/platform');
-    queue = createQueue('generation', redisUrl);
+    queue = createQueue('generation', environment.redisUrl);
   });
 
   afterAll(async () => {
     await queue?.close();
     await Promise.all(services.map((s) => s.close()));
-    await db?.drop();
-    await flushNamespace(redisUrl, namespace);
+    await environment?.close();
     await rm(storageDir, { recursive: true, force: true });
   });
 

@@ -1,23 +1,17 @@
-import { createTestDatabase, flushNamespace, startServiceUnderTest, testRedisUrl, uniqueNamespace, type ServiceUnderTest, type TestDatabase } from '@trendforge/testing';
+import { startServiceSuite, type ServiceSuite } from '@trendforge/testing';
 
 describe('trends service over the bus', () => {
-  const redisUrl = testRedisUrl();
-  const namespace = uniqueNamespace('trends');
-  let db: TestDatabase;
-  let service: ServiceUnderTest;
+  let service: ServiceSuite;
 
   beforeAll(async () => {
-    process.env.BUS_NAMESPACE = namespace;
-    db = await createTestDatabase('trends');
-    const { TrendsModule } = await import('../src/trends.module.js');
-    const { loadTrendsConfig } = await import('../src/config.js');
-    service = await startServiceUnderTest(TrendsModule.forRoot(loadTrendsConfig({ DATABASE_URL: db.url, REDIS_URL: redisUrl, BUS_NAMESPACE: namespace })), redisUrl);
+    service = await startServiceSuite('trends', async (env) => {
+      const [{ TrendsModule }, { loadTrendsConfig }] = await Promise.all([import('../src/trends.module.js'), import('../src/config.js')]);
+      return TrendsModule.forRoot(loadTrendsConfig(env));
+    });
   });
 
   afterAll(async () => {
-    await service?.close();
-    await db?.drop();
-    await flushNamespace(redisUrl, namespace);
+    await service?.stop();
   });
 
   test('lists the seeded catalogue with every Trend field; ghibli costs 3 credits', async () => {

@@ -1,23 +1,17 @@
-import { createTestDatabase, flushNamespace, startServiceUnderTest, testRedisUrl, uniqueNamespace, type ServiceUnderTest, type TestDatabase } from '@trendforge/testing';
+import { startServiceSuite, type ServiceSuite } from '@trendforge/testing';
 
 describe('waitlist service over the bus', () => {
-  const redisUrl = testRedisUrl();
-  const namespace = uniqueNamespace("waitlist");
-  let db: TestDatabase;
-  let service: ServiceUnderTest;
+  let service: ServiceSuite;
 
   beforeAll(async () => {
-    process.env.BUS_NAMESPACE = namespace;
-    db = await createTestDatabase("waitlist");
-    const { WaitlistModule } = await import('../src/waitlist.module.js');
-    const { loadWaitlistConfig } = await import('../src/config.js');
-    service = await startServiceUnderTest(WaitlistModule.forRoot(loadWaitlistConfig({ DATABASE_URL: db.url, REDIS_URL: redisUrl, BUS_NAMESPACE: namespace })), redisUrl);
+    service = await startServiceSuite('waitlist', async (env) => {
+      const [{ WaitlistModule }, { loadWaitlistConfig }] = await Promise.all([import('../src/waitlist.module.js'), import('../src/config.js')]);
+      return WaitlistModule.forRoot(loadWaitlistConfig(env));
+    });
   });
 
   afterAll(async () => {
-    await service?.close();
-    await db?.drop();
-    await flushNamespace(redisUrl, namespace);
+    await service?.stop();
   });
 
   test('counts the entries', async () => {

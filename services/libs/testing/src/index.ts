@@ -20,4 +20,7 @@ export {
   type RecordedFile,
   type ChatCompletionRequestBody,
 } from './fake-openai.js';
-export { startServiceUnderTest, type ServiceUnderTest } from './service.js';
+export {
+  createTestEnvironment, startServiceUnderTest, startServiceSuite, failureOf, getJson,
+  type TestEnvironment, type ServiceUnderTest, type ServiceSuite,
+} from './service.js';

@@ -1,30 +1,115 @@
+import { get } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { DynamicModule, INestApplication } from '@nestjs/common';
 import { Bus, busTransport } from '@trendforge/platform';
+import { createTestDatabase, type TestDatabase } from './database.js';
+import { freePort } from './ports.js';
+import { flushNamespace, testRedisUrl, uniqueNamespace } from './redis.js';
+
+/** A suite's own slice of the shared PostgreSQL and Redis. */
+export interface TestEnvironment {
+  db: TestDatabase;
+  redisUrl: string;
+  namespace: string;
+  /** The variables a service's config needs to use this slice. */
+  env: { DATABASE_URL: string; REDIS_URL: string; BUS_NAMESPACE: string; LOG_LEVEL: string };
+  close(): Promise<void>;
+}
+
+/**
+ * Creates the suite's database and bus namespace. BUS_NAMESPACE is set in process.env too, so
+ * import service modules after this: @Handles reads it when a handler class is decorated.
+ */
+export async function createTestEnvironment(label: string): Promise<TestEnvironment> {
+  const redisUrl = testRedisUrl();
+  const namespace = uniqueNamespace(label);
+  process.env.BUS_NAMESPACE = namespace;
+  const db = await createTestDatabase(label);
+  return {
+    db,
+    redisUrl,
+    namespace,
+    env: { DATABASE_URL: db.url, REDIS_URL: redisUrl, BUS_NAMESPACE: namespace, LOG_LEVEL: 'silent' },
+    async close() {
+      await db.drop();
+      await flushNamespace(redisUrl, namespace);
+    },
+  };
+}
 
 /** A microservice under test: its real module on the real Redis transport, and a bus to call it. */
 export interface ServiceUnderTest {
   app: INestApplication;
   bus: Bus;
+  /** Where its GET /health answers. */
+  healthPort: number;
   close(): Promise<void>;
 }
 
-/**
- * Starts a service module (with its migrations) listening on the bus of BUS_NAMESPACE, which the
- * suite must set before importing the module (handlers read it when decorated).
- */
 export async function startServiceUnderTest(module: DynamicModule, redisUrl: string): Promise<ServiceUnderTest> {
-  const app = await NestFactory.create(module, { logger: ['error'] });
-  app.connectMicroservice(busTransport(redisUrl));
+  const app = await NestFactory.create(module, { logger: false });
+  app.connectMicroservice(busTransport(redisUrl), { inheritAppConfig: true });
   await app.startAllMicroservices();
-  await app.init();
+  const healthPort = await freePort();
+  await app.listen(healthPort, '127.0.0.1');
   const bus = new Bus({ redisUrl });
   return {
     app,
     bus,
+    healthPort,
     async close() {
       await bus.onApplicationShutdown();
       await app.close();
     },
   };
+}
+
+/** The usual service suite: one service on an environment of its own. */
+export interface ServiceSuite extends ServiceUnderTest, Omit<TestEnvironment, 'close'> {
+  stop(): Promise<void>;
+}
+
+/**
+ * `moduleFor` receives the environment's variables and imports the service module itself
+ * (after the namespace is set), e.g. `async (env) => AuthModule.forRoot(loadAuthConfig(env))`.
+ */
+export async function startServiceSuite(label: string, moduleFor: (env: NodeJS.ProcessEnv) => Promise<DynamicModule>): Promise<ServiceSuite> {
+  const environment = await createTestEnvironment(label);
+  try {
+    const service = await startServiceUnderTest(await moduleFor({ ...process.env, ...environment.env }), environment.redisUrl);
+    return {
+      ...environment,
+      ...service,
+      async stop() {
+        await service.close();
+        await environment.close();
+      },
+    };
+  } catch (error) {
+    await environment.close();
+    throw error;
+  }
+}
+
+/** Awaits a call that must fail, answering its error code and message. */
+export async function failureOf(call: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await call;
+  } catch (error) {
+    const { code, message } = error as { code: string; message: string };
+    return { code, message };
+  }
+  throw new Error('expected the call to fail, but it succeeded');
+}
+
+/** GET over a one-off connection (fetch would keep a socket alive past the suite). */
+export function getJson(url: string): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent: false }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => { text += chunk; });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+    }).on('error', reject);
+  });
 }
