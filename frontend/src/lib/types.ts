@@ -1,54 +1,7 @@
-export type Role = 'free' | 'basic' | 'pro' | 'pro_unlimited' | 'admin';
+// The API's shapes are declared once, in contracts, for the gateway and for this app.
+import type { Role } from '@trendforge/contracts';
 
-export interface User {
-  id: string;
-  username: string;
-  email: string;
-  avatar: string | null;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  credits: number;
-  monthlyUsage: number;
-  emailNotifications: boolean;
-  highQualityGeneration: boolean;
-  hasOnboarded: boolean;
-  favoriteTrends: string[];
-}
-
-export interface Trend {
-  id: string | number;
-  slug: string;
-  name: string;
-  description: string;
-  prompt: string;
-  promptTemplate: string | null;
-  category: string | null;
-  isWeeklyTrend: boolean;
-  premium: boolean;
-  creditsRequired: number | null;
-  verified: boolean;
-  available: boolean;
-  preview: string | null;
-  previewImage: string | null;
-  image: string | null;
-  generations: number;
-}
-
-export type Engine = 'studio' | 'openai';
-
-export interface Image {
-  id: string;
-  prompt: string;
-  trendId: string;
-  generatedImage: string;
-  thumbnail: string | null;
-  originalImage: string | null;
-  caption: string | null;
-  engine: Engine | string | null;
-  isFavorite: boolean;
-  createdAt: string;
-}
+export type { ImageEngine as Engine, ImageView as Image, Role, Trend, User } from '@trendforge/contracts';
 
 export const ROLE_LABELS: Record<Role, string> = {
   free: 'Free',

@@ -1,30 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { Role } from '@trendforge/contracts';
+import type { User } from '@trendforge/contracts';
 import { Bus } from '@trendforge/platform';
-
-/** The User every screen reads (spec part 1 section 3). */
-export interface Member {
-  id: string;
-  username: string;
-  email: string;
-  avatar: string | null;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  credits: number;
-  monthlyUsage: number;
-  emailNotifications: boolean;
-  highQualityGeneration: boolean;
-  hasOnboarded: boolean;
-  favoriteTrends: string[];
-}
 
 /** Composes the member from the services that own each part (DESIGN.md: data ownership). */
 @Injectable()
 export class Members {
   constructor(private readonly bus: Bus) {}
 
-  async get(userId: string): Promise<Member> {
+  async get(userId: string): Promise<User> {
     const [profile, account] = await Promise.all([
       this.bus.send('auth.user', { userId }),
       this.bus.send('billing.account', { userId }),

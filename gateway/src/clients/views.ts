@@ -1,18 +1,4 @@
-import { CreationUrls, type Creation, type Generation } from '@trendforge/contracts';
-
-/** A creation as the spec's screens read it (part 1 section 3, part 2 section 3). */
-export interface ImageView {
-  id: string;
-  prompt: string;
-  trendId: string;
-  generatedImage: string;
-  thumbnail: string;
-  originalImage: string | null;
-  caption: string;
-  engine: string;
-  isFavorite: boolean;
-  createdAt: string;
-}
+import { CreationUrls, type Creation, type Generation, type GenerationView, type ImageView } from '@trendforge/contracts';
 
 export function toImageView(creation: Creation): ImageView {
   return {
@@ -27,22 +13,6 @@ export function toImageView(creation: Creation): ImageView {
     isFavorite: creation.isFavorite,
     createdAt: creation.createdAt,
   };
-}
-
-/** A generation's state as clients see it; the image URLs appear once it is completed. */
-export interface GenerationView {
-  id: string;
-  status: Generation['status'];
-  progress: number;
-  position: number | null;
-  failureReason: string | null;
-  trendSlug: string;
-  prompt: string;
-  caption: string | null;
-  engine: string | null;
-  imageUrl: string | null;
-  thumbnailUrl: string | null;
-  createdAt: string;
 }
 
 export function toGenerationView(generation: Generation): GenerationView {

@@ -6,11 +6,5 @@ import { AuthModule } from './auth.module.js';
 
 runMain(async () => {
   const config = loadAuthConfig();
-  await bootstrapService({
-    module: AuthModule.forRoot(config),
-    healthPort: config.HEALTH_PORT,
-    redisUrl: config.REDIS_URL,
-    databaseUrl: config.DATABASE_URL,
-    database: authDatabase,
-  });
+  await bootstrapService(AuthModule.forRoot(config), config, authDatabase);
 });

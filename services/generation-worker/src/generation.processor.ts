@@ -1,20 +1,14 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { Worker, type Job } from 'bullmq';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { captionFor, makeThumbnail } from '@trendforge/imaging';
+import { QueueName, StorageKeys, type GenerationJob, type GenerationJobResult } from '@trendforge/contracts';
 import {
-  captionFor, makeThumbnail,
-} from '@trendforge/imaging';
-import {
-  QueueName, StorageKeys, type GenerationJob, type GenerationJobResult,
-} from '@trendforge/contracts';
-import {
-  Bus, busNamespace, publishGenerationUpdate, queueConnection, REDIS, STORAGE, type ObjectStorage,
+  Bus, publishGenerationUpdate, QUEUE_WORKER_CONFIG, QueueConsumer, REDIS, STORAGE, type ObjectStorage, type QueueWorkerConfig,
 } from '@trendforge/platform';
-import type { GenerationWorkerConfig } from './config.js';
 import { failureReason } from './failure.js';
 import type { ImageProvider } from './providers.js';
 
-export const WORKER_CONFIG = Symbol('WORKER_CONFIG');
 export const IMAGE_PROVIDER = Symbol('IMAGE_PROVIDER');
 
 /**
@@ -23,39 +17,21 @@ export const IMAGE_PROVIDER = Symbol('IMAGE_PROVIDER');
  * taken over from a killed worker or retried after a failure finishes the same way.
  */
 @Injectable()
-export class GenerationProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly log = new Logger(GenerationProcessor.name);
-  private worker?: Worker<GenerationJob, GenerationJobResult>;
-
+export class GenerationProcessor extends QueueConsumer<GenerationJob, GenerationJobResult> {
   constructor(
-    @Inject(WORKER_CONFIG) private readonly config: GenerationWorkerConfig,
+    @Inject(QUEUE_WORKER_CONFIG) config: QueueWorkerConfig,
     @Inject(IMAGE_PROVIDER) private readonly provider: ImageProvider,
     @Inject(STORAGE) private readonly storage: ObjectStorage,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly bus: Bus,
-  ) {}
-
-  onApplicationBootstrap() {
-    this.worker = new Worker<GenerationJob, GenerationJobResult>(QueueName.generation, (job) => this.process(job), {
-      connection: queueConnection(this.config.REDIS_URL),
-      prefix: busNamespace(),
-      concurrency: this.config.WORKER_CONCURRENCY,
-      lockDuration: this.config.WORKER_LOCK_MS,
-      stalledInterval: this.config.WORKER_LOCK_MS,
-      maxStalledCount: 2,
-    });
-    this.worker.on('failed', (job, error) => void this.onFailed(job, error));
-    this.worker.on('error', (error) => this.log.error({ err: error }, 'worker error'));
-    this.log.log({ concurrency: this.config.WORKER_CONCURRENCY, engine: this.provider.engine }, 'generation worker started');
+  ) {
+    super(QueueName.generation, config);
   }
 
-  /** Graceful shutdown: stop taking jobs and let the ones in hand finish. */
-  async onApplicationShutdown() {
-    await this.worker?.close();
-  }
-
-  isRunning(): boolean {
-    return this.worker?.isRunning() ?? false;
+  override onApplicationBootstrap() {
+    super.onApplicationBootstrap();
+    this.worker!.on('failed', (job, error) => void this.onFailed(job, error));
+    this.log.log({ engine: this.provider.engine }, 'rendering with this engine');
   }
 
   async process(job: Job<GenerationJob, GenerationJobResult>): Promise<GenerationJobResult> {

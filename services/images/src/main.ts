@@ -6,11 +6,5 @@ import { ImagesModule } from './images.module.js';
 
 runMain(async () => {
   const config = loadImagesConfig();
-  await bootstrapService({
-    module: ImagesModule.forRoot(config),
-    healthPort: config.HEALTH_PORT,
-    redisUrl: config.REDIS_URL,
-    databaseUrl: config.DATABASE_URL,
-    database: imagesDatabase,
-  });
+  await bootstrapService(ImagesModule.forRoot(config), config, imagesDatabase);
 });

@@ -6,11 +6,5 @@ import { TrendsModule } from './trends.module.js';
 
 runMain(async () => {
   const config = loadTrendsConfig();
-  await bootstrapService({
-    module: TrendsModule.forRoot(config),
-    healthPort: config.HEALTH_PORT,
-    redisUrl: config.REDIS_URL,
-    databaseUrl: config.DATABASE_URL,
-    database: trendsDatabase,
-  });
+  await bootstrapService(TrendsModule.forRoot(config), config, trendsDatabase);
 });

@@ -6,11 +6,5 @@ import { WaitlistModule } from './waitlist.module.js';
 
 runMain(async () => {
   const config = loadWaitlistConfig();
-  await bootstrapService({
-    module: WaitlistModule.forRoot(config),
-    healthPort: config.HEALTH_PORT,
-    redisUrl: config.REDIS_URL,
-    databaseUrl: config.DATABASE_URL,
-    database: waitlistDatabase,
-  });
+  await bootstrapService(WaitlistModule.forRoot(config), config, waitlistDatabase);
 });

@@ -23,21 +23,21 @@ const user = {
 } as unknown as User;
 
 const trend: Trend = {
-  id: 1,
+  id: '1',
   slug: 'anime',
   name: 'Anime Hero',
   description: 'Big eyes, bigger energy.',
   prompt: 'Anime hero style',
-  promptTemplate: null,
+  promptTemplate: '',
   category: 'New',
   isWeeklyTrend: false,
   premium: false,
   creditsRequired: 0,
   verified: false,
   available: true,
-  preview: null,
-  previewImage: null,
-  image: null,
+  preview: '',
+  previewImage: '',
+  image: '',
   generations: 10,
 };
 

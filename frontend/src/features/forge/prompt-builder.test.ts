@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildPrompt } from './prompt-builder';
 
-const trend = { name: 'Toy Box', prompt: 'A collectible toy in its box', promptTemplate: null };
+const trend = { name: 'Toy Box', prompt: 'A collectible toy in its box', promptTemplate: '' };
 
 describe('buildPrompt', () => {
   it('fills the {subject} placeholder of the template', () => {

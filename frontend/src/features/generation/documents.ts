@@ -1,21 +1,9 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 
-export type GenerationStatus = 'queued' | 'active' | 'completed' | 'failed';
+import type { GenerationView } from '@trendforge/contracts';
 
-export interface Generation {
-  id: string;
-  status: GenerationStatus;
-  progress: number;
-  position: number | null;
-  failureReason: string | null;
-  trendSlug: string;
-  prompt: string;
-  caption: string | null;
-  engine: string | null;
-  imageUrl: string | null;
-  thumbnailUrl: string | null;
-  createdAt: string;
-}
+export type Generation = GenerationView;
+export type GenerationStatus = GenerationView['status'];
 
 export interface GenerateInput {
   trendSlug: string;

@@ -2,7 +2,8 @@ import { Args, Context, Field, InputType, Mutation, Query, Resolver } from '@nes
 import type { Request, Response } from 'express';
 import { IsString, MaxLength } from 'class-validator';
 import { Bus } from '@trendforge/platform';
-import { Members, type Member } from '../../clients/members.js';
+import type { User } from '@trendforge/contracts';
+import { Members } from '../../clients/members.js';
 import { Sessions } from '../../common/session.js';
 import { UserType } from '../types.js';
 
@@ -25,20 +26,20 @@ export class AuthResolver {
   constructor(private readonly bus: Bus, private readonly sessions: Sessions, private readonly members: Members) {}
 
   @Query(() => UserType, { nullable: true, description: 'The signed-in member, or null.' })
-  async me(@Context() { req }: HttpContext): Promise<Member | null> {
+  async me(@Context() { req }: HttpContext): Promise<User | null> {
     const caller = await this.sessions.resolve(req);
     return caller ? this.members.get(caller.userId) : null;
   }
 
   @Mutation(() => UserType)
-  async register(@Args('input') input: RegisterInput, @Context() { req, res }: HttpContext): Promise<Member> {
+  async register(@Args('input') input: RegisterInput, @Context() { req, res }: HttpContext): Promise<User> {
     const { user, sessionToken } = await this.bus.send('auth.register', { ...input, ip: req.ip });
     this.sessions.start(res, sessionToken);
     return this.members.get(user.id);
   }
 
   @Mutation(() => UserType)
-  async login(@Args('input') input: LoginInput, @Context() { req, res }: HttpContext): Promise<Member> {
+  async login(@Args('input') input: LoginInput, @Context() { req, res }: HttpContext): Promise<User> {
     const { user, sessionToken } = await this.bus.send('auth.login', { ...input, ip: req.ip });
     this.sessions.start(res, sessionToken);
     return this.members.get(user.id);

@@ -1,8 +1,8 @@
 import { UseGuards } from '@nestjs/common';
 import { Args, ID, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
-import type { Generation } from '@trendforge/contracts';
+import type { Generation, GenerationView } from '@trendforge/contracts';
 import { Bus } from '@trendforge/platform';
-import { toGenerationView, type GenerationView } from '../../clients/views.js';
+import { toGenerationView } from '../../clients/views.js';
 import { CurrentCaller, MemberGuard, type Caller } from '../../common/session.js';
 import { GenerationUpdates } from '../../realtime/generation-updates.js';
 import { GenerateBody, toGenerationRequest } from '../../rest/generate/generate.body.js';

@@ -1,7 +1,8 @@
 import { UseGuards } from '@nestjs/common';
 import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { Bus } from '@trendforge/platform';
-import { toImageView, type ImageView } from '../../clients/views.js';
+import type { ImageView } from '@trendforge/contracts';
+import { toImageView } from '../../clients/views.js';
 import { CurrentCaller, MemberGuard, type Caller } from '../../common/session.js';
 import { ImageType } from '../types.js';
 

@@ -2,7 +2,8 @@ import { Body, Controller, Get, HttpCode, Post, Req, Res, UnauthorizedException 
 import type { Request, Response } from 'express';
 import { IsString, MaxLength } from 'class-validator';
 import { Bus } from '@trendforge/platform';
-import { Members, type Member } from '../../clients/members.js';
+import type { User } from '@trendforge/contracts';
+import { Members } from '../../clients/members.js';
 import { Sessions } from '../../common/session.js';
 
 // Shape checks only; the rules and their messages (spec part 1 section 5) live in the auth service.
@@ -20,14 +21,14 @@ export class AuthController {
   constructor(private readonly bus: Bus, private readonly sessions: Sessions, private readonly members: Members) {}
 
   @Get('me')
-  async me(@Req() req: Request): Promise<Member> {
+  async me(@Req() req: Request): Promise<User> {
     const caller = await this.sessions.resolve(req);
     if (!caller) throw new UnauthorizedException('Not signed in');
     return this.members.get(caller.userId);
   }
 
   @Post('register')
-  async register(@Body() body: RegisterBody, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Member> {
+  async register(@Body() body: RegisterBody, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<User> {
     const { user, sessionToken } = await this.bus.send('auth.register', { username: body.username, email: body.email, password: body.password, ip: req.ip });
     this.sessions.start(res, sessionToken);
     return this.members.get(user.id);
@@ -35,7 +36,7 @@ export class AuthController {
 
   @Post('login')
   @HttpCode(200)
-  async login(@Body() body: LoginBody, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Member> {
+  async login(@Body() body: LoginBody, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<User> {
     const { user, sessionToken } = await this.bus.send('auth.login', { email: body.email, password: body.password, ip: req.ip });
     this.sessions.start(res, sessionToken);
     return this.members.get(user.id);

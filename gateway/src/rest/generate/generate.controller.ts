@@ -2,8 +2,8 @@ import { Body, Controller, Get, HttpStatus, Inject, Param, ParseUUIDPipe, Post, 
 import type { Response } from 'express';
 import { Throttle } from '@nestjs/throttler';
 import { Bus, fail } from '@trendforge/platform';
-import { ErrorCode } from '@trendforge/contracts';
-import { toGenerationView, type GenerationView } from '../../clients/views.js';
+import { ErrorCode, type GenerationView } from '@trendforge/contracts';
+import { toGenerationView } from '../../clients/views.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../../config.js';
 import { CurrentCaller, MemberGuard, type Caller } from '../../common/session.js';
 import { GenerationUpdates } from '../../realtime/generation-updates.js';

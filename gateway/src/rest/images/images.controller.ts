@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, Inject, NotFoundException, Param, ParseEnumPipe, ParseUUIDPipe, Post, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { IsOptional, IsString, IsUUID } from 'class-validator';
-import { ErrorCode, type Creation, type CreationFileVariant } from '@trendforge/contracts';
+import { ErrorCode, type Creation, type CreationFileVariant, type ImageView } from '@trendforge/contracts';
 import { Bus, fail, STORAGE, type ObjectStorage } from '@trendforge/platform';
-import { toImageView, type ImageView } from '../../clients/views.js';
+import { toImageView } from '../../clients/views.js';
 import { CurrentCaller, MemberGuard, type Caller } from '../../common/session.js';
 
 const uuid = new ParseUUIDPipe({ version: '4', errorHttpStatusCode: 404, exceptionFactory: () => new NotFoundException('Image Not Found') });

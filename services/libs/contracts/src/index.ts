@@ -3,3 +3,4 @@ export * from './errors.js';
 export * from './domain.js';
 export * from './events.js';
 export * from './messages.js';
+export * from './views.js';

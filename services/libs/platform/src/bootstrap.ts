@@ -75,24 +75,22 @@ export function serviceInfrastructure(infra: ServiceInfrastructure): DynamicModu
  * Starts a microservice: Redis-transport handlers plus GET /health on healthPort.
  * With `--migrate-only` it applies the schema's migrations and exits (k8s Job, compose one-shot).
  */
-export async function bootstrapService(options: {
-  module: Type | DynamicModule;
-  healthPort: number;
-  redisUrl: string;
-  databaseUrl: string;
-  database: ServiceDatabase;
-}) {
+export async function bootstrapService(
+  module: DynamicModule,
+  config: { HEALTH_PORT: number; REDIS_URL: string; DATABASE_URL: string },
+  database: ServiceDatabase,
+) {
   if (process.argv.includes('--migrate-only')) {
-    const dataSource = await openDatabase(options.databaseUrl, options.database);
+    const dataSource = await openDatabase(config.DATABASE_URL, database);
     await dataSource.destroy();
-    process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), msg: `migrations of schema ${options.database.schema} applied` })}\n`);
+    process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), msg: `migrations of schema ${database.schema} applied` })}\n`);
     return;
   }
-  const app = await NestFactory.create(options.module, { bufferLogs: true });
+  const app = await NestFactory.create(module, { bufferLogs: true });
   app.useLogger(app.get(Logger));
-  app.connectMicroservice(busTransport(options.redisUrl), { inheritAppConfig: true });
+  app.connectMicroservice(busTransport(config.REDIS_URL), { inheritAppConfig: true });
   app.enableShutdownHooks();
   await app.startAllMicroservices();
-  await app.listen(options.healthPort, '0.0.0.0');
+  await app.listen(config.HEALTH_PORT, '0.0.0.0');
   return app;
 }

@@ -1,10 +1,63 @@
 import { createServer, type Server } from 'node:http';
-import { type DynamicModule, Inject, Injectable, type OnApplicationShutdown, type Type } from '@nestjs/common';
+import {
+  type DynamicModule, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type Provider, type Type,
+} from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Logger } from 'nestjs-pino';
+import { Logger as PinoLogger } from 'nestjs-pino';
+import { Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { QueueName } from '@trendforge/contracts';
+import { BusModule } from './bus.js';
+import type { CoreEnv, StorageEnv } from './config.js';
 import { HEALTH_PROBES, type HealthProbe, runProbes } from './health.js';
+import { loggingModule } from './logging.js';
+import { queueConnection } from './queues.js';
+import { busNamespace } from './redis.js';
+import { REDIS, RedisModule } from './redis-module.js';
+import { STORAGE, StorageModule } from './storage-module.js';
+import type { ObjectStorage } from './storage/index.js';
 
-/** A queue worker's GET /health: its probes (Redis, storage, the consumer itself) without an HTTP framework. */
+/** What every queue worker process is configured with. */
+export type QueueWorkerConfig = CoreEnv & StorageEnv & { WORKER_CONCURRENCY: number; WORKER_LOCK_MS: number };
+
+export const QUEUE_WORKER_CONFIG = Symbol('QUEUE_WORKER_CONFIG');
+
+/**
+ * A BullMQ consumer of one queue owned by a Nest provider: it starts consuming once the app is up
+ * and, on shutdown, stops taking jobs and lets the ones in hand finish. A killed process's jobs
+ * are taken over by another worker when their lock (WORKER_LOCK_MS) runs out.
+ */
+export abstract class QueueConsumer<Data, Result> implements OnApplicationBootstrap, OnApplicationShutdown {
+  protected readonly log = new Logger(this.constructor.name);
+  protected worker?: Worker<Data, Result>;
+
+  protected constructor(private readonly queueName: QueueName, private readonly workerConfig: QueueWorkerConfig) {}
+
+  abstract process(job: Job<Data, Result>): Promise<Result>;
+
+  onApplicationBootstrap() {
+    this.worker = new Worker<Data, Result>(this.queueName, (job) => this.process(job), {
+      connection: queueConnection(this.workerConfig.REDIS_URL),
+      prefix: busNamespace(),
+      concurrency: this.workerConfig.WORKER_CONCURRENCY,
+      lockDuration: this.workerConfig.WORKER_LOCK_MS,
+      stalledInterval: this.workerConfig.WORKER_LOCK_MS,
+      maxStalledCount: 2,
+    });
+    this.worker.on('error', (error) => this.log.error({ err: error }, 'worker error'));
+    this.log.log({ queue: this.queueName, concurrency: this.workerConfig.WORKER_CONCURRENCY }, 'consuming');
+  }
+
+  async onApplicationShutdown() {
+    await this.worker?.close();
+  }
+
+  isRunning(): boolean {
+    return this.worker?.isRunning() ?? false;
+  }
+}
+
+/** A queue worker's GET /health: its probes without an HTTP framework. */
 @Injectable()
 export class WorkerHealthServer implements OnApplicationShutdown {
   private server?: Server;
@@ -29,21 +82,51 @@ export class WorkerHealthServer implements OnApplicationShutdown {
   }
 }
 
-/** The providers a worker module adds so bootstrapWorker can serve its health. */
-export function workerHealthProviders(options: { inject: unknown[]; probes: (...deps: never[]) => HealthProbe[] }) {
-  return [
-    { provide: HEALTH_PROBES, useFactory: options.probes, inject: options.inject as never[] },
-    WorkerHealthServer,
-  ];
+/**
+ * What a worker module holds: JSON logs, bus, Redis, storage, its consumer, and health probes for
+ * Redis, storage and the consumer itself.
+ */
+export function queueWorkerModule(options: {
+  module: Type;
+  name: string;
+  config: QueueWorkerConfig;
+  /** A QueueConsumer subclass. */
+  consumer: Type<{ isRunning(): boolean }>;
+  providers?: Provider[];
+}): DynamicModule {
+  return {
+    module: options.module,
+    imports: [
+      loggingModule(options.name),
+      BusModule.forRoot(options.config.REDIS_URL),
+      RedisModule.forRoot(options.config.REDIS_URL),
+      StorageModule.forRoot(options.config),
+    ],
+    providers: [
+      { provide: QUEUE_WORKER_CONFIG, useValue: options.config },
+      ...(options.providers ?? []),
+      options.consumer,
+      {
+        provide: HEALTH_PROBES,
+        inject: [REDIS, STORAGE, options.consumer],
+        useFactory: (redis: Redis, storage: ObjectStorage, consumer: { isRunning(): boolean }): HealthProbe[] => [
+          { name: 'redis', check: () => redis.ping() },
+          { name: 'storage', check: () => storage.ping() },
+          { name: 'consumer', check: async () => { if (!consumer.isRunning()) throw new Error('not consuming'); } },
+        ],
+      },
+      WorkerHealthServer,
+    ],
+  };
 }
 
 /**
  * Starts a BullMQ worker process: a Nest application context (no HTTP framework) with JSON logs,
  * shutdown hooks (SIGTERM lets the job in hand finish) and GET /health on healthPort.
  */
-export async function bootstrapWorker(module: Type | DynamicModule, healthPort: number) {
+export async function bootstrapWorker(module: DynamicModule, healthPort: number) {
   const app = await NestFactory.createApplicationContext(module, { bufferLogs: true });
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(PinoLogger));
   app.enableShutdownHooks();
   await app.init();
   await app.get(WorkerHealthServer).listen(healthPort);
