@@ -24,6 +24,33 @@ describe('TrendForge end to end', () => {
     await e2e?.close();
   }, 60_000);
 
+  /** Follows generationUpdated(id) over graphql-ws with the member's cookie until it ends. */
+  function follow(member: ApiMember, id: string): Promise<Array<{ status: string; progress: number; imageUrl: string | null }>> {
+    const cookie = member.sessionCookie;
+    class CookieWebSocket extends WebSocket {
+      constructor(address: string, protocols?: string | string[]) {
+        super(address, protocols, { headers: { cookie } });
+      }
+    }
+    const client = createClient({ url: `${url.replace('http', 'ws')}/graphql`, webSocketImpl: CookieWebSocket, retryAttempts: 0 });
+    const seen: Array<{ status: string; progress: number; imageUrl: string | null }> = [];
+    return new Promise((resolve, reject) => {
+      client.subscribe<{ generationUpdated: { status: string; progress: number; imageUrl: string | null } }>(
+        { query: 'subscription($id: ID!) { generationUpdated(id: $id) { status progress imageUrl } }', variables: { id } },
+        {
+          next: ({ data, errors }) => {
+            if (errors?.length) reject(new Error(errors.map((e) => e.message).join('; ')));
+            if (!data) return;
+            seen.push(data.generationUpdated);
+            if (['completed', 'failed'].includes(data.generationUpdated.status)) resolve(seen);
+          },
+          error: (error) => reject(error instanceof Error ? error : new Error(JSON.stringify(error))),
+          complete: () => resolve(seen),
+        },
+      );
+    }).finally(() => client.dispose()) as Promise<typeof seen>;
+  }
+
   test('a newcomer signs up, generates an image and finds it on the dashboard', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const prompt = 'a fox astronaut waving from the moon';
@@ -123,6 +150,12 @@ describe('TrendForge end to end', () => {
     expect((await stolen.request('GET', '/api/auth/me')).status).toBe(401);
   });
 
+  test('a listener who subscribes after the generation ended still gets its end', async () => {
+    const member = await ApiMember.register(url, 'late');
+    const { id } = await member.json('POST', '/api/generate', { trendSlug: 'pixar', userPrompt: 'a snail racing a turtle' }, 201);
+    expect(await follow(member, id)).toEqual([{ status: 'completed', progress: 100, imageUrl: `/api/images/${id}/file/result` }]);
+  });
+
   test('GET /api/health reports every dependency up', async () => {
     const health = await new ApiMember(url).json('GET', '/api/health');
     expect(health).toEqual(expect.objectContaining({
@@ -158,33 +191,6 @@ describe('TrendForge end to end', () => {
       { input: { trendSlug: 'pixar', userPrompt: prompt } },
     ).then((data) => data.generate);
     const stateOf = (member: ApiMember, id: string) => member.json('GET', `/api/generations/${id}`);
-
-    /** Follows generationUpdated(id) over graphql-ws with the member's cookie until it ends. */
-    function follow(member: ApiMember, id: string): Promise<Array<{ status: string; progress: number; imageUrl: string | null }>> {
-      const cookie = member.sessionCookie;
-      class CookieWebSocket extends WebSocket {
-        constructor(address: string, protocols?: string | string[]) {
-          super(address, protocols, { headers: { cookie } });
-        }
-      }
-      const client = createClient({ url: `${url.replace('http', 'ws')}/graphql`, webSocketImpl: CookieWebSocket, retryAttempts: 0 });
-      const seen: Array<{ status: string; progress: number; imageUrl: string | null }> = [];
-      return new Promise((resolve, reject) => {
-        client.subscribe<{ generationUpdated: { status: string; progress: number; imageUrl: string | null } }>(
-          { query: 'subscription($id: ID!) { generationUpdated(id: $id) { status progress imageUrl } }', variables: { id } },
-          {
-            next: ({ data, errors }) => {
-              if (errors?.length) reject(new Error(errors.map((e) => e.message).join('; ')));
-              if (!data) return;
-              seen.push(data.generationUpdated);
-              if (['completed', 'failed'].includes(data.generationUpdated.status)) resolve(seen);
-            },
-            error: (error) => reject(error instanceof Error ? error : new Error(JSON.stringify(error))),
-            complete: () => resolve(seen),
-          },
-        );
-      }).finally(() => client.dispose()) as Promise<typeof seen>;
-    }
 
     test('generationUpdated pushes progress and completion over graphql-ws, to the owner only', async () => {
       openai.setLatency(1_500);

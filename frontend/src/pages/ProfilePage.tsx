@@ -1,11 +1,8 @@
 import { Link } from 'react-router-dom';
 import { Images, LayoutDashboard, LogOut, Settings } from 'lucide-react';
-import { ROLE_LABELS } from '@/lib/types';
 import { useAuth } from '@/features/auth/auth-context';
+import { MemberSummary } from '@/features/auth/MemberSummary';
 import { useSignOut } from '@/features/auth/use-sign-out';
-import { UsageMeter } from '@/features/usage/UsageMeter';
-import { Avatar } from '@/ui/avatar';
-import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
 
@@ -16,15 +13,7 @@ export default function ProfilePage() {
   return (
     <div className="mx-auto max-w-lg px-4 py-10">
       <Card className="p-6">
-        <div className="flex items-center gap-4">
-          <Avatar src={user.avatar} name={user.username} className="size-16 text-lg" />
-          <div className="min-w-0">
-            <h1 className="truncate text-xl font-bold">{user.username}</h1>
-            <p className="truncate text-sm text-muted">{user.email}</p>
-          </div>
-          <Badge className="ml-auto">{ROLE_LABELS[user.role]}</Badge>
-        </div>
-        <UsageMeter user={user} variant="inline" className="mt-6" />
+        <MemberSummary user={user} large />
       </Card>
       <div className="mt-4 grid gap-2">
         <Button asChild variant="secondary" className="justify-start">

@@ -1,16 +1,17 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import type { GenerationView, ImageView, Role, Trend, User } from '@trendforge/contracts';
 
-/** GraphQL shapes of what REST returns; the same views feed both. */
+/** GraphQL shapes of what REST returns; `implements` keeps each in step with its contracts type. */
 
 @ObjectType('User')
-export class UserType {
+export class UserType implements User {
   @Field(() => ID) id: string;
   @Field() username: string;
   @Field() email: string;
   @Field(() => String, { nullable: true }) avatar: string | null;
   @Field() firstName: string;
   @Field() lastName: string;
-  @Field() role: string;
+  @Field(() => String) role: Role;
   @Field(() => Int) credits: number;
   @Field(() => Int) monthlyUsage: number;
   @Field() emailNotifications: boolean;
@@ -20,7 +21,7 @@ export class UserType {
 }
 
 @ObjectType('Trend')
-export class TrendType {
+export class TrendType implements Trend {
   @Field(() => ID) id: string;
   @Field() slug: string;
   @Field() name: string;
@@ -40,7 +41,7 @@ export class TrendType {
 }
 
 @ObjectType('Image')
-export class ImageType {
+export class ImageType implements ImageView {
   @Field(() => ID) id: string;
   @Field() prompt: string;
   @Field() trendId: string;
@@ -54,9 +55,9 @@ export class ImageType {
 }
 
 @ObjectType('Generation')
-export class GenerationType {
+export class GenerationType implements GenerationView {
   @Field(() => ID) id: string;
-  @Field() status: string;
+  @Field(() => String) status: GenerationView['status'];
   @Field(() => Int) progress: number;
   @Field(() => Int, { nullable: true }) position: number | null;
   @Field(() => String, { nullable: true }) failureReason: string | null;

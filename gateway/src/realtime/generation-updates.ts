@@ -12,7 +12,7 @@ const isFinal = (g: Generation) => g.status === 'completed' || g.status === 'fai
  */
 @Injectable()
 export class GenerationUpdates implements OnApplicationShutdown {
-  readonly pubsub: RedisPubSub;
+  private readonly pubsub: RedisPubSub;
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig, private readonly bus: Bus) {
     this.pubsub = new RedisPubSub({
@@ -25,30 +25,69 @@ export class GenerationUpdates implements OnApplicationShutdown {
     await this.pubsub.close();
   }
 
-  /** Every update on this stack's channel (the GraphQL subscription filters by id and owner). */
-  iterator(): AsyncIterableIterator<Generation> {
-    return this.pubsub.asyncIterableIterator<Generation>(generationUpdatesChannel());
+  /**
+   * The owner's generation from now until it ends: its current state first, then every update.
+   * It listens before it reads, so nothing that happens in between is missed; a late listener
+   * still sees the end. Another member's id fails with "not found". Ending the iteration early
+   * (an unsubscribing client, a REST wait that times out) stops listening at once.
+   */
+  follow(id: string, userId: string): AsyncIterableIterator<Generation> {
+    const stop = new AbortController();
+    const updates = this.stream(id, userId, stop.signal);
+    return {
+      next: () => updates.next(),
+      return: (value?: unknown) => {
+        stop.abort();
+        return updates.return(value as undefined);
+      },
+      throw: (error?: unknown) => updates.throw(error),
+      [Symbol.asyncIterator]() {
+        return this;
+      },
+    };
   }
 
-  /**
-   * Resolves with the generation once it is completed or failed, or with its latest state when
-   * `waitMs` runs out. Subscribes before reading the state, so no update falls in between.
-   */
-  async waitForEnd(id: string, userId: string, waitMs: number): Promise<Generation> {
-    let onFinal!: (g: Generation) => void;
-    const final = new Promise<Generation>((resolve) => { onFinal = resolve; });
+  private async *stream(id: string, userId: string, stop: AbortSignal): AsyncGenerator<Generation> {
+    const pending: Generation[] = [];
+    let wake: (() => void) | undefined;
+    stop.addEventListener('abort', () => wake?.(), { once: true });
     const subscription = await this.pubsub.subscribe(generationUpdatesChannel(), (update: Generation) => {
-      if (update.id === id && isFinal(update)) onFinal(update);
+      if (update.id !== id) return;
+      pending.push(update);
+      wake?.();
     });
-    let timer: NodeJS.Timeout | undefined;
     try {
-      const current = await this.bus.send('images.generation.get', { id, userId });
-      if (isFinal(current)) return current;
-      const timedOut = new Promise<null>((resolve) => { timer = setTimeout(() => resolve(null), waitMs); });
-      return (await Promise.race([final, timedOut])) ?? await this.bus.send('images.generation.get', { id, userId });
+      pending.unshift(await this.bus.send('images.generation.get', { id, userId }));
+      while (!stop.aborted) {
+        while (pending.length) {
+          const next = pending.shift()!;
+          yield next;
+          if (isFinal(next)) return;
+        }
+        await new Promise<void>((resolve) => { wake = resolve; });
+      }
+    } finally {
+      this.pubsub.unsubscribe(subscription);
+    }
+  }
+
+  /** The generation once completed or failed, or its latest state when `waitMs` runs out. */
+  async waitForEnd(id: string, userId: string, waitMs: number): Promise<Generation> {
+    const updates = this.follow(id, userId);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<null>((resolve) => { timer = setTimeout(() => resolve(null), waitMs); });
+    try {
+      let latest: Generation | undefined;
+      for (;;) {
+        const next = await Promise.race([updates.next(), timedOut]);
+        if (next === null) return latest ?? await this.bus.send('images.generation.get', { id, userId });
+        if (next.done) return latest!;
+        latest = next.value;
+        if (isFinal(latest)) return latest;
+      }
     } finally {
       clearTimeout(timer);
-      this.pubsub.unsubscribe(subscription);
+      void updates.return?.();
     }
   }
 }

@@ -1,13 +1,10 @@
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Crown, LogOut, Settings } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import { ROLE_LABELS } from '@/lib/types';
 import { useAuth } from '@/features/auth/auth-context';
+import { MemberSummary } from '@/features/auth/MemberSummary';
 import { useAuthDialog } from '@/features/auth/auth-dialog-context';
 import { useSignOut } from '@/features/auth/use-sign-out';
-import { UsageMeter } from '@/features/usage/UsageMeter';
-import { Avatar } from '@/ui/avatar';
-import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { Dialog, DialogTitle, SheetContent } from '@/ui/dialog';
 import { isToolActive, MAIN_LINKS, TOOL_TABS } from '../nav';
@@ -32,17 +29,7 @@ export default function MobileMenuSheet({ open, setOpen }: { open: boolean; setO
 
         {user ? (
           <div className="m-4 rounded-2xl border border-border bg-surface-2 p-4" data-testid="mobile-user-card">
-            <div className="flex items-center gap-3">
-              <Avatar src={user.avatar} name={user.username} className="size-11" />
-              <div className="min-w-0">
-                <p className="truncate font-semibold">{user.username}</p>
-                <p className="truncate text-xs text-muted">{user.email}</p>
-              </div>
-              <Badge variant="default" className="ml-auto">
-                {ROLE_LABELS[user.role]}
-              </Badge>
-            </div>
-            <UsageMeter user={user} variant="inline" className="mt-4" />
+            <MemberSummary user={user} />
           </div>
         ) : null}
 

@@ -5,8 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { AlertCircle, Sparkles } from 'lucide-react';
 import { Button } from '@/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/ui/dialog';
-import { Input } from '@/ui/input';
-import { FieldError, Label } from '@/ui/label';
+import { FormField } from '@/ui/form-field';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/ui/tabs';
 import { useAuth } from './auth-context';
 import type { AuthTab } from './auth-dialog-context';
@@ -87,73 +86,39 @@ function ServerError({ message }: { message: string | null }) {
   );
 }
 
+/** Submits a form through an auth mutation, keeping the server's answer to show in the dialog. */
+function useAuthSubmit<V>(mutate: (values: V) => Promise<unknown>, fallback: string, onSuccess: () => void) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const submit = async (values: V) => {
+    setServerError(null);
+    try {
+      await mutate(values);
+      onSuccess();
+    } catch (error) {
+      setServerError(error instanceof Error && error.message ? error.message : fallback);
+    }
+  };
+  return { serverError, submit };
+}
+
 function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const { registerMutation } = useAuth();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { serverError, submit } = useAuthSubmit(registerMutation.mutateAsync, 'Registration failed', onSuccess);
   const id = useId();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<RegisterValues>({
+  const { register, handleSubmit, formState: { errors } } = useForm<RegisterValues>({
     resolver: zodResolver(registerSchema),
     defaultValues: { username: '', email: '', password: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      await registerMutation.mutateAsync(values);
-      onSuccess();
-    } catch (error) {
-      setServerError(error instanceof Error && error.message ? error.message : 'Registration failed');
-    }
-  });
-
   const busy = registerMutation.isPending;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" data-testid="register-form">
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-username`}>Username</Label>
-        <Input
-          id={`${id}-username`}
-          autoComplete="username"
-          placeholder="viralcreator"
-          data-testid="register-username"
-          aria-invalid={errors.username ? true : undefined}
-          aria-describedby={errors.username ? `${id}-username-error` : undefined}
-          {...register('username')}
-        />
-        <FieldError id={`${id}-username-error`} message={errors.username?.message} />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          data-testid="register-email"
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? `${id}-email-error` : undefined}
-          {...register('email')}
-        />
-        <FieldError id={`${id}-email-error`} message={errors.email?.message} />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-password`}>Password</Label>
-        <Input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="new-password"
-          placeholder="At least 6 characters"
-          data-testid="register-password"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? `${id}-password-error` : undefined}
-          {...register('password')}
-        />
-        <FieldError id={`${id}-password-error`} message={errors.password?.message} />
-      </div>
+    <form onSubmit={handleSubmit(submit)} noValidate className="grid gap-4" data-testid="register-form">
+      <FormField id={`${id}-username`} label="Username" autoComplete="username" placeholder="viralcreator"
+        data-testid="register-username" error={errors.username?.message} {...register('username')} />
+      <FormField id={`${id}-email`} label="Email" type="email" autoComplete="email" placeholder="you@example.com"
+        data-testid="register-email" error={errors.email?.message} {...register('email')} />
+      <FormField id={`${id}-password`} label="Password" type="password" autoComplete="new-password" placeholder="At least 6 characters"
+        data-testid="register-password" error={errors.password?.message} {...register('password')} />
       <ServerError message={serverError} />
       <Button type="submit" size="lg" disabled={busy} data-testid="register-submit" className="mt-1 w-full">
         {busy ? 'Creating Account...' : 'Create Account'}
@@ -164,58 +129,20 @@ function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
 
 function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const { loginMutation } = useAuth();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { serverError, submit } = useAuthSubmit(loginMutation.mutateAsync, 'Invalid credentials', onSuccess);
   const id = useId();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginValues>({
+  const { register, handleSubmit, formState: { errors } } = useForm<LoginValues>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      await loginMutation.mutateAsync(values);
-      onSuccess();
-    } catch (error) {
-      setServerError(error instanceof Error && error.message ? error.message : 'Invalid credentials');
-    }
-  });
-
   const busy = loginMutation.isPending;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" data-testid="login-form">
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          data-testid="login-email"
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? `${id}-email-error` : undefined}
-          {...register('email')}
-        />
-        <FieldError id={`${id}-email-error`} message={errors.email?.message} />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-password`}>Password</Label>
-        <Input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="current-password"
-          placeholder="Your password"
-          data-testid="login-password"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? `${id}-password-error` : undefined}
-          {...register('password')}
-        />
-        <FieldError id={`${id}-password-error`} message={errors.password?.message} />
-      </div>
+    <form onSubmit={handleSubmit(submit)} noValidate className="grid gap-4" data-testid="login-form">
+      <FormField id={`${id}-email`} label="Email" type="email" autoComplete="email" placeholder="you@example.com"
+        data-testid="login-email" error={errors.email?.message} {...register('email')} />
+      <FormField id={`${id}-password`} label="Password" type="password" autoComplete="current-password" placeholder="Your password"
+        data-testid="login-password" error={errors.password?.message} {...register('password')} />
       <ServerError message={serverError} />
       <Button type="submit" size="lg" disabled={busy} data-testid="login-submit" className="mt-1 w-full">
         {busy ? 'Signing In...' : 'Sign In'}

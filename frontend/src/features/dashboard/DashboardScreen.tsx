@@ -4,7 +4,7 @@ import { ROLE_LABELS, type User } from '@/lib/types';
 import { useAuth } from '@/features/auth/auth-context';
 import { useAuthDialog } from '@/features/auth/auth-dialog-context';
 import { useImages } from '@/features/images/use-images';
-import { CreationsEmptyState, CreationsGrid, CreationsGridSkeleton } from '@/features/images/CreationsGrid';
+import { MyCreations } from '@/features/images/CreationsGrid';
 import { UsageMeter } from '@/features/usage/UsageMeter';
 import { Avatar } from '@/ui/avatar';
 import { Badge } from '@/ui/badge';
@@ -75,17 +75,7 @@ function MemberDashboard({ user }: { user: User }) {
               </Link>
             </Button>
           </div>
-          {images.isLoading ? (
-            <CreationsGridSkeleton count={4} />
-          ) : images.isError ? (
-            <p role="alert" className="rounded-2xl border border-rose-400/25 bg-rose-500/10 p-4 text-sm text-rose-200">
-              We couldn't load your creations. Please try again later.
-            </p>
-          ) : list.length ? (
-            <CreationsGrid images={list} />
-          ) : (
-            <CreationsEmptyState />
-          )}
+          <MyCreations skeletonCount={4} />
         </section>
 
         <aside>

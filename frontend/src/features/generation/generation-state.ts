@@ -7,7 +7,7 @@ export function isTerminal(status: GenerationStatus | undefined | null): boolean
 }
 
 /**
- * Merges generation snapshots that arrive out of order from the mutation, the catch-up query
+ * Merges generation snapshots that arrive out of order from the mutation, the fallback reads
  * and the subscription: state never moves backwards, and progress never decreases.
  */
 export function mergeGeneration(prev: Generation | null, next: Generation | null | undefined): Generation | null {

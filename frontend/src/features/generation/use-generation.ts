@@ -3,8 +3,8 @@ import { useApolloClient, useMutation, useSubscription } from '@apollo/client/re
 import { GENERATE, GENERATION, GENERATION_UPDATED, type GenerateInput, type Generation } from './documents';
 import { isTerminal, mergeGeneration } from './generation-state';
 
-/** Safety net while a generation runs: re-read its state in case a push was missed. */
-export const CATCH_UP_INTERVAL_MS = 3000;
+/** Only if the subscription fails: how often to re-read the generation instead. */
+export const POLL_INTERVAL_MS = 3000;
 
 export interface UseGeneration {
   generation: Generation | null;
@@ -15,8 +15,9 @@ export interface UseGeneration {
 
 /**
  * Starts a generation with the `generate` mutation, then follows it through the
- * `generationUpdated(id)` subscription. A `generation(id)` read right away and every few seconds
- * covers the case where the subscription connects after the work already finished.
+ * `generationUpdated(id)` subscription, which begins with the current state (so connecting late
+ * misses nothing). Reading `generation(id)` every few seconds is the fallback when the
+ * subscription cannot be used.
  */
 export function useGeneration(): UseGeneration {
   const client = useApolloClient();
@@ -31,7 +32,7 @@ export function useGeneration(): UseGeneration {
     setGeneration((prev) => mergeGeneration(prev, next));
   }, []);
 
-  useSubscription(GENERATION_UPDATED, {
+  const { error: subscriptionError } = useSubscription(GENERATION_UPDATED, {
     variables: { id: id ?? '' },
     skip: !id || done,
     onData: ({ data }) => apply(data.data?.generationUpdated),
@@ -39,7 +40,7 @@ export function useGeneration(): UseGeneration {
   });
 
   useEffect(() => {
-    if (!id || done) return;
+    if (!id || done || !subscriptionError) return;
     let cancelled = false;
     const read = () => {
       client
@@ -50,12 +51,12 @@ export function useGeneration(): UseGeneration {
         .catch((error: unknown) => console.warn('generation(id) read failed', error));
     };
     read();
-    const timer = setInterval(read, CATCH_UP_INTERVAL_MS);
+    const timer = setInterval(read, POLL_INTERVAL_MS);
     return () => {
       cancelled = true;
       clearInterval(timer);
     };
-  }, [client, id, done, apply]);
+  }, [client, id, done, apply, subscriptionError]);
 
   const start = useCallback(
     async (input: GenerateInput) => {

@@ -3,6 +3,7 @@ import { ImagePlus, Sparkles } from 'lucide-react';
 import type { Image } from '@/lib/types';
 import { Button } from '@/ui/button';
 import { CreationCard } from './CreationCard';
+import { useImages } from './use-images';
 
 export function CreationsGridSkeleton({ count = 8 }: { count?: number }) {
   return (
@@ -46,4 +47,18 @@ export function CreationsGrid({ images }: { images: Image[] }) {
       ))}
     </ul>
   );
+}
+
+/** The member's creations in whatever state their query is: loading, failed, empty or listed. */
+export function MyCreations({ skeletonCount }: { skeletonCount?: number }) {
+  const images = useImages();
+  if (images.isLoading) return <CreationsGridSkeleton count={skeletonCount} />;
+  if (images.isError) {
+    return (
+      <p role="alert" className="rounded-2xl border border-rose-400/25 bg-rose-500/10 p-4 text-sm text-rose-200">
+        We couldn't load your creations. Please try again later.
+      </p>
+    );
+  }
+  return images.data?.length ? <CreationsGrid images={images.data} /> : <CreationsEmptyState />;
 }

@@ -24,14 +24,12 @@ export class GenerationResolver {
     return toGenerationView(await this.bus.send('images.generation.get', { id, userId: caller.userId }));
   }
 
-  /** queued (with position) → active (with progress) → completed (with the image) or failed (with a reason). */
-  @Subscription(() => GenerationType, {
-    filter: (update: Generation, variables: { id: string }, context: { req: { caller?: Caller } }) =>
-      update.id === variables.id && update.userId === context.req.caller?.userId,
-    resolve: (update: Generation) => toGenerationView(update),
-  })
-  async generationUpdated(@CurrentCaller() caller: Caller, @Args('id', { type: () => ID }) id: string) {
-    await this.bus.send('images.generation.get', { id, userId: caller.userId }); // not found unless it is the caller's
-    return this.updates.iterator();
+  /**
+   * The current state first, then queued (with position) → active (with progress) → completed
+   * (with the image) or failed (with a reason). Only the owner may follow a generation.
+   */
+  @Subscription(() => GenerationType, { resolve: (update: Generation) => toGenerationView(update) })
+  generationUpdated(@CurrentCaller() caller: Caller, @Args('id', { type: () => ID }) id: string) {
+    return this.updates.follow(id, caller.userId);
   }
 }

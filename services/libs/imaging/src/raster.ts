@@ -126,40 +126,9 @@ export async function paperTexture(img: Raw, rng: Rng, strength = 0.5, tint = '#
   return { data: out, width: W, height: H, channels: 3 };
 }
 
-/** Radial vignette computed per pixel (an elliptical falloff toward the corners, via a lookup table). */
+/** Radial vignette: an elliptical falloff toward the corners (curveAndVignette with no curve). */
 export function vignette(img: Raw, strength = 0.45, colour = '#000000'): Raw {
-  const { width: W, height: H, channels, data } = img;
-  const [vr, vg, vb] = hexToRgb(colour);
-  const out = Buffer.allocUnsafe(data.length);
-  const cx = W / 2;
-  const cy = H * 0.48;
-  // Weight as a function of squared normalised distance, 4096 steps over [0, 2.2].
-  const N = 4096;
-  const MAXD2 = 2.2;
-  const lut = new Float32Array(N + 1);
-  for (let k = 0; k <= N; k++) {
-    const d = Math.sqrt((k / N) * MAXD2) / 1.414;
-    const t = d <= 0.45 ? 0 : Math.min(1, (d - 0.45) / 0.55);
-    lut[k] = strength * t * t * (3 - 2 * t);
-  }
-  const sx = 1 / (W * 0.5);
-  const sy = 1 / (H * 0.5);
-  const kscale = N / MAXD2;
-  for (let y = 0; y < H; y++) {
-    const dy = (y - cy) * sy;
-    const dy2 = dy * dy;
-    let i = y * W * channels;
-    for (let x = 0; x < W; x++, i += channels) {
-      const dx = (x - cx) * sx;
-      const k = ((dx * dx + dy2) * kscale) | 0;
-      const w = lut[k > N ? N : k];
-      out[i] = data[i] + (vr - data[i]) * w;
-      out[i + 1] = data[i + 1] + (vg - data[i + 1]) * w;
-      out[i + 2] = data[i + 2] + (vb - data[i + 2]) * w;
-      if (channels === 4) out[i + 3] = data[i + 3];
-    }
-  }
-  return { ...img, data: out };
+  return curveAndVignette(img, null, strength, colour);
 }
 
 export interface Glow {
