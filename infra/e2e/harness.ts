@@ -29,7 +29,8 @@ export async function startE2EStack(label: string, options: Partial<StackOptions
       output: (instance, line) => { output.push(`${instance} | ${line}`); if (output.length > 4000) output.shift(); },
       log: () => undefined,
       ...options,
-      childEnv: { LOG_LEVEL: 'warn', WORKER_LOCK_MS: '3000', ...options.childEnv },
+      // Every test member registers from 127.0.0.1; the per-IP sign-up limit is for the real world.
+      childEnv: { LOG_LEVEL: 'warn', WORKER_LOCK_MS: '3000', REGISTRATIONS_PER_IP: '1000', ...options.childEnv },
     });
   } catch (error) {
     process.stderr.write(output.slice(-80).join('\n'));

@@ -1,13 +1,13 @@
-import { Controller, type DynamicModule, Inject, type Type } from '@nestjs/common';
+import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { Redis } from 'ioredis';
-import type { HealthAnswer, ServiceName } from '@trendforge/contracts';
-import { BusModule, busTransport, Handles } from './bus.js';
+import type { ServiceName } from '@trendforge/contracts';
+import { BusModule, busTransport } from './bus.js';
 import { ConfigError } from './config.js';
 import { databaseModule, openDatabase, type ServiceDatabase } from './database.js';
-import { HEALTH_PROBES, HealthModule, type HealthProbe, runProbes } from './health.js';
+import { HealthModule, type HealthProbe } from './health.js';
 import { loggingModule } from './logging.js';
 import { REDIS, RedisModule } from './redis-module.js';
 
@@ -26,21 +26,6 @@ export function runMain(main: () => Promise<unknown>): void {
   });
 }
 
-/** Answers `<service>.health` over the bus with the same probes as GET /health. */
-function busHealthController(service: ServiceName): Type {
-  @Controller()
-  class BusHealthController {
-    constructor(@Inject(HEALTH_PROBES) private readonly probes: HealthProbe[]) {}
-
-    @Handles(`${service}.health`)
-    async health(): Promise<HealthAnswer> {
-      const { status, details } = await runProbes(this.probes);
-      return { service, status, details };
-    }
-  }
-  return BusHealthController;
-}
-
 export interface ServiceInfrastructure {
   service: ServiceName;
   databaseUrl: string;
@@ -54,6 +39,7 @@ export interface ServiceInfrastructure {
 export function serviceInfrastructure(infra: ServiceInfrastructure): DynamicModule[] {
   const extra = infra.extraProbes ?? { inject: [], probes: () => [] };
   const health = HealthModule.register({
+    service: infra.service,
     inject: [DataSource, REDIS, ...extra.inject],
     probes: (dataSource: DataSource, redis: Redis, ...rest: never[]) => [
       { name: 'postgres', check: () => dataSource.query('SELECT 1') },
@@ -61,7 +47,6 @@ export function serviceInfrastructure(infra: ServiceInfrastructure): DynamicModu
       ...extra.probes(...rest),
     ],
   });
-  health.controllers = [...(health.controllers ?? []), busHealthController(infra.service)];
   return [
     loggingModule(infra.service),
     BusModule.forRoot(infra.redisUrl),

@@ -1,4 +1,6 @@
-import { Controller, DynamicModule, Get, Inject, Module } from '@nestjs/common';
+import { Controller, DynamicModule, Get, Inject, Module, type Type } from '@nestjs/common';
+import type { HealthAnswer, ServiceName } from '@trendforge/contracts';
+import { Handles } from './bus.js';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TerminusModule } from '@nestjs/terminus';
 
 /** One dependency a process checks for its health answer. */
@@ -26,17 +28,32 @@ export class HealthController {
   }
 }
 
+/** Answers `<service>.health` over the bus with the same probes as GET /health. */
+function busHealthController(service: ServiceName): Type {
+  @Controller()
+  class BusHealthController {
+    constructor(@Inject(HEALTH_PROBES) private readonly probes: HealthProbe[]) {}
+
+    @Handles(`${service}.health`)
+    async health(): Promise<HealthAnswer> {
+      const { status, details } = await runProbes(this.probes);
+      return { service, status, details };
+    }
+  }
+  return BusHealthController;
+}
+
 /**
- * GET /health answering up/down per probe. `probes` is a factory resolved by Nest DI so probes can
- * use the process's own connections (database, Redis, storage).
+ * A service's health: GET /health and `<service>.health` on the bus, up/down per probe. `probes`
+ * is a factory resolved by Nest DI so probes can use the process's own connections.
  */
 @Module({})
 export class HealthModule {
-  static register(options: { inject: unknown[]; probes: (...deps: never[]) => HealthProbe[] }): DynamicModule {
+  static register(options: { service: ServiceName; inject: unknown[]; probes: (...deps: never[]) => HealthProbe[] }): DynamicModule {
     return {
       module: HealthModule,
       imports: [TerminusModule],
-      controllers: [HealthController],
+      controllers: [HealthController, busHealthController(options.service)],
       providers: [{ provide: HEALTH_PROBES, useFactory: options.probes, inject: options.inject as never[] }],
     };
   }
