@@ -4,3 +4,4 @@ export * from './domain.js';
 export * from './events.js';
 export * from './messages.js';
 export * from './views.js';
+export * from './trend-looks.js';
