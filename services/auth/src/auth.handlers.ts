@@ -32,4 +32,14 @@ export class AuthHandlers {
   user(@Payload() { userId }: MessageRequest<'auth.user'>) {
     return this.auth.user(userId);
   }
+
+  @Handles('auth.updateProfile')
+  updateProfile(@Payload() request: MessageRequest<'auth.updateProfile'>) {
+    return this.auth.updateProfile(request);
+  }
+
+  @Handles('auth.completeOnboarding')
+  completeOnboarding(@Payload() request: MessageRequest<'auth.completeOnboarding'>) {
+    return this.auth.completeOnboarding(request);
+  }
 }

@@ -4,7 +4,7 @@ import { Repository } from 'typeorm';
 import { ErrorCode, Events, type MessageRequest, type MessageResponse, type UserProfile, type UserRegisteredEvent } from '@trendforge/contracts';
 import { Bus, fail } from '@trendforge/platform';
 import { AttemptLimits } from './attempt-limits.js';
-import { AuthMessages, PasswordLength, validateLogin, validateRegistration } from './credentials.js';
+import { AuthMessages, PasswordLength, validateLogin, validateProfileSettings, validateRegistration } from './credentials.js';
 import { Passwords } from './passwords.js';
 import { Sessions } from './sessions.js';
 import { UserEntity } from './user.entity.js';
@@ -103,8 +103,26 @@ export class AuthService {
   }
 
   async user(userId: string): Promise<UserProfile> {
+    return toUserProfile(await this.existing(userId));
+  }
+
+  async updateProfile({ userId, ...settings }: MessageRequest<'auth.updateProfile'>): Promise<UserProfile> {
+    const user = await this.existing(userId);
+    const changes = validateProfileSettings(user.id, settings);
+    await this.users.update({ id: user.id }, changes);
+    return toUserProfile({ ...user, ...changes });
+  }
+
+  async completeOnboarding({ userId, hasOnboarded }: MessageRequest<'auth.completeOnboarding'>): Promise<UserProfile> {
+    if (typeof hasOnboarded !== 'boolean') fail(ErrorCode.BadRequest, AuthMessages.invalidPreference('hasOnboarded'));
+    const user = await this.existing(userId);
+    await this.users.update({ id: user.id }, { hasOnboarded });
+    return toUserProfile({ ...user, hasOnboarded });
+  }
+
+  private async existing(userId: unknown): Promise<UserEntity> {
     const user = typeof userId === 'string' && UuidPattern.test(userId) ? await this.users.findOneBy({ id: userId }) : null;
     if (!user) fail(ErrorCode.NotFound, AuthMessages.userNotFound);
-    return toUserProfile(user);
+    return user;
   }
 }

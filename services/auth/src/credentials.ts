@@ -1,4 +1,4 @@
-import { ErrorCode } from '@trendforge/contracts';
+import { AvatarUrls, ErrorCode, type ProfileSettings } from '@trendforge/contracts';
 import { fail } from '@trendforge/platform';
 
 /** Texts people see (spec part 1, sections 5 and 8) plus the limits the spec leaves open. */
@@ -13,6 +13,10 @@ export const AuthMessages = {
   usernameTaken: 'This username is already taken',
   invalidCredentials: 'Invalid credentials',
   userNotFound: 'User not found',
+  firstNameTooLong: 'First name must be at most 50 characters',
+  lastNameTooLong: 'Last name must be at most 50 characters',
+  invalidAvatar: 'Avatar must be an image uploaded to your account',
+  invalidPreference: (name: string) => `${name} must be true or false`,
   tooManyAttempts: (minutes: number) => `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;
 
@@ -60,4 +64,32 @@ export function validateLogin(input: { email?: unknown; password?: unknown }): {
   if (!isValidEmail(email)) fail(ErrorCode.BadRequest, AuthMessages.invalidEmail);
   if (password.length < PasswordLength.min) fail(ErrorCode.BadRequest, AuthMessages.passwordTooShort);
   return { email, password };
+}
+
+export const NameMaxLength = 50;
+
+/**
+ * The settings form (spec part 1 section 3) for one member: names trimmed and bounded, the avatar
+ * either cleared or one of this member's own uploads (never another's, never an outside URL).
+ */
+export function validateProfileSettings(userId: string, input: Partial<Record<keyof ProfileSettings, unknown>>): ProfileSettings {
+  const firstName = text(input.firstName).trim();
+  const lastName = text(input.lastName).trim();
+  if (firstName.length > NameMaxLength) fail(ErrorCode.BadRequest, AuthMessages.firstNameTooLong);
+  if (lastName.length > NameMaxLength) fail(ErrorCode.BadRequest, AuthMessages.lastNameTooLong);
+  const avatar = input.avatar === null || input.avatar === undefined || input.avatar === '' ? null : input.avatar;
+  if (avatar !== null && (typeof avatar !== 'string' || AvatarUrls.pattern.exec(avatar)?.[1] !== userId)) {
+    fail(ErrorCode.BadRequest, AuthMessages.invalidAvatar);
+  }
+  const flag = (value: unknown, name: string) => {
+    if (typeof value !== 'boolean') fail(ErrorCode.BadRequest, AuthMessages.invalidPreference(name));
+    return value;
+  };
+  return {
+    firstName,
+    lastName,
+    avatar,
+    emailNotifications: flag(input.emailNotifications, 'Email Notifications'),
+    highQualityGeneration: flag(input.highQualityGeneration, 'High Quality Generation'),
+  };
 }

@@ -271,3 +271,40 @@ describe('login, sessions and logout', () => {
     expect(keys.length).toBeGreaterThan(0);
   });
 });
+
+describe('settings and onboarding', () => {
+  const settings = { firstName: '  Grace ', lastName: 'Hopper', avatar: null, emailNotifications: false, highQualityGeneration: true };
+
+  it('saves the settings form, trimmed, and answers the updated profile', async () => {
+    const { user } = await stack.bus.send('auth.register', newMember());
+    const avatar = `/api/avatars/${user.id}/11111111-2222-4333-8444-555555555555.webp`;
+    const updated = await stack.bus.send('auth.updateProfile', { userId: user.id, ...settings, avatar });
+    expect(updated).toEqual({ ...user, firstName: 'Grace', lastName: 'Hopper', avatar, emailNotifications: false, highQualityGeneration: true });
+    expect(await stack.bus.send('auth.user', { userId: user.id })).toEqual(updated);
+    // Clearing the avatar with an empty string stores null.
+    expect((await stack.bus.send('auth.updateProfile', { userId: user.id, ...settings, avatar: '' as unknown as null })).avatar).toBeNull();
+  });
+
+  it('refuses names over 50 characters, foreign or outside avatars and non-boolean preferences', async () => {
+    const { user } = await stack.bus.send('auth.register', newMember());
+    const other = '00000000-0000-4000-8000-000000000000';
+    const bad = (changes: Record<string, unknown>) =>
+      failureOf(stack.bus.send('auth.updateProfile', { userId: user.id, ...settings, ...changes } as never));
+    expect(await bad({ firstName: 'x'.repeat(51) })).toEqual({ code: ErrorCode.BadRequest, message: 'First name must be at most 50 characters' });
+    expect(await bad({ lastName: 'x'.repeat(51) })).toEqual({ code: ErrorCode.BadRequest, message: 'Last name must be at most 50 characters' });
+    const avatarRefused = { code: ErrorCode.BadRequest, message: 'Avatar must be an image uploaded to your account' };
+    expect(await bad({ avatar: 'https://evil.example.com/x.png' })).toEqual(avatarRefused);
+    expect(await bad({ avatar: `/api/avatars/${other}/${other}.webp` })).toEqual(avatarRefused);
+    expect(await bad({ emailNotifications: 'yes' })).toEqual({ code: ErrorCode.BadRequest, message: 'Email Notifications must be true or false' });
+    expect((await stack.bus.send('auth.user', { userId: user.id })).firstName).toBe('');
+  });
+
+  it('records onboarding and refuses unknown members', async () => {
+    const { user } = await stack.bus.send('auth.register', newMember());
+    expect(user.hasOnboarded).toBe(false);
+    expect(await stack.bus.send('auth.completeOnboarding', { userId: user.id, hasOnboarded: true })).toEqual({ ...user, hasOnboarded: true });
+    expect((await stack.bus.send('auth.user', { userId: user.id })).hasOnboarded).toBe(true);
+    expect(await failureOf(stack.bus.send('auth.completeOnboarding', { userId: 'nope', hasOnboarded: true })))
+      .toEqual({ code: ErrorCode.NotFound, message: 'User not found' });
+  });
+});

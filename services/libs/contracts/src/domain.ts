@@ -94,6 +94,13 @@ export const StorageKeys = {
   avatar: (userId: string, id: string) => `avatars/${userId}/${id}.webp`,
 };
 
+/** Where the gateway serves an avatar; the only avatar URLs a profile accepts (its owner's own). */
+export const AvatarUrls = {
+  file: (userId: string, id: string) => `/api/avatars/${userId}/${id}.webp`,
+  /** Matches an avatar URL, capturing the owner's id and the avatar id. */
+  pattern: /^\/api\/avatars\/([0-9a-f-]{36})\/([0-9a-f-]{36})\.webp$/,
+};
+
 /** Default caption of spec part 2 section 3. */
 export const defaultCaption = (trendName: string) => `Created in ${trendName} style with TrendForge`;
 

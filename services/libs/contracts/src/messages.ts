@@ -15,6 +15,9 @@ export interface MessageMap {
   /** Resolves a session token to its user id, sliding the expiry; null when unknown or expired. */
   'auth.session': { req: { sessionToken: string }; res: { userId: string } | null };
   'auth.user': { req: { userId: string }; res: UserProfile };
+  /** Saves the settings form (spec part 1 section 3, settings payload); darkMode is always true and not stored. */
+  'auth.updateProfile': { req: { userId: string } & ProfileSettings; res: UserProfile };
+  'auth.completeOnboarding': { req: { userId: string; hasOnboarded: boolean }; res: UserProfile };
   'auth.health': { req: Record<string, never>; res: HealthAnswer };
 
   // billing
@@ -46,6 +49,15 @@ export interface MessageMap {
   // waitlist
   'waitlist.count': { req: Record<string, never>; res: { count: number } };
   'waitlist.health': { req: Record<string, never>; res: HealthAnswer };
+}
+
+/** The settings form as sent to PUT /api/users/settings; avatar is a URL this app served from POST /api/upload, or null. */
+export interface ProfileSettings {
+  firstName: string;
+  lastName: string;
+  avatar: string | null;
+  emailNotifications: boolean;
+  highQualityGeneration: boolean;
 }
 
 export type MessagePatternName = keyof MessageMap;
