@@ -8,6 +8,9 @@ export class WaitlistEntryEntity {
   @Column({ type: 'text', unique: true }) email: string;
   @Column({ type: 'text' }) interest: string;
   @Column({ type: 'text', name: 'referral_code', unique: true }) referralCode: string;
+  /** The referral code this entry joined through. */
   @Column({ type: 'text', name: 'referred_by', nullable: true }) referredBy: string | null;
+  /** How many entries joined through this entry's code. */
+  @Column({ type: 'integer', name: 'referral_count', default: 0 }) referralCount: number;
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt: Date;
 }

@@ -1,15 +1,25 @@
 import { Controller } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { Payload } from '@nestjs/microservices';
+import type { MessageRequest } from '@trendforge/contracts';
 import { Handles } from '@trendforge/platform';
-import { WaitlistEntryEntity } from './entry.entity.js';
+import { WaitlistService } from './waitlist.service.js';
 
 @Controller()
 export class WaitlistHandlers {
-  constructor(@InjectRepository(WaitlistEntryEntity) private readonly entries: Repository<WaitlistEntryEntity>) {}
+  constructor(private readonly waitlist: WaitlistService) {}
 
   @Handles('waitlist.count')
   async count() {
-    return { count: await this.entries.count() };
+    return { count: await this.waitlist.count() };
+  }
+
+  @Handles('waitlist.join')
+  join(@Payload() request: MessageRequest<'waitlist.join'>) {
+    return this.waitlist.join(request);
+  }
+
+  @Handles('waitlist.referral')
+  referral(@Payload() request: MessageRequest<'waitlist.referral'>) {
+    return this.waitlist.recordReferral(request);
   }
 }

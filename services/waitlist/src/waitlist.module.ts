@@ -1,10 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { serviceInfrastructure } from '@trendforge/platform';
-import type { WaitlistConfig } from './config.js';
+import { WAITLIST_CONFIG, type WaitlistConfig } from './config.js';
 import { waitlistDatabase } from './database.js';
 import { WaitlistEntryEntity } from './entry.entity.js';
+import { JoinLimit } from './join-limit.js';
 import { WaitlistHandlers } from './waitlist.handlers.js';
+import { WaitlistService } from './waitlist.service.js';
 
 @Module({})
 export class WaitlistModule {
@@ -16,6 +18,7 @@ export class WaitlistModule {
         TypeOrmModule.forFeature([WaitlistEntryEntity]),
       ],
       controllers: [WaitlistHandlers],
+      providers: [{ provide: WAITLIST_CONFIG, useValue: config }, JoinLimit, WaitlistService],
     };
   }
 }

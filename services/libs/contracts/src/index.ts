@@ -5,3 +5,5 @@ export * from './events.js';
 export * from './messages.js';
 export * from './views.js';
 export * from './trend-looks.js';
+export * from './waitlist.js';
+export * from './trends.js';

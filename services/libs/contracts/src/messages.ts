@@ -1,7 +1,9 @@
 import type {
   BillingAccount, Creation, Generation, Role, Trend, UserProfile,
 } from './domain.js';
+import type { StyleOptionsAnswer, TrendInput, TrendPreview, TrendPreviewKind, VotingTrend, WeeklyElection } from './trends.js';
 import type { AspectPreset, ImageEngine } from './queues.js';
+import type { WaitlistJoined, WaitlistJoinInput, WaitlistReferralInput, WaitlistReferralRecorded } from './waitlist.js';
 
 /**
  * Request/response message patterns, `<service>.<verb>`, with their payload and answer types.
@@ -48,6 +50,9 @@ export interface MessageMap {
 
   // waitlist
   'waitlist.count': { req: Record<string, never>; res: { count: number } };
+  /** `ip` feeds the per-IP join limit; `ref` records the referral in the same call (GraphQL). */
+  'waitlist.join': { req: WaitlistJoinInput & { ref?: string; ip?: string }; res: WaitlistJoined };
+  'waitlist.referral': { req: WaitlistReferralInput; res: WaitlistReferralRecorded };
   'waitlist.health': { req: Record<string, never>; res: HealthAnswer };
 }
 

@@ -1,0 +1,44 @@
+/** The waitlist (spec part 1 sections 3, 5, 7, 8, 9) as the service, the gateway and the SPA see it. */
+
+/** What a newcomer is most excited about; `pixar` when not given. */
+export const WaitlistInterests = ['pixar', 'ghibli', 'barbie', 'collectible', 'simpsons', 'disney', 'other'] as const;
+export type WaitlistInterest = (typeof WaitlistInterests)[number];
+export const DefaultWaitlistInterest: WaitlistInterest = 'pixar';
+
+/** Referral codes: 6 characters, uppercase letters and digits without I, O, 0 and 1. */
+export const ReferralCodeAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const ReferralCodeLength = 6;
+export const ReferralCodePattern = /^[A-HJ-NP-Z2-9]{6}$/;
+
+/** POST /api/waitlist {name, email, interest}. */
+export interface WaitlistJoinInput {
+  name: string;
+  email: string;
+  interest?: string;
+}
+
+/** The answer to a join: the newcomer's own referral code and the new size of the list. */
+export interface WaitlistJoined {
+  success: true;
+  referralCode: string;
+  count: number;
+}
+
+/** POST /api/waitlist/referral {email, referralCode}: the entry `email` joined through `referralCode`. */
+export interface WaitlistReferralInput {
+  email: string;
+  referralCode: string;
+}
+
+export interface WaitlistReferralRecorded {
+  success: true;
+  /** The referrer's code and how many people have joined through it so far. */
+  referralCode: string;
+  referrals: number;
+}
+
+/** GET /api/waitlist/count. */
+export interface WaitlistCount {
+  success: true;
+  count: number;
+}
