@@ -1,7 +1,6 @@
 import type {
   BillingAccount, Creation, Generation, Role, Trend, UserProfile,
 } from './domain.js';
-import type { StyleOptionsAnswer, TrendInput, TrendPreview, TrendPreviewKind, VotingTrend, WeeklyElection } from './trends.js';
 import type { AspectPreset, ImageEngine } from './queues.js';
 import type { WaitlistJoined, WaitlistJoinInput, WaitlistReferralInput, WaitlistReferralRecorded } from './waitlist.js';
 
