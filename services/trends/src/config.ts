@@ -1,5 +1,6 @@
-import { coreEnv, databaseEnv, healthEnv, loadConfig } from '@trendforge/platform';
+import { coreEnv, databaseEnv, healthEnv, loadConfig, storageEnv } from '@trendforge/platform';
 
-export const trendsEnv = coreEnv.and(databaseEnv).and(healthEnv(3102));
+/** Storage holds the rendered preview and example images. */
+export const trendsEnv = coreEnv.and(databaseEnv).and(healthEnv(3102)).and(storageEnv);
 export type TrendsConfig = ReturnType<typeof loadTrendsConfig>;
 export const loadTrendsConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(trendsEnv, env);

@@ -1,23 +1,50 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, type Provider } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { serviceInfrastructure } from '@trendforge/platform';
+import { serviceInfrastructure, StorageModule } from '@trendforge/platform';
+import { CLOCK, systemClock, type Clock } from './clock.js';
 import type { TrendsConfig } from './config.js';
 import { trendsDatabase } from './database.js';
+import { ElectionScheduler, TRENDS_REDIS_URL } from './election.scheduler.js';
+import { ElectionService } from './election.service.js';
+import { FavoritesService } from './favorites.service.js';
+import { MemberRoles } from './member-roles.js';
+import { PreviewsService, PREVIEWS_WARMUP } from './previews.service.js';
 import { TrendEntity } from './trend.entity.js';
 import { TrendsHandlers } from './trends.handlers.js';
 import { TrendsService } from './trends.service.js';
+import { VotesService } from './votes.service.js';
+
+export interface TrendsModuleOptions {
+  /** Tests move time across voting weeks with their own clock. */
+  clock?: Clock;
+  /** Render missing previews in the background at start; default: outside tests. */
+  previewWarmup?: boolean;
+}
 
 @Module({})
 export class TrendsModule {
-  static forRoot(config: TrendsConfig): DynamicModule {
+  static forRoot(config: TrendsConfig, options: TrendsModuleOptions = {}): DynamicModule {
+    const providers: Provider[] = [
+      { provide: CLOCK, useValue: options.clock ?? systemClock },
+      { provide: TRENDS_REDIS_URL, useValue: config.REDIS_URL },
+      { provide: PREVIEWS_WARMUP, useValue: options.previewWarmup ?? config.NODE_ENV !== 'test' },
+      MemberRoles,
+      TrendsService,
+      FavoritesService,
+      VotesService,
+      ElectionService,
+      ElectionScheduler,
+      PreviewsService,
+    ];
     return {
       module: TrendsModule,
       imports: [
         ...serviceInfrastructure({ service: 'trends', databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL, database: trendsDatabase }),
+        StorageModule.forRoot(config),
         TypeOrmModule.forFeature([TrendEntity]),
       ],
       controllers: [TrendsHandlers],
-      providers: [TrendsService],
+      providers,
     };
   }
 }

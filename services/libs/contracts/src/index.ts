@@ -6,3 +6,4 @@ export * from './messages.js';
 export * from './views.js';
 export * from './trend-looks.js';
 export * from './waitlist.js';
+export * from './trends.js';

@@ -1,6 +1,7 @@
 import type {
   BillingAccount, Creation, Generation, Role, Trend, UserProfile,
 } from './domain.js';
+import type { StyleOptionsAnswer, TrendInput, TrendPreview, TrendPreviewKind, VotingTrend, WeeklyElection } from './trends.js';
 import type { AspectPreset, ImageEngine } from './queues.js';
 import type { WaitlistJoined, WaitlistJoinInput, WaitlistReferralInput, WaitlistReferralRecorded } from './waitlist.js';
 
@@ -34,6 +35,24 @@ export interface MessageMap {
   'trends.list': { req: Record<string, never>; res: Trend[] };
   'trends.bySlug': { req: { slug: string }; res: Trend };
   'trends.health': { req: Record<string, never>; res: HealthAnswer };
+  /** A member's favourite trend slugs (no role check: the gateway composes User.favoriteTrends from it). */
+  'trends.favorites': { req: { userId: string }; res: string[] };
+  /** The favourite trends themselves; pro and pro_unlimited only (FORBIDDEN "Pro Feature" otherwise). */
+  'trends.favoriteTrends': { req: { userId: string }; res: Trend[] };
+  'trends.favorite.add': { req: { userId: string; slug: string }; res: { slug: string; favorite: boolean } };
+  'trends.favorite.remove': { req: { userId: string; slug: string }; res: { slug: string; favorite: boolean } };
+  /** This voting week's board; `voted` is for userId when given. */
+  'trends.voting': { req: { userId?: string }; res: VotingTrend[] };
+  'trends.vote': { req: { userId: string; slug: string }; res: VotingTrend };
+  'trends.unvote': { req: { userId: string; slug: string }; res: VotingTrend };
+  'trends.styleOptions': { req: { slug: string }; res: StyleOptionsAnswer };
+  /** Where a trend's preview or example JPEG is stored, rendered first when missing. */
+  'trends.preview': { req: { slug: string; kind: TrendPreviewKind }; res: TrendPreview };
+  /** Admin only (actorId's role from billing); every change is audited. */
+  'trends.admin.create': { req: { actorId: string; trend: TrendInput }; res: Trend };
+  'trends.admin.update': { req: { actorId: string; slug: string; changes: Partial<TrendInput> }; res: Trend };
+  'trends.admin.setWeekly': { req: { actorId: string; slug: string }; res: Trend };
+  'trends.elections': { req: { limit?: number }; res: WeeklyElection[] };
 
   // images
   'images.generation.request': { req: GenerationRequest; res: Generation };

@@ -2,6 +2,8 @@
 export const QueueName = {
   generation: 'generation',
   traits: 'traits',
+  /** The trends service's weekly Trend of the Week election (a repeatable job). */
+  trendsElection: 'trends-election',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
