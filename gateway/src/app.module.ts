@@ -13,6 +13,7 @@ import { AuthResolver } from './graphql/auth/auth.resolver.js';
 import { GenerationResolver } from './graphql/generation/generation.resolver.js';
 import { ImagesResolver } from './graphql/images/images.resolver.js';
 import { TrendsResolver } from './graphql/trends/trends.resolver.js';
+import { WaitlistResolver } from './graphql/waitlist/waitlist.resolver.js';
 import { GenerationUpdates } from './realtime/generation-updates.js';
 import { AuthController } from './rest/auth/auth.controller.js';
 import { GenerateController } from './rest/generate/generate.controller.js';
@@ -58,6 +59,7 @@ export class GatewayModule {
         TrendsResolver,
         ImagesResolver,
         GenerationResolver,
+        WaitlistResolver,
       ],
     };
   }

@@ -1,13 +1,44 @@
-import { Controller, Get } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req, UseFilters } from '@nestjs/common';
+import type { Request } from 'express';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import type { WaitlistCount, WaitlistJoined, WaitlistReferralRecorded } from '@trendforge/contracts';
 import { Bus } from '@trendforge/platform';
+import { WaitlistErrorsFilter } from './waitlist-errors.filter.js';
 
-/** GET /api/waitlist/count → {success, count} (spec part 1 section 7). */
+const invalidEmail = { message: 'Please enter a valid email address.' };
+const invalidCode = { message: 'Referral codes are 6 characters: letters and digits without I, O, 0 and 1.' };
+
+// Shape checks only; the rules and their messages (spec part 1 section 5) live in the waitlist service.
+export class JoinWaitlistBody {
+  @IsString({ message: 'Name must be at least 2 characters.' }) @MaxLength(200, { message: 'Name must be at most 80 characters.' }) name: string;
+  @IsString(invalidEmail) @MaxLength(320, invalidEmail) email: string;
+  @IsOptional() @IsString() @MaxLength(32) interest?: string;
+}
+
+export class WaitlistReferralBody {
+  @IsString(invalidEmail) @MaxLength(320, invalidEmail) email: string;
+  @IsString(invalidCode) @MaxLength(32, invalidCode) referralCode: string;
+}
+
+/** POST /api/waitlist, POST /api/waitlist/referral, GET /api/waitlist/count (spec part 1 section 7); public. */
 @Controller('api/waitlist')
+@UseFilters(WaitlistErrorsFilter)
 export class WaitlistController {
   constructor(private readonly bus: Bus) {}
 
+  @Post()
+  join(@Body() body: JoinWaitlistBody, @Req() req: Request): Promise<WaitlistJoined> {
+    return this.bus.send('waitlist.join', { name: body.name, email: body.email, interest: body.interest, ip: req.ip });
+  }
+
+  @Post('referral')
+  @HttpCode(200)
+  referral(@Body() body: WaitlistReferralBody): Promise<WaitlistReferralRecorded> {
+    return this.bus.send('waitlist.referral', { email: body.email, referralCode: body.referralCode });
+  }
+
   @Get('count')
-  async count(): Promise<{ success: true; count: number }> {
+  async count(): Promise<WaitlistCount> {
     const { count } = await this.bus.send('waitlist.count', {});
     return { success: true, count };
   }

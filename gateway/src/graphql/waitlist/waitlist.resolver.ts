@@ -1,0 +1,56 @@
+import { Args, Context, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from '@nestjs/graphql';
+import type { Request } from 'express';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import type { WaitlistJoined, WaitlistReferralRecorded } from '@trendforge/contracts';
+import { Bus } from '@trendforge/platform';
+
+@InputType()
+export class JoinWaitlistInput {
+  @Field() @IsString() @MaxLength(200) name: string;
+  @Field() @IsString() @MaxLength(320) email: string;
+  @Field(() => String, { nullable: true, description: 'pixar (default), ghibli, barbie, collectible, simpsons, disney or other.' })
+  @IsOptional() @IsString() @MaxLength(32) interest?: string;
+  @Field(() => String, { nullable: true, description: 'The referral code of the invitation (?ref=), recorded with the join.' })
+  @IsOptional() @IsString() @MaxLength(32) ref?: string;
+}
+
+@InputType()
+export class WaitlistReferralInput {
+  @Field() @IsString() @MaxLength(320) email: string;
+  @Field() @IsString() @MaxLength(32) referralCode: string;
+}
+
+@ObjectType('WaitlistJoined')
+export class WaitlistJoinedType implements WaitlistJoined {
+  @Field(() => Boolean) success: true;
+  @Field() referralCode: string;
+  @Field(() => Int) count: number;
+}
+
+@ObjectType('WaitlistReferral')
+export class WaitlistReferralType implements WaitlistReferralRecorded {
+  @Field(() => Boolean) success: true;
+  @Field() referralCode: string;
+  @Field(() => Int) referrals: number;
+}
+
+/** The same use cases as /api/waitlist/*; public. */
+@Resolver()
+export class WaitlistResolver {
+  constructor(private readonly bus: Bus) {}
+
+  @Query(() => Int, { description: 'How many people are on the waitlist.' })
+  async waitlistCount(): Promise<number> {
+    return (await this.bus.send('waitlist.count', {})).count;
+  }
+
+  @Mutation(() => WaitlistJoinedType)
+  joinWaitlist(@Args('input') input: JoinWaitlistInput, @Context() { req }: { req: Request }): Promise<WaitlistJoined> {
+    return this.bus.send('waitlist.join', { ...input, ip: req.ip });
+  }
+
+  @Mutation(() => WaitlistReferralType)
+  recordWaitlistReferral(@Args('input') input: WaitlistReferralInput): Promise<WaitlistReferralRecorded> {
+    return this.bus.send('waitlist.referral', { email: input.email, referralCode: input.referralCode });
+  }
+}

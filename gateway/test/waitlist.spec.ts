@@ -1,0 +1,129 @@
+import { Module, ValidationPipe, type DynamicModule, type INestApplication } from '@nestjs/common';
+import { APP_FILTER, NestFactory } from '@nestjs/core';
+import { GraphQLModule } from '@nestjs/graphql';
+import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
+import { BusModule } from '@trendforge/platform';
+import { ReferralCodePattern } from '@trendforge/contracts';
+import { freePort, startServiceSuite, type ServiceSuite } from '@trendforge/testing';
+
+const waitlistSources = '../../services/waitlist/src';
+
+@Module({})
+class WaitlistGatewayModule {}
+
+/**
+ * The gateway's waitlist parts as app.module wires them (the whole GatewayModule pulls in
+ * @nestjs/throttler, a CommonJS package Jest cannot load next to ESM-only Nest).
+ */
+async function waitlistGatewayModule(redisUrl: string): Promise<DynamicModule> {
+  const [{ WaitlistController }, { WaitlistResolver }, { ErrorsFilter }] = await Promise.all([
+    import('../src/rest/waitlist/waitlist.controller.js'),
+    import('../src/graphql/waitlist/waitlist.resolver.js'),
+    import('../src/common/errors.filter.js'),
+  ]);
+  return {
+    module: WaitlistGatewayModule,
+    imports: [
+      BusModule.forRoot(redisUrl),
+      GraphQLModule.forRoot<ApolloDriverConfig>({ driver: ApolloDriver, path: '/graphql', autoSchemaFile: true, context: ({ req }: { req: unknown }) => ({ req }) }),
+    ],
+    controllers: [WaitlistController],
+    providers: [{ provide: APP_FILTER, useClass: ErrorsFilter }, WaitlistResolver],
+  };
+}
+
+/** The waitlist through the gateway: REST as the page calls it, and GraphQL; the real service behind. */
+describe('waitlist through the gateway', () => {
+  let service: ServiceSuite;
+  let gateway: INestApplication;
+  let base: string;
+  let seq = 0;
+  const email = (label: string) => `${label}.${(seq += 1)}.${Date.now()}@example.com`;
+
+  beforeAll(async () => {
+    service = await startServiceSuite('gw_waitlist', async (env) => {
+      // The real waitlist service, loaded by path at run time (it lives outside this project's rootDir).
+      const [{ WaitlistModule }, { loadWaitlistConfig }] = (await Promise.all([
+        import(`${waitlistSources}/waitlist.module.js`),
+        import(`${waitlistSources}/config.js`),
+      ])) as [{ WaitlistModule: { forRoot(config: unknown): DynamicModule } }, { loadWaitlistConfig(env: NodeJS.ProcessEnv): unknown }];
+      return WaitlistModule.forRoot(loadWaitlistConfig({ ...env, WAITLIST_JOINS_PER_IP: '1000' }));
+    });
+    const port = await freePort();
+    gateway = await NestFactory.create(await waitlistGatewayModule(service.redisUrl), { logger: false });
+    // As in main.ts.
+    gateway.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidUnknownValues: true, transform: true }));
+    await gateway.listen(port, '127.0.0.1');
+    base = `http://127.0.0.1:${port}`;
+  }, 60_000);
+
+  afterAll(async () => {
+    await gateway?.close();
+    await service?.stop();
+  });
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
+  async function call(method: string, urlPath: string, body?: unknown): Promise<{ status: number; body: any }> {
+    const response = await fetch(`${base}${urlPath}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json', connection: 'close' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: await response.json() };
+  }
+
+  async function graphql(query: string, variables: Record<string, unknown>) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+    return (await call('POST', '/graphql', { query, variables })).body as { data?: any; errors?: Array<{ message: string; extensions: { code: string } }> };
+  }
+
+  test('POST /api/waitlist joins and GET /api/waitlist/count counts', async () => {
+    const before = (await call('GET', '/api/waitlist/count')).body;
+    expect(before).toEqual({ success: true, count: expect.any(Number) });
+    const joined = await call('POST', '/api/waitlist', { name: 'Ada', email: ` ${email('Ada').toUpperCase()} `, interest: 'ghibli' });
+    expect(joined).toEqual({ status: 201, body: { success: true, referralCode: expect.stringMatching(ReferralCodePattern), count: before.count + 1 } });
+    expect((await call('GET', '/api/waitlist/count')).body).toEqual({ success: true, count: before.count + 1 });
+  });
+
+  test('a failed answer carries an error field: validation texts and the duplicate', async () => {
+    expect(await call('POST', '/api/waitlist', { name: 'A', email: email('short') }))
+      .toEqual({ status: 400, body: { success: false, error: 'Name must be at least 2 characters.', statusCode: 400, message: 'Name must be at least 2 characters.' } });
+    expect((await call('POST', '/api/waitlist', { name: 'Bob', email: 'bob-at-example' })).body.error).toBe('Please enter a valid email address.');
+    expect((await call('POST', '/api/waitlist', { name: 'Bob', email: 42 })).body.error).toBe('Please enter a valid email address.');
+
+    const address = email('twice');
+    expect((await call('POST', '/api/waitlist', { name: 'Twice', email: address })).status).toBe(201);
+    const again = await call('POST', '/api/waitlist', { name: 'Twice', email: address });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toContain('duplicate');
+  });
+
+  test('POST /api/waitlist/referral records the referral', async () => {
+    const referrer = (await call('POST', '/api/waitlist', { name: 'Referrer', email: email('referrer') })).body;
+    const friend = email('friend');
+    await call('POST', '/api/waitlist', { name: 'Friend', email: friend });
+    expect(await call('POST', '/api/waitlist/referral', { email: friend, referralCode: referrer.referralCode }))
+      .toEqual({ status: 200, body: { success: true, referralCode: referrer.referralCode, referrals: 1 } });
+    expect((await call('POST', '/api/waitlist/referral', { email: friend, referralCode: 'QQQQQQ' })).status).toBe(409);
+  });
+
+  test('GraphQL: joinWaitlist with ref, recordWaitlistReferral, waitlistCount, and coded errors', async () => {
+    const join = `mutation($input: JoinWaitlistInput!) { joinWaitlist(input: $input) { success referralCode count } }`;
+    const referrer = (await graphql(join, { input: { name: 'Grace', email: email('grace') } })).data.joinWaitlist;
+    expect(referrer).toEqual({ success: true, referralCode: expect.stringMatching(ReferralCodePattern), count: expect.any(Number) });
+    const friend = email('gfriend');
+    const joined = (await graphql(join, { input: { name: 'Friend', email: friend, interest: 'barbie', ref: referrer.referralCode } })).data.joinWaitlist;
+    expect(joined.count).toBe(referrer.count + 1);
+    expect((await graphql(`{ waitlistCount }`, {})).data.waitlistCount).toBe(joined.count);
+
+    const again = await graphql(`mutation($input: WaitlistReferralInput!) { recordWaitlistReferral(input: $input) { success referralCode referrals } }`, {
+      input: { email: friend, referralCode: referrer.referralCode },
+    });
+    expect(again.data.recordWaitlistReferral).toEqual({ success: true, referralCode: referrer.referralCode, referrals: 1 });
+
+    const duplicate = await graphql(join, { input: { name: 'Friend', email: friend } });
+    expect(duplicate.errors?.[0]).toEqual(expect.objectContaining({ message: expect.stringContaining('duplicate'), extensions: expect.objectContaining({ code: 'CONFLICT' }) }));
+    const invalid = await graphql(join, { input: { name: 'Friend', email: email('x'), interest: 'cats' } });
+    expect(invalid.errors?.[0].extensions.code).toBe('BAD_REQUEST');
+  });
+});
