@@ -24,6 +24,7 @@ import { WaitlistController } from './rest/waitlist/waitlist.controller.js';
 
 /** graphql-ws hands the upgrade request over as `extra.request`; HTTP operations bring req/res. */
 type GraphQLContextInput = { req?: unknown; res?: unknown; extra?: { request?: unknown } };
+import { PreviewsModule } from './rest/previews/previews.module.js';
 
 @Module({})
 export class GatewayModule {
@@ -41,6 +42,7 @@ export class GatewayModule {
           path: '/graphql',
           autoSchemaFile: true,
           sortSchema: true,
+        PreviewsModule,
           subscriptions: { 'graphql-ws': { path: '/graphql' } },
           context: (input: GraphQLContextInput) => (input.extra ? { req: input.extra.request } : { req: input.req, res: input.res }),
           introspection: config.NODE_ENV !== 'production',

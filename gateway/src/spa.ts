@@ -14,6 +14,8 @@ export function serveSpa(app: Express, spaDir: string): boolean {
   app.use(express.static(spaDir, { index: false, maxAge: '1h' }));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || req.path.startsWith('/api') || req.path.startsWith('/graphql')) return next();
+    // Trend preview and example images are served by the gateway's previews controller.
+    if (req.path.startsWith('/images/previews/') || req.path.startsWith('/static/images/')) return next();
     res.setHeader('cache-control', 'no-cache');
     res.sendFile(indexFile);
   });
