@@ -9,13 +9,18 @@ import { ErrorsFilter } from './common/errors.filter.js';
 import { Sessions } from './common/session.js';
 import { RestThrottlerGuard } from './common/throttle.guard.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
+import { AdminResolver } from './graphql/admin/admin.resolver.js';
 import { AuthResolver } from './graphql/auth/auth.resolver.js';
+import { UsersResolver } from './graphql/users/users.resolver.js';
 import { GenerationResolver } from './graphql/generation/generation.resolver.js';
 import { ImagesResolver } from './graphql/images/images.resolver.js';
 import { TrendsResolver } from './graphql/trends/trends.resolver.js';
 import { WaitlistResolver } from './graphql/waitlist/waitlist.resolver.js';
 import { GenerationUpdates } from './realtime/generation-updates.js';
+import { AdminController } from './rest/admin/admin.controller.js';
 import { AuthController } from './rest/auth/auth.controller.js';
+import { UploadController } from './rest/upload/upload.controller.js';
+import { UsersController } from './rest/users/users.controller.js';
 import { GenerateController } from './rest/generate/generate.controller.js';
 import { HealthController } from './rest/health/health.controller.js';
 import { ImagesController } from './rest/images/images.controller.js';
@@ -49,7 +54,7 @@ export class GatewayModule {
           graphiql: false,
         }),
       ],
-      controllers: [AuthController, TrendsController, ImagesController, GenerateController, HealthController, WaitlistController],
+      controllers: [AuthController, UsersController, UploadController, AdminController, TrendsController, ImagesController, GenerateController, HealthController, WaitlistController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: ErrorsFilter },
@@ -58,6 +63,8 @@ export class GatewayModule {
         Members,
         GenerationUpdates,
         AuthResolver,
+        UsersResolver,
+        AdminResolver,
         TrendsResolver,
         ImagesResolver,
         GenerationResolver,

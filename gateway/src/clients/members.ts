@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { User } from '@trendforge/contracts';
+import type { MessageRequest, ProfileSettings, Role, User } from '@trendforge/contracts';
 import { Bus } from '@trendforge/platform';
 
 /** Composes the member from the services that own each part (DESIGN.md: data ownership). */
@@ -8,9 +8,10 @@ export class Members {
   constructor(private readonly bus: Bus) {}
 
   async get(userId: string): Promise<User> {
-    const [profile, account] = await Promise.all([
+    const [profile, account, favoriteTrends] = await Promise.all([
       this.bus.send('auth.user', { userId }),
       this.bus.send('billing.account', { userId }),
+      this.favoriteTrendsOf(userId),
     ]);
     return {
       id: profile.id,
@@ -25,8 +26,43 @@ export class Members {
       emailNotifications: profile.emailNotifications,
       highQualityGeneration: profile.highQualityGeneration,
       hasOnboarded: profile.hasOnboarded,
-      // Favourite trends arrive with the trends favourites feature.
-      favoriteTrends: [],
+      favoriteTrends,
     };
+  }
+
+  /**
+   * The member's favourite trend slugs, owned by the trends service. Until its favourites pattern
+   * (`trends.favorites`) is served, every member has none: fill this in with
+   * `this.bus.send('trends.favorites', { userId })` when it lands.
+   */
+  private async favoriteTrendsOf(_userId: string): Promise<string[]> {
+    return [];
+  }
+
+  /** The caller's plan role, straight from billing (the only writer of roles). */
+  async roleOf(userId: string): Promise<Role> {
+    return (await this.bus.send('billing.account', { userId })).role;
+  }
+
+  /**
+   * Saves the settings form (REST and GraphQL alike); auth validates every field. darkMode is
+   * accepted and dropped: the interface is dark only.
+   */
+  async updateSettings(userId: string, form: Partial<Record<keyof ProfileSettings | 'darkMode', unknown>>): Promise<User> {
+    const { darkMode: _darkMode, ...settings } = form;
+    await this.bus.send('auth.updateProfile', { userId, ...settings } as MessageRequest<'auth.updateProfile'>);
+    return this.get(userId);
+  }
+
+  async completeOnboarding(userId: string, hasOnboarded: unknown): Promise<User> {
+    await this.bus.send('auth.completeOnboarding', { userId, hasOnboarded: hasOnboarded as boolean });
+    return this.get(userId);
+  }
+
+  /** An admin's plan change: billing applies it and writes a ledger row naming the admin. */
+  async setPlan(actorId: string, userId: string, change: { role?: unknown; credits?: unknown; reason?: unknown }): Promise<User> {
+    await this.bus.send('auth.user', { userId }); // NOT_FOUND for someone who is not a member
+    await this.bus.send('billing.setPlan', { userId, actorId, ...change } as MessageRequest<'billing.setPlan'>);
+    return this.get(userId);
   }
 }

@@ -1,8 +1,11 @@
-import { createParamDecorator, ExecutionContext, Inject, Injectable, UnauthorizedException, type CanActivate } from '@nestjs/common';
+import {
+  createParamDecorator, ExecutionContext, ForbiddenException, Inject, Injectable, UnauthorizedException, type CanActivate,
+} from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
 import { parse as parseCookies } from 'cookie';
 import type { CookieOptions, Request, Response } from 'express';
 import { Bus } from '@trendforge/platform';
+import { Members } from '../clients/members.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 
 export const SessionCookie = 'tf_session';
@@ -60,6 +63,19 @@ export class MemberGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const caller = await this.sessions.resolve(requestOf(context));
     if (!caller) throw new UnauthorizedException('Authentication Required');
+    return true;
+  }
+}
+
+/** Lets only signed-in members whose billing role is admin through (401 signed out, 403 otherwise). */
+@Injectable()
+export class AdminGuard implements CanActivate {
+  constructor(private readonly sessions: Sessions, private readonly members: Members) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const caller = await this.sessions.resolve(requestOf(context));
+    if (!caller) throw new UnauthorizedException('Authentication Required');
+    if ((await this.members.roleOf(caller.userId)) !== 'admin') throw new ForbiddenException('Only admins may do this');
     return true;
   }
 }

@@ -108,7 +108,7 @@ export class AuthService {
 
   async updateProfile({ userId, ...settings }: MessageRequest<'auth.updateProfile'>): Promise<UserProfile> {
     const user = await this.existing(userId);
-    const changes = validateProfileSettings(user.id, settings);
+    const changes = validateProfileSettings(user.id, user, settings);
     await this.users.update({ id: user.id }, changes);
     return toUserProfile({ ...user, ...changes });
   }

@@ -72,12 +72,16 @@ export const NameMaxLength = 50;
  * The settings form (spec part 1 section 3) for one member: names trimmed and bounded, the avatar
  * either cleared or one of this member's own uploads (never another's, never an outside URL).
  */
-export function validateProfileSettings(userId: string, input: Partial<Record<keyof ProfileSettings, unknown>>): ProfileSettings {
+export function validateProfileSettings(
+  userId: string, current: ProfileSettings, changes: Partial<Record<keyof ProfileSettings, unknown>>,
+): ProfileSettings {
+  // A field left out keeps its value; the spec's form always sends them all.
+  const input = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) };
   const firstName = text(input.firstName).trim();
   const lastName = text(input.lastName).trim();
   if (firstName.length > NameMaxLength) fail(ErrorCode.BadRequest, AuthMessages.firstNameTooLong);
   if (lastName.length > NameMaxLength) fail(ErrorCode.BadRequest, AuthMessages.lastNameTooLong);
-  const avatar = input.avatar === null || input.avatar === undefined || input.avatar === '' ? null : input.avatar;
+  const avatar = input.avatar === null || input.avatar === '' ? null : input.avatar;
   if (avatar !== null && (typeof avatar !== 'string' || AvatarUrls.pattern.exec(avatar)?.[1] !== userId)) {
     fail(ErrorCode.BadRequest, AuthMessages.invalidAvatar);
   }

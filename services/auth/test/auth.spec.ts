@@ -308,3 +308,11 @@ describe('settings and onboarding', () => {
       .toEqual({ code: ErrorCode.NotFound, message: 'User not found' });
   });
 });
+
+describe('partial settings', () => {
+  it('keeps the fields a request leaves out', async () => {
+    const { user } = await stack.bus.send('auth.register', newMember());
+    const updated = await stack.bus.send('auth.updateProfile', { userId: user.id, firstName: 'Ada' } as never);
+    expect(updated).toEqual({ ...user, firstName: 'Ada' });
+  });
+});

@@ -5,3 +5,4 @@ export { supportedTrendSlugs } from './trends/index.js';
 export { BACKGROUNDS, type BackgroundKind } from './backgrounds.js';
 export type { RenderRequest, RenderResult, FaceBox, Aspect } from './types.js';
 export { analysePhoto } from './analyse.js';
+export { prepareAvatar, AvatarLimits, UploadMessages, UploadRejectedError, type PreparedAvatar, type UploadRefusal } from './upload.js';
