@@ -44,7 +44,7 @@ export async function renderTrend(req: RenderRequest): Promise<RenderResult> {
   const renderer = rendererFor(req.trendSlug ?? '');
   // The stream depends on the seed and the prompt, so the same seed with another prompt varies too.
   const rng = createRng(hashString(`${renderer.slug}|${req.prompt ?? ''}`, seed));
-  const photo = req.photo && req.photo.length > 0 ? await openPhoto(req.photo, req.faceBox) : undefined;
+  const photo = req.photo && req.photo.length > 0 ? await openPhoto(req.photo, req.faceBox, req.detectFaces !== false) : undefined;
   progress(10);
   const ctx: TrendContext = {
     req,

@@ -1,13 +1,20 @@
-/** Decoding the member's photo: auto-orient, then cover crops centred on the face when known. */
+/**
+ * The member's photo: decoded once (orientation applied), its main face found by the shared
+ * detector, and crops framed on that face, so the face is large and centred whatever the
+ * photo (a group shot becomes a portrait of its largest face).
+ */
 import sharp from 'sharp';
-import type { FaceBox, PhotoSource } from './types.js';
+import { mainFace, type DetectedFace, type FacePoint } from './faces.js';
+import type { FaceBox, PhotoFace, PhotoSource } from './types.js';
 import { toRaw } from './raster.js';
 
 const MAX_SIDE = 2048;
 
-export async function openPhoto(buf: Buffer, face?: FaceBox): Promise<PhotoSource> {
-  // Decode once, orientation applied, bounded in size so later crops are cheap.
-  const { data, info } = await sharp(buf, { failOn: 'error' })
+/** Face height as a fraction of the crop height, when a trend does not ask for another. */
+const DEFAULT_FACE_FRACTION = 0.34;
+
+export async function openPhoto(buf: Buffer, faceBox?: FaceBox, detect = true): Promise<PhotoSource> {
+  const { data, info } = await sharp(buf, { failOn: 'error', limitInputPixels: 60_000_000 })
     .rotate()
     .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
     .removeAlpha()
@@ -19,24 +26,71 @@ export async function openPhoto(buf: Buffer, face?: FaceBox): Promise<PhotoSourc
   const k = info.width / orientedW;
   const w = info.width;
   const h = info.height;
+  // A photo the detector cannot read (or without a face) still renders: framing falls back to the centre.
+  const found: DetectedFace | undefined = detect ? await mainFace(buf).catch(() => undefined) : undefined;
+  const face = found
+    ? { box: scaleBox(found.box, k), landmarks: found.landmarks.map((p) => ({ x: p.x * k, y: p.y * k })) }
+    : faceBox && faceBox.width > 0 && faceBox.height > 0
+      ? { box: scaleBox(faceBox, k), landmarks: [] as FacePoint[] }
+      : undefined;
   const raw = { raw: { width: w, height: h, channels: info.channels } };
+
+  /** The crop window in decoded pixels for a target of tw×th. */
+  const windowFor = (tw: number, th: number, faceFraction: number) => {
+    const aspect = tw / th;
+    let ch: number;
+    let cw: number;
+    if (face) {
+      ch = face.box.height / faceFraction;
+      cw = ch * aspect;
+    } else {
+      ch = Math.min(h, w / aspect);
+      cw = ch * aspect;
+    }
+    const fit = Math.min(1, w / cw, h / ch);
+    cw *= fit;
+    ch *= fit;
+    let cx = w / 2;
+    let top = (h - ch) * 0.35;
+    if (face) {
+      cx = face.box.left + face.box.width / 2;
+      // The face sits a little above the middle, leaving room for the shoulders.
+      top = face.box.top + face.box.height / 2 - ch * 0.42;
+    }
+    const left = Math.min(w - cw, Math.max(0, cx - cw / 2));
+    top = Math.min(h - ch, Math.max(0, top));
+    return { left, top, cw, ch };
+  };
+
   return {
     width: w,
     height: h,
-    async crop(tw: number, th: number) {
-      const s = Math.max(tw / w, th / h);
-      const sw = Math.max(tw, Math.round(w * s));
-      const sh = Math.max(th, Math.round(h * s));
-      let cx = sw / 2;
-      let cy = sh / 2;
-      if (face && face.width > 0 && face.height > 0) {
-        cx = (face.left + face.width / 2) * k * s;
-        // Keep some headroom above the face: aim slightly below its centre.
-        cy = (face.top + face.height * 0.6) * k * s;
-      }
-      const left = Math.round(Math.min(sw - tw, Math.max(0, cx - tw / 2)));
-      const top = Math.round(Math.min(sh - th, Math.max(0, cy - th / 2)));
-      return toRaw(sharp(data, raw).resize(sw, sh, { kernel: 'lanczos3' }).extract({ left, top, width: tw, height: th }));
+    hasFace: face !== undefined && face.landmarks.length > 0,
+    async crop(tw, th, faceFraction = DEFAULT_FACE_FRACTION) {
+      const win = windowFor(tw, th, faceFraction);
+      const l = Math.round(win.left);
+      const t = Math.round(win.top);
+      const ew = Math.max(1, Math.min(w - l, Math.round(win.cw)));
+      const eh = Math.max(1, Math.min(h - t, Math.round(win.ch)));
+      return toRaw(sharp(data, raw).extract({ left: l, top: t, width: ew, height: eh }).resize(tw, th, { fit: 'fill', kernel: 'lanczos3' }));
+    },
+    faceIn(tw, th, faceFraction = DEFAULT_FACE_FRACTION): PhotoFace | undefined {
+      if (!face) return undefined;
+      const win = windowFor(tw, th, faceFraction);
+      const l = Math.round(win.left);
+      const t = Math.round(win.top);
+      const sx = tw / Math.max(1, Math.min(w - l, Math.round(win.cw)));
+      const sy = th / Math.max(1, Math.min(h - t, Math.round(win.ch)));
+      const map = (p: FacePoint) => ({ x: (p.x - l) * sx, y: (p.y - t) * sy });
+      const tl = map({ x: face.box.left, y: face.box.top });
+      return {
+        box: { left: tl.x, top: tl.y, width: face.box.width * sx, height: face.box.height * sy },
+        landmarks: face.landmarks.map(map),
+      };
     },
   };
+}
+
+function scaleBox(b: FaceBox, k: number): FaceBox {
+  return { left: b.left * k, top: b.top * k, width: b.width * k, height: b.height * k };
 }

@@ -1,73 +1,84 @@
 /**
- * Renders every supported trend (plus an unknown slug) into PNGs and a contact sheet so the
- * output can be looked at: `npm run screens` after a build. Output: <repo>/.screens/imaging/.
- * Optional args: a trend slug filter, e.g. `node dist/screens.js pixar`.
+ * The review contact sheet: every catalogue trend, with and without a photo, into one PNG
+ * (`npm run screens` after a build; output in <repo>/.screens/imaging/). The photos are the
+ * sample pictures that ship inside @vladmandic/face-api's package (demo/sample*.jpg); nothing
+ * is downloaded. Columns: two composed scenes, a scene with every flag, two photos, a photo with
+ * every flag, a photo without a face. Optional arg: slugs to render, comma separated.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
-import { renderTrend, supportedTrendSlugs } from './index.js';
-import type { Aspect, RenderRequest } from './types.js';
+import sharp, { type OverlayOptions } from 'sharp';
+import { CatalogueSlugs, TrendStyleFlags, type CatalogueSlug } from '@trendforge/contracts';
+import { renderTrend } from './index.js';
+import type { RenderRequest } from './types.js';
+import { esc } from './util/svg.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outDir = process.env.SCREENS_DIR ?? resolve(here, '../../../../.screens/imaging');
+const require = createRequire(import.meta.url);
 
-const NAMES: Record<string, string> = { pixar: 'Pixar', collectible: 'Collectible Box', barbie: 'Barbie Doll', ghibli: 'Ghibli', 'magazine-cover': 'Magazine Cover' };
-
-/** Style option flags per trend (spec part 2, section 3). */
-const OPTIONS: Record<string, string[]> = {
-  pixar: ['exaggerated_eyes', 'enhance_lighting', 'vibrant_colors', 'emotional_expression'],
-  barbie: ['add_glitter', 'brighter_colors', 'toy_box_frame', 'shiny_blur'],
-  ghibli: ['hand_painted', 'nature_focus', 'magical_elements', 'warm_lighting'],
+/** Display names (the trends service seeds the real ones; these only label the sheet). */
+export const TREND_NAMES: Record<CatalogueSlug, string> = {
+  pixar: 'Pixar', barbie: 'Barbie Doll', ghibli: 'Ghibli', disney: 'Disney', simpsons: 'Simpsons', collectible: 'Collectible Box',
+  'magazine-cover': 'Magazine Cover', comic: 'Comic', pixel: 'Pixel Art', clay: 'Clay', vaporwave: 'Vaporwave', dreamcore: 'Dreamcore',
+  renaissance: 'Renaissance', anime: 'Anime', cyberpunk: 'Cyberpunk', 'oil-painting': 'Oil Painting', 'vintage-comic': 'Vintage Comic',
 };
 
-interface Case {
-  file: string;
-  req: RenderRequest;
+/** The face-api demo photos, and a crop of one with no face in it. */
+export async function samplePhotos(): Promise<{ faces: Buffer[]; noFace: Buffer }> {
+  const demo = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
+  const faces = await Promise.all([1, 3, 6].map((i) => readFile(join(demo, `sample${i}.jpg`))));
+  const noFace = await sharp(await readFile(join(demo, 'sample5.jpg'))).extract({ left: 0, top: 0, width: 560, height: 700 }).jpeg().toBuffer();
+  return { faces, noFace };
 }
 
-async function samplePhoto(): Promise<Buffer> {
-  // A synthetic "photo": a face-like composition with real gradients (no stock pictures shipped).
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1200"><defs><radialGradient id="s" cx="0.4" cy="0.35" r="0.7"><stop offset="0" stop-color="#f6d2b5"/><stop offset="1" stop-color="#b97a55"/></radialGradient><linearGradient id="b" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#6a8caf"/><stop offset="1" stop-color="#2a3a4f"/></linearGradient></defs><rect width="900" height="1200" fill="url(#b)"/><ellipse cx="450" cy="1250" rx="380" ry="330" fill="#c0392b"/><rect x="390" y="700" width="120" height="200" fill="#d9a07a"/><ellipse cx="450" cy="520" rx="200" ry="250" fill="url(#s)"/><path d="M250 480 C250 200 650 200 650 480 C600 330 300 330 250 480Z" fill="#3b2a20"/><ellipse cx="375" cy="530" rx="28" ry="16" fill="#fff"/><ellipse cx="525" cy="530" rx="28" ry="16" fill="#fff"/><circle cx="375" cy="530" r="12" fill="#4a3426"/><circle cx="525" cy="530" r="12" fill="#4a3426"/><path d="M390 660 Q450 700 510 660" stroke="#8e3b3b" stroke-width="10" fill="none" stroke-linecap="round"/></svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+interface Column {
+  label: string;
+  req: (slug: CatalogueSlug, name: string) => RenderRequest;
 }
 
 async function main(): Promise<void> {
-  const filter = process.argv[2];
+  const only = process.argv[2]?.split(',');
+  const slugs = CatalogueSlugs.filter((s) => !only || only.includes(s));
   await mkdir(outDir, { recursive: true });
-  const slugs = [...supportedTrendSlugs(), 'cyberpunk-neon'].filter((s) => !filter || s === filter);
-  const prompts = ['a brave astronaut cat exploring mars', 'a woman chef with red hair baking a cupcake', 'a friendly robot reading a book in the city'];
-  const photo = await samplePhoto();
-  const cases: Case[] = [];
+  const photos = await samplePhotos();
+  const all = (slug: CatalogueSlug) => Object.fromEntries(TrendStyleFlags[slug].map((f) => [f, true]));
+  const columns: Column[] = [
+    { label: 'scene', req: (slug, name) => ({ trendSlug: slug, trendName: name, prompt: 'a brave astronaut cat exploring mars', seed: 11 }) },
+    { label: 'scene, Nature', req: (slug, name) => ({ trendSlug: slug, trendName: name, prompt: 'a woman chef with red hair baking a cupcake', seed: 12, background: 'Nature', vibe: 'warm' }) },
+    { label: 'scene, all flags', req: (slug, name) => ({ trendSlug: slug, trendName: name, prompt: 'a friendly robot reading a book in the city', seed: 13, styleOptions: all(slug) }) },
+    { label: 'photo 1', req: (slug, name) => ({ trendSlug: slug, trendName: name, prompt: 'me as a hero', seed: 5, photo: photos.faces[0] }) },
+    { label: 'photo 2', req: (slug, name) => ({ trendSlug: slug, trendName: name, prompt: 'my best friend', seed: 6, photo: photos.faces[1] }) },
+    { label: 'photo 3, all flags', req: (slug, name) => ({ trendSlug: slug, trendName: name, prompt: 'party queen', seed: 7, photo: photos.faces[2], styleOptions: all(slug) }) },
+    { label: 'photo, no face', req: (slug, name) => ({ trendSlug: slug, trendName: name, prompt: 'a cosy staircase', seed: 8, photo: photos.noFace }) },
+  ];
+  const T = 300;
+  const labelW = 170;
+  const head = 30;
+  const tiles: OverlayOptions[] = [];
+  let row = 0;
   for (const slug of slugs) {
-    const trendName = NAMES[slug] ?? 'Cyberpunk Neon';
-    prompts.forEach((prompt, i) => cases.push({ file: `${slug}-${i + 1}.png`, req: { trendSlug: slug, trendName, prompt, seed: 11 + i } }));
-    cases.push({ file: `${slug}-seed2.png`, req: { trendSlug: slug, trendName, prompt: prompts[0], seed: 999 } });
-    cases.push({ file: `${slug}-photo.png`, req: { trendSlug: slug, trendName, prompt: 'me as a hero', seed: 5, photo } });
-    const flags = OPTIONS[slug];
-    if (flags) cases.push({ file: `${slug}-options.png`, req: { trendSlug: slug, trendName, prompt: 'a girl with a red umbrella and her cat', seed: 21, vibe: 'dreamy', styleOptions: Object.fromEntries(flags.map((f) => [f, true])) } });
-    const aspects: Aspect[] = ['9:16', '16:9'];
-    aspects.forEach((aspect, i) => cases.push({ file: `${slug}-${aspect.replace(':', 'x')}.png`, req: { trendSlug: slug, trendName, prompt: 'a happy golden retriever dog DJ at the beach', seed: 3 + i, aspect, background: i === 0 ? 'Beach' : 'Retro' } }));
+    const name = TREND_NAMES[slug];
+    for (let c = 0; c < columns.length; c++) {
+      const t0 = performance.now();
+      const out = await renderTrend(columns[c].req(slug, name));
+      const ms = performance.now() - t0;
+      await writeFile(join(outDir, `${slug}-${c + 1}.png`), out.png);
+      console.log(`${slug.padEnd(16)} ${columns[c].label.padEnd(20)} ${ms.toFixed(0).padStart(5)} ms`);
+      tiles.push({ input: await sharp(out.png).resize(T, T, { fit: 'contain', background: '#202020' }).png().toBuffer(), left: labelW + c * T, top: head + row * T });
+    }
+    tiles.push({ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${labelW}" height="${T}"><text x="10" y="${T / 2}" font-family="DejaVu Sans" font-weight="bold" font-size="20" fill="#fff">${esc(name)}</text></svg>`), left: 0, top: head + row * T });
+    row++;
   }
-  const tiles: Array<{ input: Buffer; left: number; top: number }> = [];
-  const T = 256;
-  const cols = 8;
-  let n = 0;
-  for (const c of cases) {
-    const t0 = performance.now();
-    const out = await renderTrend(c.req);
-    const ms = performance.now() - t0;
-    await writeFile(join(outDir, c.file), out.png);
-    console.log(`${c.file.padEnd(32)} ${out.width}x${out.height} ${ms.toFixed(0)} ms ${(out.png.length / 1024).toFixed(0)} KiB`);
-    const tile = await sharp(out.png).resize(T, T, { fit: 'contain', background: '#202020' }).png().toBuffer();
-    tiles.push({ input: tile, left: (n % cols) * T, top: Math.floor(n / cols) * T });
-    n++;
-  }
-  const rows = Math.ceil(n / cols);
-  const sheet = await sharp({ create: { width: cols * T, height: rows * T, channels: 3, background: '#202020' } }).composite(tiles).png().toBuffer();
-  await writeFile(join(outDir, filter ? `contact-${filter}.png` : 'contact-sheet.png'), sheet);
-  console.log(`wrote ${n} renders and a contact sheet to ${outDir}`);
+  const W = labelW + columns.length * T;
+  const header = columns.map((c, i) => `<text x="${labelW + i * T + 8}" y="21" font-family="DejaVu Sans" font-size="16" fill="#ccc">${esc(c.label)}</text>`).join('');
+  tiles.push({ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${head}">${header}</svg>`), left: 0, top: 0 });
+  const sheet = await sharp({ create: { width: W, height: head + row * T, channels: 3, background: '#202020' } }).composite(tiles).png().toBuffer();
+  const file = join(outDir, only ? `contact-${only.join('-')}.png` : 'contact-sheet.png');
+  await writeFile(file, sheet);
+  console.log(`wrote ${row * columns.length} renders and ${file}`);
 }
 
 main().catch((err) => {

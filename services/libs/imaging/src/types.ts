@@ -6,10 +6,7 @@ import type { Rng } from './util/rng.js';
 
 export type Aspect = '1:1' | '4:5' | '9:16' | '16:9';
 
-/**
- * Where a face is in the request's photo, in pixels of the auto-oriented photo. Face detection
- * (face-api, traits-worker) fills this in a later step; the engine uses it to centre crops.
- */
+/** Where a face is in a photo, in pixels of the auto-oriented photo. */
 export interface FaceBox {
   left: number;
   top: number;
@@ -28,8 +25,10 @@ export interface RenderRequest {
   vibe?: string;
   background?: string;
   onProgress?: (percent: number) => void;
-  /** Optional seam for face detection: centres photo crops on this box. */
+  /** A face box to frame on when the detector finds none (e.g. from stored traits). */
   faceBox?: FaceBox;
+  /** Run the face detector on the photo (default true). */
+  detectFaces?: boolean;
 }
 
 export interface RenderResult {
@@ -38,12 +37,26 @@ export interface RenderResult {
   height: number;
 }
 
+/** The main face inside a crop, in that crop's pixels. */
+export interface PhotoFace {
+  box: FaceBox;
+  /** 68 landmarks (empty when only a box was given). */
+  landmarks: Array<{ x: number; y: number }>;
+}
+
 /** The member's photo, decoded once; crops are made on demand for any box. */
 export interface PhotoSource {
   width: number;
   height: number;
-  /** Cover-crop to exactly width×height (RGB), centred on the face box when known. */
-  crop(width: number, height: number): Promise<Raw>;
+  /** A face with landmarks was found. */
+  hasFace: boolean;
+  /**
+   * Crop to exactly width×height (RGB), framed on the main face (its height a `faceFraction` of
+   * the crop's, photo permitting); the centre when there is no face.
+   */
+  crop(width: number, height: number, faceFraction?: number): Promise<Raw>;
+  /** Where the main face lands in the same crop. */
+  faceIn(width: number, height: number, faceFraction?: number): PhotoFace | undefined;
 }
 
 export interface TrendContext {

@@ -6,8 +6,15 @@ import { ghibli } from './ghibli.js';
 import { collectible } from './collectible.js';
 import { barbie } from './barbie.js';
 import { magazine } from './magazine.js';
+import { comic, pixel, vintageComic } from './print.js';
+import { anime, clay, disney, simpsons } from './cartoon.js';
+import { cyberpunk, dreamcore, vaporwave } from './neon.js';
+import { oilPainting, renaissance } from './painting.js';
 
-export const TRENDS: TrendRenderer[] = [pixar, collectible, barbie, ghibli, magazine];
+/** The catalogue order of contracts' TrendStyleFlags. */
+export const TRENDS: TrendRenderer[] = [
+  pixar, barbie, ghibli, disney, simpsons, collectible, magazine, comic, pixel, clay, vaporwave, dreamcore, renaissance, anime, cyberpunk, oilPainting, vintageComic,
+];
 
 const BY_SLUG = new Map<string, TrendRenderer>();
 for (const t of TRENDS) {

@@ -1,0 +1,420 @@
+/**
+ * Pixel effects the trend looks are built from: Kuwahara (oil), XDoG ink lines, halftone screens,
+ * pixelation to a palette, gradient maps, landmark warps, skin masks, scanlines and glitches.
+ * All deterministic; the heavy ones run on raw buffers in one pass.
+ */
+import type { Rng } from './util/rng.js';
+import { hexToRgb, type Rgb } from './util/color.js';
+import { fromRaw, toRaw, type Raw } from './raster.js';
+
+const clamp = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);
+
+/** RGB copy (drops alpha). */
+export async function rgb(img: Raw): Promise<Raw> {
+  return img.channels === 3 ? img : toRaw(fromRaw(img).removeAlpha());
+}
+
+/**
+ * Kuwahara filter: each pixel takes the mean colour of the least-varied of its four quadrants,
+ * which flattens texture into brush-like patches while keeping edges. Integral images make it
+ * O(pixels) whatever the radius. Runs at 1/`factor` size and scales back up.
+ */
+export async function kuwahara(img0: Raw, radius: number, factor = 2): Promise<Raw> {
+  const { width: W0, height: H0 } = img0;
+  const img = factor > 1 ? await toRaw(fromRaw(img0).removeAlpha().resize(Math.round(W0 / factor), Math.round(H0 / factor))) : await rgb(img0);
+  const { width: W, height: H, data } = img;
+  const S = (W + 1) * (H + 1);
+  const iR = new Float64Array(S);
+  const iG = new Float64Array(S);
+  const iB = new Float64Array(S);
+  const iL = new Float64Array(S);
+  const iL2 = new Float64Array(S);
+  for (let y = 0; y < H; y++) {
+    let sr = 0, sg = 0, sb = 0, sl = 0, sl2 = 0;
+    for (let x = 0; x < W; x++) {
+      const i = (y * W + x) * 3;
+      const r = data[i], g = data[i + 1], b = data[i + 2];
+      const l = 0.299 * r + 0.587 * g + 0.114 * b;
+      sr += r; sg += g; sb += b; sl += l; sl2 += l * l;
+      const o = (y + 1) * (W + 1) + x + 1;
+      const u = y * (W + 1) + x + 1;
+      iR[o] = iR[u] + sr; iG[o] = iG[u] + sg; iB[o] = iB[u] + sb; iL[o] = iL[u] + sl; iL2[o] = iL2[u] + sl2;
+    }
+  }
+  const out = Buffer.allocUnsafe(W * H * 3);
+  const rect = (a: Float64Array, x0: number, y0: number, x1: number, y1: number) => a[y1 * (W + 1) + x1] - a[y0 * (W + 1) + x1] - a[y1 * (W + 1) + x0] + a[y0 * (W + 1) + x0];
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      let best = Infinity, br = 0, bg = 0, bb = 0;
+      for (let q = 0; q < 4; q++) {
+        const x0 = Math.max(0, q & 1 ? x : x - radius);
+        const x1 = Math.min(W, (q & 1 ? x + radius : x) + 1);
+        const y0 = Math.max(0, q & 2 ? y : y - radius);
+        const y1 = Math.min(H, (q & 2 ? y + radius : y) + 1);
+        const n = (x1 - x0) * (y1 - y0);
+        const m = rect(iL, x0, y0, x1, y1) / n;
+        const v = rect(iL2, x0, y0, x1, y1) / n - m * m;
+        if (v < best) {
+          best = v;
+          br = rect(iR, x0, y0, x1, y1) / n;
+          bg = rect(iG, x0, y0, x1, y1) / n;
+          bb = rect(iB, x0, y0, x1, y1) / n;
+        }
+      }
+      const o = (y * W + x) * 3;
+      out[o] = br; out[o + 1] = bg; out[o + 2] = bb;
+    }
+  }
+  const res: Raw = { data: out, width: W, height: H, channels: 3 };
+  return factor > 1 ? toRaw(fromRaw(res).resize(W0, H0, { fit: 'fill', kernel: 'cubic' })) : res;
+}
+
+/**
+ * XDoG ink lines: the difference of two Gaussians of the luminance, thresholded softly, gives
+ * clean cartoon contours (and few speckles on flat areas). Returns a line mask (255 = ink).
+ */
+export async function xdogMask(img: Raw, sigma: number, threshold = 4, softness = 6, factor = 1): Promise<Raw> {
+  const { width: W, height: H } = img;
+  let grey = fromRaw(img).removeAlpha().greyscale();
+  if (factor > 1) grey = grey.resize(Math.round(W / factor), Math.round(H / factor));
+  const g = await toRaw(grey);
+  const a = await toRaw(fromRaw(g).blur(Math.max(0.3, sigma / factor)));
+  const b = await toRaw(fromRaw(g).blur(Math.max(0.4, (sigma * 1.6) / factor)));
+  const n = a.width * a.height;
+  const m = Buffer.allocUnsafe(n);
+  for (let i = 0; i < n; i++) {
+    const d = b.data[i * b.channels] - a.data[i * a.channels];
+    // Lines where the centre is darker than its surround.
+    m[i] = d <= threshold ? 0 : clamp(((d - threshold) / softness) * 255);
+  }
+  const mask: Raw = { data: m, width: a.width, height: a.height, channels: 1 };
+  return factor > 1 ? toRaw(fromRaw(mask).resize(W, H, { fit: 'fill', kernel: 'linear' }).extractChannel(0)) : mask;
+}
+
+/** Thicken a line mask (a small blur followed by a gain). */
+export async function thicken(mask: Raw, px: number): Promise<Raw> {
+  if (px <= 0) return mask;
+  const b = await toRaw(fromRaw(mask).blur(Math.max(0.3, px)).extractChannel(0));
+  const d = Buffer.allocUnsafe(b.data.length);
+  for (let i = 0; i < d.length; i++) d[i] = clamp(b.data[i] * 3);
+  return { ...b, data: d };
+}
+
+/** Paint a mask onto an image in a colour (ink). */
+export function inkMask(img: Raw, mask: Raw, colour = '#111111', opacity = 1): Raw {
+  const [cr, cg, cb] = hexToRgb(colour);
+  const { data, channels } = img;
+  const out = Buffer.from(data);
+  for (let i = 0, j = 0; j < mask.data.length; i += channels, j++) {
+    const a = (mask.data[j] / 255) * opacity;
+    if (a <= 0) continue;
+    out[i] += (cr - out[i]) * a;
+    out[i + 1] += (cg - out[i + 1]) * a;
+    out[i + 2] += (cb - out[i + 2]) * a;
+  }
+  return { ...img, data: out };
+}
+
+/** Quantise luminance into `levels` flat bands, keeping each pixel's hue and saturation (cel shading). */
+export function celShade(img: Raw, levels: number, floor = 0.18): Raw {
+  const { data, channels } = img;
+  const out = Buffer.allocUnsafe(data.length);
+  for (let i = 0; i < data.length; i += channels) {
+    const r = data[i], g = data[i + 1], b = data[i + 2];
+    const l = (0.299 * r + 0.587 * g + 0.114 * b) / 255;
+    const q = Math.min(1, (Math.floor(l * levels) + 0.5) / levels);
+    const k = l > 0.01 ? Math.max(floor, q) / l : 1;
+    out[i] = clamp(r * k);
+    out[i + 1] = clamp(g * k);
+    out[i + 2] = clamp(b * k);
+    if (channels === 4) out[i + 3] = data[i + 3];
+  }
+  return { ...img, data: out };
+}
+
+/** Map luminance through a colour gradient, mixed with the original by `amount`. */
+export function gradientMap(img: Raw, stops: Array<[number, string]>, amount = 1): Raw {
+  const lut = new Uint8Array(256 * 3);
+  const cs = stops.map(([t, c]) => [t, ...hexToRgb(c)] as [number, number, number, number]);
+  for (let i = 0; i < 256; i++) {
+    const t = i / 255;
+    let k = 0;
+    while (k < cs.length - 2 && t > cs[k + 1][0]) k++;
+    const [t0, r0, g0, b0] = cs[k];
+    const [t1, r1, g1, b1] = cs[Math.min(k + 1, cs.length - 1)];
+    const f = t1 > t0 ? Math.max(0, Math.min(1, (t - t0) / (t1 - t0))) : 0;
+    lut[i * 3] = r0 + (r1 - r0) * f;
+    lut[i * 3 + 1] = g0 + (g1 - g0) * f;
+    lut[i * 3 + 2] = b0 + (b1 - b0) * f;
+  }
+  const { data, channels } = img;
+  const out = Buffer.allocUnsafe(data.length);
+  for (let i = 0; i < data.length; i += channels) {
+    const l = (0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2]) | 0;
+    out[i] = data[i] + (lut[l * 3] - data[i]) * amount;
+    out[i + 1] = data[i + 1] + (lut[l * 3 + 1] - data[i + 1]) * amount;
+    out[i + 2] = data[i + 2] + (lut[l * 3 + 2] - data[i + 2]) * amount;
+    if (channels === 4) out[i + 3] = data[i + 3];
+  }
+  return { ...img, data: out };
+}
+
+/**
+ * Printed halftone. Each ink is a rotated screen of round dots whose area follows the ink's
+ * coverage at that pixel (anti-aliased over one pixel). `inks` lists colour, screen angle and a
+ * coverage function of the pixel; the paper colour shows between the dots.
+ */
+export function halftone(img: Raw, cell: number, inks: Array<{ colour: string; angle: number; cover: (r: number, g: number, b: number) => number }>, paper: string | null = null, mix = 1): Raw {
+  const { width: W, height: H, data, channels } = img;
+  const out = Buffer.allocUnsafe(W * H * 3);
+  const [pr, pg, pb] = paper ? hexToRgb(paper) : [0, 0, 0];
+  const screens = inks.map((k) => ({ ...k, rgb: hexToRgb(k.colour), c: Math.cos((k.angle * Math.PI) / 180) / cell, s: Math.sin((k.angle * Math.PI) / 180) / cell }));
+  const aa = 1 / cell;
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const i = (y * W + x) * channels;
+      const o = (y * W + x) * 3;
+      const r = data[i], g = data[i + 1], b = data[i + 2];
+      let R = paper ? pr : r, G = paper ? pg : g, B = paper ? pb : b;
+      for (const sc of screens) {
+        const cover = sc.cover(r, g, b);
+        if (cover <= 0.01) continue;
+        const u = x * sc.c + y * sc.s;
+        const v = -x * sc.s + y * sc.c;
+        const fu = u - Math.floor(u) - 0.5;
+        const fv = v - Math.floor(v) - 0.5;
+        const d = Math.sqrt(fu * fu + fv * fv);
+        const rad = Math.sqrt(Math.min(1, cover) / Math.PI) * 1.05;
+        const a = Math.max(0, Math.min(1, (rad - d) / aa + 0.5));
+        if (a <= 0) continue;
+        // Inks multiply like transparent printing inks.
+        R -= R * (1 - sc.rgb[0] / 255) * a;
+        G -= G * (1 - sc.rgb[1] / 255) * a;
+        B -= B * (1 - sc.rgb[2] / 255) * a;
+      }
+      out[o] = r + (R - r) * mix;
+      out[o + 1] = g + (G - g) * mix;
+      out[o + 2] = b + (B - b) * mix;
+    }
+  }
+  return { data: out, width: W, height: H, channels: 3 };
+}
+
+/** CMY coverage functions for a colour halftone. */
+export const CMY = {
+  c: (r: number) => 1 - r / 255,
+  m: (_r: number, g: number) => 1 - g / 255,
+  y: (_r: number, _g: number, b: number) => 1 - b / 255,
+};
+
+const BAYER4 = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5].map((v) => (v + 0.5) / 16 - 0.5);
+
+/**
+ * Pixel art: shrink to `block`-px cells (area average), snap each cell to the nearest palette
+ * colour with ordered (Bayer) dithering, then scale back up with nearest-neighbour.
+ */
+export async function pixelate(img: Raw, block: number, palette: string[], dither = 0.6): Promise<Raw> {
+  const { width: W, height: H } = img;
+  const w = Math.max(8, Math.round(W / block));
+  const h = Math.max(8, Math.round(H / block));
+  const small = await toRaw(fromRaw(img).removeAlpha().resize(w, h, { fit: 'fill', kernel: 'cubic' }));
+  const pal = palette.map(hexToRgb);
+  const spread = 48 * dither;
+  const out = Buffer.allocUnsafe(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = (y * w + x) * 3;
+      const t = BAYER4[(y & 3) * 4 + (x & 3)] * spread;
+      const r = small.data[i] + t, g = small.data[i + 1] + t, b = small.data[i + 2] + t;
+      let best = 0;
+      let bd = Infinity;
+      for (let k = 0; k < pal.length; k++) {
+        const [pr, pg, pb] = pal[k];
+        const d = (r - pr) * (r - pr) * 0.3 + (g - pg) * (g - pg) * 0.59 + (b - pb) * (b - pb) * 0.11;
+        if (d < bd) { bd = d; best = k; }
+      }
+      out[i] = pal[best][0]; out[i + 1] = pal[best][1]; out[i + 2] = pal[best][2];
+    }
+  }
+  return toRaw(fromRaw({ data: out, width: w, height: h, channels: 3 }).resize(W, H, { fit: 'fill', kernel: 'nearest' }));
+}
+
+/** Darken every `period`-th group of rows (CRT scanlines). */
+export function scanlines(img: Raw, period: number, strength = 0.35, thickness = 0.5): Raw {
+  const { width: W, height: H, data, channels } = img;
+  const out = Buffer.from(data);
+  for (let y = 0; y < H; y++) {
+    if ((y % period) / period < 1 - thickness) continue;
+    const k = 1 - strength;
+    for (let i = y * W * channels; i < (y + 1) * W * channels; i++) if (channels !== 4 || i % 4 !== 3) out[i] = data[i] * k;
+  }
+  return { ...img, data: out };
+}
+
+/** Glitch: bands of rows shifted sideways with the red and blue channels split. */
+export function glitch(img: Raw, rng: Rng, bands: number, maxShift: number): Raw {
+  const { width: W, height: H, data, channels } = img;
+  const out = Buffer.from(data);
+  for (let k = 0; k < bands; k++) {
+    const y0 = rng.int(0, H - 1);
+    const hgt = rng.int(2, Math.max(3, Math.round(H * 0.03)));
+    const shift = Math.round(rng.range(-1, 1) * maxShift);
+    const split = Math.round(maxShift * 0.3) + 2;
+    for (let y = y0; y < Math.min(H, y0 + hgt); y++) {
+      for (let x = 0; x < W; x++) {
+        const o = (y * W + x) * channels;
+        const sx = (x - shift + W * 4) % W;
+        const sr = (sx - split + W) % W;
+        const sb = (sx + split) % W;
+        out[o] = data[(y * W + sr) * channels];
+        out[o + 1] = data[(y * W + sx) * channels + 1];
+        out[o + 2] = data[(y * W + sb) * channels + 2];
+      }
+    }
+  }
+  return { ...img, data: out };
+}
+
+/** Chromatic aberration: red and blue shifted apart horizontally by `px`. */
+export function rgbSplit(img: Raw, px: number): Raw {
+  const { width: W, height: H, data, channels } = img;
+  const out = Buffer.from(data);
+  for (let y = 0; y < H; y++) {
+    const row = y * W;
+    for (let x = 0; x < W; x++) {
+      const o = (row + x) * channels;
+      out[o] = data[(row + Math.max(0, x - px)) * channels];
+      out[o + 2] = data[(row + Math.min(W - 1, x + px)) * channels + 2];
+    }
+  }
+  return { ...img, data: out };
+}
+
+export interface Warp {
+  x: number;
+  y: number;
+  /** Radius of influence in px. */
+  r: number;
+  /** Bulge (> 0 magnifies the centre, < 0 pinches). */
+  scale?: number;
+  /** Translation of the content at the centre (px), fading out towards the radius. */
+  dx?: number;
+  dy?: number;
+}
+
+/**
+ * Local warps (magnify eyes, lift mouth corners, push a lip forward) by inverse mapping with
+ * bilinear sampling; only the warps' bounding boxes are touched.
+ */
+export function warp(img: Raw, warps: Warp[]): Raw {
+  const { width: W, height: H, data, channels: C } = img;
+  const out = Buffer.from(data);
+  const sample = (sx: number, sy: number, o: number) => {
+    const x0 = Math.max(0, Math.min(W - 2, Math.floor(sx)));
+    const y0 = Math.max(0, Math.min(H - 2, Math.floor(sy)));
+    const fx = Math.max(0, Math.min(1, sx - x0));
+    const fy = Math.max(0, Math.min(1, sy - y0));
+    const i00 = (y0 * W + x0) * C;
+    const i10 = i00 + C;
+    const i01 = i00 + W * C;
+    const i11 = i01 + C;
+    for (let c = 0; c < C; c++) {
+      const top = data[i00 + c] + (data[i10 + c] - data[i00 + c]) * fx;
+      const bot = data[i01 + c] + (data[i11 + c] - data[i01 + c]) * fx;
+      out[o + c] = top + (bot - top) * fy;
+    }
+  };
+  for (const w of warps) {
+    const x0 = Math.max(0, Math.floor(w.x - w.r));
+    const x1 = Math.min(W, Math.ceil(w.x + w.r));
+    const y0 = Math.max(0, Math.floor(w.y - w.r));
+    const y1 = Math.min(H, Math.ceil(w.y + w.r));
+    const s = w.scale ?? 0;
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        const ddx = x - w.x;
+        const ddy = y - w.y;
+        const d = Math.sqrt(ddx * ddx + ddy * ddy) / w.r;
+        if (d >= 1) continue;
+        const fall = (1 - d * d) * (1 - d * d);
+        // Sample closer to the centre to magnify, and against the translation to move content.
+        const k = 1 - s * fall;
+        sample(w.x + ddx * k - (w.dx ?? 0) * fall, w.y + ddy * k - (w.dy ?? 0) * fall, (y * W + x) * C);
+      }
+    }
+  }
+  return { ...img, data: out };
+}
+
+/**
+ * Skin mask: pixels whose chroma (Cb, Cr) is close to the skin sampled between the face's
+ * landmarks, blurred a little. Returns one channel, 255 = skin.
+ */
+export async function skinMask(img: Raw, sample: Array<{ x: number; y: number }>, tolerance = 1): Promise<Raw> {
+  const { width: W, height: H, data, channels } = img;
+  const cbcr = (i: number) => {
+    const r = data[i], g = data[i + 1], b = data[i + 2];
+    return [128 - 0.168736 * r - 0.331264 * g + 0.5 * b, 128 + 0.5 * r - 0.418688 * g - 0.081312 * b, 0.299 * r + 0.587 * g + 0.114 * b];
+  };
+  let mb = 0, mr = 0, n = 0;
+  for (const p of sample) {
+    for (let dy = -2; dy <= 2; dy++) {
+      for (let dx = -2; dx <= 2; dx++) {
+        const x = Math.round(p.x) + dx, y = Math.round(p.y) + dy;
+        if (x < 0 || y < 0 || x >= W || y >= H) continue;
+        const [cb, cr] = cbcr((y * W + x) * channels);
+        mb += cb; mr += cr; n++;
+      }
+    }
+  }
+  if (n === 0) { mb = 110; mr = 150; } else { mb /= n; mr /= n; }
+  const m = Buffer.allocUnsafe(W * H);
+  const sig = 9 * tolerance;
+  for (let i = 0, k = 0; k < m.length; i += channels, k++) {
+    const [cb, cr, l] = cbcr(i);
+    const d2 = ((cb - mb) * (cb - mb) + (cr - mr) * (cr - mr)) / (sig * sig);
+    m[k] = l < 35 ? 0 : clamp(255 * Math.max(0, 1.6 - d2));
+  }
+  return toRaw(fromRaw({ data: m, width: W, height: H, channels: 1 }).blur(Math.max(0.5, Math.min(W, H) / 600)).extractChannel(0));
+}
+
+/** Recolour where the mask is set: the colour, shaded by the pixel's own luminance. */
+export function recolourMasked(img: Raw, mask: Raw, colour: string, midLuma = 160): Raw {
+  const [cr, cg, cb]: Rgb = hexToRgb(colour);
+  const { data, channels } = img;
+  const out = Buffer.from(data);
+  for (let i = 0, k = 0; k < mask.data.length; i += channels, k++) {
+    const a = mask.data[k] / 255;
+    if (a <= 0) continue;
+    const l = (0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2]) / midLuma;
+    const s = Math.min(1.25, Math.pow(l, 0.8));
+    out[i] += (clamp(cr * s) - out[i]) * a;
+    out[i + 1] += (clamp(cg * s) - out[i + 1]) * a;
+    out[i + 2] += (clamp(cb * s) - out[i + 2]) * a;
+  }
+  return { ...img, data: out };
+}
+
+/** Relief from luminance (emboss), added as light and shade: impasto, clay surfaces. */
+export async function relief(img: Raw, strength: number, blur = 1, source?: Raw): Promise<Raw> {
+  let s = fromRaw(source ?? img).removeAlpha().greyscale();
+  if (blur > 0) s = s.blur(blur);
+  const e = await toRaw(s.convolve({ width: 3, height: 3, kernel: [-2, -1, 0, -1, 0, 1, 0, 1, 2], scale: 1, offset: 128 }).extractChannel(0));
+  const { data, channels } = img;
+  const out = Buffer.allocUnsafe(data.length);
+  for (let i = 0, k = 0; i < data.length; i += channels, k++) {
+    const d = (e.data[k] - 128) * strength;
+    out[i] = clamp(data[i] + d);
+    out[i + 1] = clamp(data[i + 1] + d);
+    out[i + 2] = clamp(data[i + 2] + d);
+    if (channels === 4) out[i + 3] = data[i + 3];
+  }
+  return { ...img, data: out };
+}
+
+/** Mix two images of the same size: a·(1−t) + b·t. */
+export function blend(a: Raw, b: Raw, t: number): Raw {
+  const out = Buffer.allocUnsafe(a.data.length);
+  for (let i = 0; i < out.length; i++) out[i] = a.data[i] + (b.data[i] - a.data[i]) * t;
+  return { ...a, data: out };
+}

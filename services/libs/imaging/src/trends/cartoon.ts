@@ -1,0 +1,318 @@
+/**
+ * Animated-cartoon looks: Simpsons (yellow skin, flat colour, thick outlines, bulging eyes, the
+ * blue sky with puffy clouds), anime (cel shading, large eyes, thin lines), Disney (storybook
+ * twilight, glow, castle and forest) and clay (stop-motion plasticine).
+ */
+import { celShade, gradientMap, inkMask, relief, skinMask, recolourMasked, thicken, warp, xdogMask, type Warp } from '../effects.js';
+import { bloom, fromRaw, glows, noise, posterise, smoothSurface, toRaw, type Raw } from '../raster.js';
+import { finalGrade, vibeGrade } from '../scene.js';
+import type { TrendContext } from '../types.js';
+import { linearGradient, r } from '../util/svg.js';
+import { castle, clouds, petals, radialLines, sparkles } from './decor.js';
+import { styledTrend, type FaceGeom } from './styled.js';
+
+const S_ = (ctx: TrendContext) => Math.min(ctx.W, ctx.H);
+
+/** Magnify both eyes (landmark-driven). */
+const eyeWarps = (f: FaceGeom, scale: number, reach = 2.3): Warp[] => f.eyes.map((e) => ({ x: e.x, y: e.y, r: e.r * reach, scale }));
+
+const skyBackdrop = (ctx: TrendContext, top: string, bottom: string, cloudCount: number) => {
+  if (ctx.background) return undefined;
+  const { W, H } = ctx;
+  const S = S_(ctx);
+  const defs = linearGradient(`${ctx.id}sky`, [[0, top], [1, bottom]]);
+  const body = `<rect width="${W}" height="${H}" fill="url(#${ctx.id}sky)"/>` + clouds(W, H, ctx.rng.fork('clouds'), cloudCount, S, 0.05, 0.5, '#ffffff', '#e6eef8');
+  return { defs, body, groundY: H * 0.94, dark: false };
+};
+
+// ---------------------------------------------------------------------------------------------
+
+const SIMPSON_YELLOW = '#fed90f';
+
+export const simpsons = styledTrend({
+  slug: 'simpsons',
+  name: 'Simpsons',
+  aliases: ['simpsons-style', 'springfield', 'simpsonize', 'yellow-cartoon'],
+  backgrounds: ['nature', 'city', 'studio'],
+  faceFraction: 0.36,
+  figure(spec, ctx) {
+    // Yellow is the look: on unless the member turned the option off.
+    if (ctx.options.yellow_skin !== false && (spec.kind === 'person' || spec.kind === 'robot')) spec.skin = SIMPSON_YELLOW;
+    spec.eyeScale = 1.35;
+    if (ctx.options.overbite) spec.expression = 'grin';
+  },
+  backdrop(ctx) {
+    const sky = skyBackdrop(ctx, '#3f9be8', '#bfe6ff', 6);
+    if (!sky) return undefined;
+    const { W, H } = ctx;
+    sky.body += `<path d="M0,${r(H * 0.8)} Q${r(W * 0.3)},${r(H * 0.72)} ${r(W * 0.6)},${r(H * 0.8)} T${W},${r(H * 0.78)} V${H} H0Z" fill="#6cc24a"/><rect y="${r(H * 0.9)}" width="${W}" height="${r(H * 0.1)}" fill="#9a9a9a"/>`;
+    return sky;
+  },
+  sceneBack(ctx, g) {
+    const { W, H, options } = ctx;
+    const S = S_(ctx);
+    let s = '';
+    if (options.springfield_scene) {
+      // Skyline, the two cooling towers and green hills of the town.
+      const base = H * 0.8;
+      for (let i = 0; i < 9; i++) s += `<rect x="${r(W * (0.02 + i * 0.11))}" y="${r(base - H * (0.12 + ((i * 37) % 10) / 60))}" width="${r(W * 0.08)}" height="${r(H * 0.3)}" fill="${['#8f6bb3', '#c77b5a', '#5f8fb0'][i % 3]}" stroke="#222" stroke-width="${r(S * 0.004)}"/>`;
+      for (const x of [0.7, 0.84]) s += `<path d="M${r(W * x)},${r(base)} C${r(W * (x + 0.02))},${r(base - H * 0.12)} ${r(W * (x + 0.01))},${r(base - H * 0.2)} ${r(W * (x + 0.015))},${r(base - H * 0.3)} H${r(W * (x + 0.095))} C${r(W * (x + 0.1))},${r(base - H * 0.2)} ${r(W * (x + 0.09))},${r(base - H * 0.12)} ${r(W * (x + 0.11))},${r(base)}Z" fill="#b8b8b0" stroke="#222" stroke-width="${r(S * 0.004)}"/><ellipse cx="${r(W * (x + 0.055))}" cy="${r(base - H * 0.33)}" rx="${r(W * 0.05)}" ry="${r(H * 0.04)}" fill="#f4f4f4" opacity="0.9"/>`;
+    }
+    if (options.simpson_house) {
+      const hx = g.figX < W / 2 ? W * 0.72 : W * 0.28;
+      const hw = S * 0.42;
+      const base = g.groundY - S * 0.04;
+      const hh = hw * 0.5;
+      s += `<rect x="${r(hx - hw / 2)}" y="${r(base - hh)}" width="${r(hw)}" height="${r(hh)}" fill="#f2a65a" stroke="#222" stroke-width="${r(S * 0.004)}"/>`;
+      s += `<path d="M${r(hx - hw * 0.58)},${r(base - hh)} L${r(hx - hw * 0.2)},${r(base - hh - hw * 0.28)} L${r(hx + hw * 0.58)},${r(base - hh - hw * 0.28)} L${r(hx + hw * 0.62)},${r(base - hh)}Z" fill="#8a5a3c" stroke="#222" stroke-width="${r(S * 0.004)}"/>`;
+      s += `<rect x="${r(hx - hw * 0.08)}" y="${r(base - hh * 0.6)}" width="${r(hw * 0.14)}" height="${r(hh * 0.6)}" fill="#ffffff" stroke="#222" stroke-width="${r(S * 0.003)}"/>`;
+      for (const dx of [-0.32, 0.25]) s += `<rect x="${r(hx + hw * dx)}" y="${r(base - hh * 0.8)}" width="${r(hw * 0.12)}" height="${r(hh * 0.3)}" fill="#9fd3f0" stroke="#222" stroke-width="${r(S * 0.003)}"/>`;
+    }
+    return s;
+  },
+  sceneFront(ctx, g) {
+    if (!ctx.options.overbite) return '';
+    // The muzzle and overbite drawn on the character's face.
+    const p = g.place;
+    const mx = p.x + 300 * p.scale;
+    const my = p.y + (300 + 188 * 0.55) * p.scale;
+    const w = 200 * 0.55 * p.scale;
+    return `<path d="M${r(mx - w)},${r(my - w * 0.1)} Q${r(mx)},${r(my - w * 0.5)} ${r(mx + w)},${r(my - w * 0.1)} Q${r(mx + w * 1.05)},${r(my + w * 0.45)} ${r(mx)},${r(my + w * 0.55)} Q${r(mx - w * 1.05)},${r(my + w * 0.45)} ${r(mx - w)},${r(my - w * 0.1)}Z" fill="#d1b271" stroke="#222" stroke-width="${r(w * 0.06)}"/><path d="M${r(mx - w * 0.7)},${r(my + w * 0.2)} Q${r(mx)},${r(my + w * 0.42)} ${r(mx + w * 0.7)},${r(my + w * 0.2)}" fill="none" stroke="#222" stroke-width="${r(w * 0.07)}" stroke-linecap="round"/>`;
+  },
+  async faceEdit(ctx, img0, f) {
+    if (!f.fromPhoto) return img0;
+    let img = img0;
+    // Bulging eyes, always; the overbite pushes the upper lip forward and down.
+    const warps = eyeWarps(f, 0.45, 2.4);
+    if (ctx.options.overbite) warps.push({ x: f.mouth.x, y: f.mouth.y - f.mouth.w * 0.15, r: f.mouth.w * 1.1, scale: 0.35, dy: f.mouth.w * 0.22 });
+    img = warp(img, warps);
+    if (ctx.options.yellow_skin !== false) img = recolourMasked(img, await skinMask(img, f.skin, 1.1), SIMPSON_YELLOW, 150);
+    return img;
+  },
+  async stylize(ctx, img0, s) {
+    const S = S_(ctx);
+    let img = s.photo ? await smoothSurface(img0, 7, 1.5, 3) : img0;
+    img = await finalGrade(img, { warmth: 0.1, saturation: 1.4, contrast: 0.12, brightness: 1.05 }, vibeGrade(ctx.req.vibe));
+    const lines = await thicken(await xdogMask(img, S * 0.003, 2, 4), S * 0.002);
+    img = await posterise(img, 8, 3);
+    img = inkMask(img, lines, '#111111');
+    return img;
+  },
+  overlay(ctx, s) {
+    if (!s.face || !s.face.fromPhoto) return '';
+    // Simpsons eyes: white rims around the (bulged) photo eyes, the face stays recognisable.
+    return s.face.eyes.map((e) => `<circle cx="${r(e.x)}" cy="${r(e.y)}" r="${r(e.r * 1.55)}" fill="none" stroke="#111" stroke-width="${r(e.r * 0.14)}"/>`).join('');
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+
+export const anime = styledTrend({
+  slug: 'anime',
+  name: 'Anime',
+  aliases: ['anime-style', 'anime-character', 'manga', 'animeify', 'waifu'],
+  backgrounds: ['nature', 'city', 'beach', 'gradient'],
+  faceFraction: 0.38,
+  shading: 'soft',
+  figure(spec, ctx) {
+    spec.eyeScale = ctx.options.sparkle_eyes ? 1.5 : 1.25;
+    spec.outfitAccent = '#ffffff';
+  },
+  backdrop: (ctx) => skyBackdrop(ctx, '#2f8fe8', '#cdeeff', 4),
+  faceEdit(ctx, img, f) {
+    if (!f.fromPhoto) return img;
+    return warp(img, eyeWarps(f, ctx.options.sparkle_eyes ? 0.5 : 0.32));
+  },
+  async stylize(ctx, img0, s) {
+    const { options } = ctx;
+    const S = S_(ctx);
+    let img = s.photo ? await smoothSurface(img0, 7, 1.2, 2) : img0;
+    img = await finalGrade(img, { warmth: -0.1, saturation: 1.35, contrast: 0.05, brightness: 1.08 }, vibeGrade(ctx.req.vibe));
+    const lines = await xdogMask(img, S * 0.0016, 3, 6);
+    img = celShade(img, options.cel_shading ? 2 : 4, options.cel_shading ? 0.35 : 0.2);
+    img = inkMask(img, lines, '#2a1f3a', 0.9);
+    img = await bloom(img, 0.75, 0.35, 0.03);
+    // The soft sky glow of anime key art from the top.
+    img = glows(img, [{ cx: ctx.W * 0.7, cy: 0, rx: ctx.W, ry: ctx.H * 0.7, colour: '#fff4e0', opacity: 0.25, blend: 'screen' }]);
+    return img;
+  },
+  overlay(ctx, s) {
+    const { W, H, options, rng } = ctx;
+    const S = S_(ctx);
+    let o = '';
+    if (options.speed_lines) {
+      const cx = s.face ? s.face.box.left + s.face.box.width / 2 : W / 2;
+      const cy = s.face ? s.face.box.top + s.face.box.height / 2 : H / 2;
+      o += `<g opacity="0.8">${radialLines(W, H, cx, cy, rng.fork('speed'), 90, S * 0.42, '#ffffff', S * 0.003)}</g>`;
+    }
+    if (options.sparkle_eyes && s.face) {
+      for (const e of s.face.eyes) {
+        const k = e.r * (s.face.fromPhoto ? 0.55 : 0.5);
+        o += `<circle cx="${r(e.x - e.r * 0.25)}" cy="${r(e.y - e.r * 0.2)}" r="${r(k * 0.45)}" fill="#fff"/>`;
+        o += `<path transform="translate(${r(e.x + e.r * 0.3)} ${r(e.y + e.r * 0.15)})" d="M0,${r(-k)} Q0,0 ${r(k)},0 Q0,0 0,${r(k)} Q0,0 ${r(-k)},0 Q0,0 0,${r(-k)}Z" fill="#ffffff"/>`;
+      }
+      o += sparkles(W, H, rng.fork('sparkle'), 18, ['#ffffff', '#fff6c0', '#ffd6f0'], S * 0.012);
+    }
+    if (options.sakura_petals) o += petals(W, H, rng.fork('petals'), 40, S * 0.018);
+    return o;
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+
+function tree(x: number, base: number, h: number, fill: string): string {
+  const w = h * 0.45;
+  return `<rect x="${r(x - h * 0.03)}" y="${r(base - h * 0.3)}" width="${r(h * 0.06)}" height="${r(h * 0.3)}" fill="${fill}"/>` +
+    [0, 1, 2].map((i) => `<path d="M${r(x - w * (0.5 - i * 0.1))},${r(base - h * (0.25 + i * 0.22))} L${r(x)},${r(base - h * (0.62 + i * 0.2))} L${r(x + w * (0.5 - i * 0.1))},${r(base - h * (0.25 + i * 0.22))}Z" fill="${fill}"/>`).join('');
+}
+
+function critters(ctx: TrendContext, x: number, y: number, S: number): string {
+  // A bluebird pair and a rabbit: simple storybook shapes.
+  const bird = (bx: number, by: number, k: number, flip: number) =>
+    `<g transform="translate(${r(bx)} ${r(by)}) scale(${r(flip * k)} ${r(k)})"><ellipse cx="0" cy="0" rx="22" ry="15" fill="#5aa7f0"/><circle cx="16" cy="-10" r="11" fill="#5aa7f0"/><path d="M26,-10 l10,3 l-10,3Z" fill="#f2b233"/><circle cx="19" cy="-12" r="2.5" fill="#111"/><path d="M-6,-6 q-14,-22 -26,-6 q10,2 26,6Z" fill="#3d86d6"/><path d="M-20,2 l-14,6 l2,-10Z" fill="#3d86d6"/><ellipse cx="4" cy="6" rx="12" ry="6" fill="#dff0ff"/></g>`;
+  const rabbit = (rx: number, ry: number, k: number) =>
+    `<g transform="translate(${r(rx)} ${r(ry)}) scale(${r(k)})"><ellipse cx="0" cy="-30" rx="34" ry="30" fill="#c9b49a"/><circle cx="26" cy="-62" r="22" fill="#c9b49a"/><ellipse cx="18" cy="-100" rx="7" ry="26" fill="#c9b49a"/><ellipse cx="34" cy="-98" rx="7" ry="26" fill="#c9b49a"/><ellipse cx="18" cy="-100" rx="3" ry="18" fill="#f2c4c4"/><circle cx="34" cy="-64" r="4" fill="#111"/><circle cx="46" cy="-56" r="3" fill="#d77"/><circle cx="-34" cy="-26" r="10" fill="#fff"/><ellipse cx="0" cy="-4" rx="30" ry="8" fill="#a8937a"/></g>`;
+  return bird(x - S * 0.1, y - S * 0.05, S / 320, 1) + bird(x + S * 0.12, y - S * 0.12, S / 380, -1) + rabbit(ctx.W * 0.15, ctx.H * 0.95, S / 450);
+}
+
+export const disney = styledTrend({
+  slug: 'disney',
+  name: 'Disney',
+  aliases: ['disney-style', 'disney-princess', 'fairytale', 'storybook', 'disneyfy'],
+  backgrounds: ['nature', 'cosmic', 'studio'],
+  faceFraction: 0.34,
+  shading: 'gloss',
+  figure(spec) {
+    spec.eyeScale = 1.18;
+    spec.expression = 'smile';
+  },
+  backdrop(ctx) {
+    if (ctx.background) return undefined;
+    const { W, H, rng } = ctx;
+    const S = S_(ctx);
+    const defs = linearGradient(`${ctx.id}tw`, [[0, '#1b1f5e'], [0.45, '#5a3f9a'], [0.75, '#e88fb0'], [1, '#ffd9a0']]);
+    let body = `<rect width="${W}" height="${H}" fill="url(#${ctx.id}tw)"/>`;
+    const st = rng.fork('stars');
+    for (let i = 0; i < 90; i++) body += `<circle cx="${r(st.range(0, W))}" cy="${r(st.range(0, H * 0.5))}" r="${r(S * st.range(0.001, 0.003))}" fill="#fff" opacity="${r(st.range(0.4, 1))}"/>`;
+    body += `<path d="M0,${r(H * 0.82)} Q${r(W * 0.25)},${r(H * 0.74)} ${r(W * 0.5)},${r(H * 0.8)} T${W},${r(H * 0.76)} V${H} H0Z" fill="#2f4f6f"/><path d="M0,${r(H * 0.9)} Q${r(W * 0.4)},${r(H * 0.84)} ${W},${r(H * 0.9)} V${H} H0Z" fill="#3f6f5a"/>`;
+    return { defs, body, groundY: H * 0.93, dark: true };
+  },
+  sceneBack(ctx, g) {
+    const { W, H, options, rng } = ctx;
+    const S = S_(ctx);
+    let s = '';
+    if (options.fairytale_castle) s += castle(g.figX < W / 2 ? W * 0.76 : W * 0.24, H * 0.8, S * 0.5, '#c7c9ee', '#4a5ab8');
+    if (options.magical_forest) {
+      const t = rng.fork('forest');
+      for (let i = 0; i < 8; i++) {
+        const left = i % 2 === 0;
+        s += tree(left ? W * t.range(-0.05, 0.2) : W * t.range(0.8, 1.05), H * t.range(0.85, 1.0), S * t.range(0.55, 0.9), '#13324a');
+      }
+    }
+    return s;
+  },
+  sceneFront(ctx, g) {
+    const S = S_(ctx);
+    return ctx.options.animal_companions ? critters(ctx, g.figX + g.place.width * 0.55, g.groundY - g.place.height * 0.55, S) : '';
+  },
+  async stylize(ctx, img0, s) {
+    const { options } = ctx;
+    let img = s.photo ? await smoothSurface(img0, 5, 1.2, 2) : img0;
+    // Storybook split tone: indigo shadows, rose mids, gold highlights.
+    img = gradientMap(img, [[0, '#1a1450'], [0.45, '#b05a8a'], [0.8, '#ffd49a'], [1, '#fffaf0']], s.photo ? 0.35 : 0.2);
+    img = await bloom(img, options.magical_glow ? 0.55 : 0.7, options.magical_glow ? 0.8 : 0.4, 0.04);
+    return finalGrade(img, { warmth: 0.25, saturation: 1.3, contrast: 0.1, brightness: 1.04 }, vibeGrade(ctx.req.vibe), 0.35, '#1a1450');
+  },
+  overlay(ctx, s) {
+    const { W, H, options, rng } = ctx;
+    const S = S_(ctx);
+    let o = '';
+    if (s.photo) {
+      if (options.magical_forest) {
+        const t = rng.fork('forest');
+        for (let i = 0; i < 6; i++) o += tree(i % 2 ? W * t.range(0.88, 1.04) : W * t.range(-0.04, 0.12), H * 1.02, S * t.range(0.6, 0.95), '#0d2236');
+      }
+      if (options.fairytale_castle) o += `<g opacity="0.9">${castle(W * 0.82, H * 0.32, S * 0.28, '#dfe0ff', '#5a6ad0')}</g>`;
+      if (options.animal_companions) o += critters(ctx, W * 0.78, H * 0.88, S);
+    }
+    // Pixie-dust arc over the scene; denser with the glow option.
+    const n = options.magical_glow ? 60 : 24;
+    const arc = rng.fork('dust');
+    for (let i = 0; i < n; i++) {
+      const t = i / n;
+      const x = W * (0.08 + t * 0.84) + arc.range(-1, 1) * S * 0.03;
+      const y = H * (0.3 - Math.sin(t * Math.PI) * 0.22) + arc.range(-1, 1) * S * 0.03;
+      o += `<circle cx="${r(x)}" cy="${r(y)}" r="${r(S * arc.range(0.002, 0.006))}" fill="#fff6c8" opacity="${r(arc.range(0.5, 1))}"/>`;
+    }
+    o += sparkles(W, H, rng.fork('sparkles'), options.magical_glow ? 16 : 6, ['#ffffff', '#fff0a8'], S * 0.012, { x0: 0.05, y0: 0.05, x1: 0.95, y1: 0.5 });
+    return o;
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+
+function fingerprint(cx: number, cy: number, R: number, rot: number): string {
+  let s = `<g transform="rotate(${r(rot)} ${r(cx)} ${r(cy)})" fill="none" stroke="#000" stroke-width="${r(R * 0.035)}">`;
+  for (let k = 1; k <= 9; k++) s += `<ellipse cx="${r(cx)}" cy="${r(cy)}" rx="${r(R * k * 0.1)}" ry="${r(R * k * 0.13)}"/>`;
+  return s + '</g>';
+}
+
+export const clay = styledTrend({
+  slug: 'clay',
+  name: 'Claymation',
+  aliases: ['claymation', 'clay-style', 'plasticine', 'stop-motion', 'aardman'],
+  backgrounds: ['studio', 'nature', 'minimalist'],
+  faceFraction: 0.36,
+  shading: 'soft',
+  backdrop(ctx) {
+    if (ctx.background && !ctx.options.stop_motion_set) return undefined;
+    if (!ctx.options.stop_motion_set) return undefined;
+    const { W, H } = ctx;
+    const S = S_(ctx);
+    // The tabletop set: painted card sky, cardboard clouds on sticks, a plywood floor.
+    const defs = linearGradient(`${ctx.id}card`, [[0, '#9fd0f0'], [1, '#e8f4fa']]) + linearGradient(`${ctx.id}ply`, [[0, '#c89a62'], [1, '#9a6a3a']]);
+    let body = `<rect width="${W}" height="${H}" fill="url(#${ctx.id}card)"/>`;
+    for (const [x, y] of [[0.2, 0.18], [0.72, 0.12]]) body += `<rect x="${r(W * x - S * 0.004)}" y="${r(H * y)}" width="${r(S * 0.008)}" height="${r(H * 0.3)}" fill="#7a5a3a"/><ellipse cx="${r(W * x)}" cy="${r(H * y)}" rx="${r(S * 0.13)}" ry="${r(S * 0.06)}" fill="#fafafa" stroke="#c8c8c8" stroke-width="${r(S * 0.006)}"/>`;
+    body += `<rect y="${r(H * 0.72)}" width="${W}" height="${r(H * 0.28)}" fill="url(#${ctx.id}ply)"/>`;
+    for (let i = 0; i < 8; i++) body += `<path d="M${r((W * i) / 8)},${r(H * 0.72)} L${r((W * (i - 3.5)) / 2.2 + W / 2)},${H}" stroke="#7a5030" stroke-width="${r(S * 0.003)}" opacity="0.5"/>`;
+    return { defs, body, groundY: H * 0.86, dark: false };
+  },
+  async stylize(ctx, img0, s) {
+    const { W, H, options, rng } = ctx;
+    const S = S_(ctx);
+    // Plasticine: shapes rounded off (median at low resolution), few flat colours, then a lumpy,
+    // hand-pressed surface lit from the upper left.
+    let img = await toRaw(fromRaw(img0).resize(Math.round(W / 4), Math.round(H / 4)).median(s.photo ? 5 : 3).resize(W, H, { kernel: 'cubic' }));
+    img = await posterise(img, s.photo ? 18 : 14, 1);
+    img = await toRaw(fromRaw(img).blur(Math.max(1, S * 0.002)));
+    if (options.pastel_clay) img = gradientMap(img, [[0, '#7a6a9a'], [0.4, '#f0a0b8'], [0.75, '#ffe0b0'], [1, '#fffaf0']], 0.45);
+    const lumps = await toRaw(fromRaw(noise(Math.round(W / 40), Math.round(H / 40), rng.fork('lumps'), 1)).resize(W, H, { fit: 'fill', kernel: 'cubic' }));
+    img = await relief(img, 0.6, Math.max(2, S * 0.004));
+    img = await relief(img, 0.25, 2, lumps);
+    if (options.fingerprint_texture) {
+      const f = rng.fork('prints');
+      let prints = '';
+      for (let i = 0; i < 9; i++) prints += fingerprint(f.range(0.1, 0.9) * W, f.range(0.1, 0.9) * H, S * f.range(0.05, 0.09), f.range(0, 180));
+      const mask = await toRaw(fromRaw({ data: Buffer.alloc(W * H * 3, 128), width: W, height: H, channels: 3 }).composite([{ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><g opacity="0.5">${prints.replace(/#000/g, '#fff')}</g></svg>`) }]).blur(1.2));
+      img = await relief(img, 0.9, 0, mask);
+    }
+    const soft = options.soft_shadows;
+    img = glows(img, [{ cx: W * 0.3, cy: H * 0.2, rx: W * 0.8, ry: H * 0.7, colour: '#fff2dc', opacity: 0.25, blend: 'screen' }, ...(soft ? [{ cx: W * 0.55, cy: H * 0.98, rx: W * 0.5, ry: H * 0.12, colour: '#3a2a20', opacity: 0.5, blend: 'multiply' as const }] : [])]);
+    return finalGrade(img, { warmth: 0.3, saturation: options.pastel_clay ? 1.0 : 1.3, contrast: soft ? 0.02 : 0.08, brightness: 1.03 }, vibeGrade(ctx.req.vibe), soft ? 0.5 : 0.25, '#2a1a10');
+  },
+  overlay(ctx) {
+    if (!ctx.options.stop_motion_set) return '';
+    const { W, H } = ctx;
+    const S = S_(ctx);
+    // The clapper slate with the frame number.
+    const x = W * 0.04;
+    const y = H * 0.04;
+    const w = S * 0.26;
+    const h = S * 0.14;
+    let o = `<rect x="${r(x)}" y="${r(y + h * 0.28)}" width="${r(w)}" height="${r(h * 0.72)}" fill="#1a1a1a"/>`;
+    o += `<rect x="${r(x)}" y="${r(y)}" width="${r(w)}" height="${r(h * 0.24)}" fill="#fafafa"/>`;
+    for (let i = 0; i < 6; i++) o += `<path d="M${r(x + (i * w) / 6)},${r(y)} h${r(w / 12)} l${r(w / 12)},${r(h * 0.24)} h${r(-w / 12)}Z" fill="#1a1a1a"/>`;
+    o += `<text x="${r(x + w * 0.08)}" y="${r(y + h * 0.62)}" font-family="DejaVu Sans" font-weight="bold" font-size="${r(h * 0.2)}" fill="#fff">SCENE ${ctx.rng.fork('slate').int(1, 40)}</text><text x="${r(x + w * 0.08)}" y="${r(y + h * 0.9)}" font-family="DejaVu Sans" font-size="${r(h * 0.18)}" fill="#fff">FRAME ${String(ctx.rng.fork('frame').int(1, 999)).padStart(3, '0')}</text>`;
+    return o;
+  },
+});

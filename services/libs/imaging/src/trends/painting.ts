@@ -1,0 +1,130 @@
+/**
+ * Paintings: the Renaissance portrait (umber glazes, chiaroscuro, sfumato, craquelure, a gilded
+ * frame) and the oil painting (Kuwahara brush patches, impasto relief, canvas weave, warm palette).
+ */
+import { blend, gradientMap, kuwahara, relief } from '../effects.js';
+import { fromRaw, glows, noise, over, renderSvg, toRaw, type Raw } from '../raster.js';
+import { finalGrade, vibeGrade } from '../scene.js';
+import type { TrendContext } from '../types.js';
+import type { Rng } from '../util/rng.js';
+import { linearGradient, r, radialGradient, svgDoc } from '../util/svg.js';
+import { gildedFrame } from './decor.js';
+import { styledTrend } from './styled.js';
+
+const S_ = (ctx: TrendContext) => Math.min(ctx.W, ctx.H);
+
+/** A network of fine cracks (aged varnish), as dark strokes to multiply in. */
+function craquelure(W: number, H: number, rng: Rng, S: number): string {
+  let s = `<g stroke="#2a1a0a" fill="none" stroke-linecap="round">`;
+  const cell = S * 0.045;
+  for (let y = 0; y < H + cell; y += cell) {
+    for (let x = 0; x < W + cell; x += cell) {
+      const jx = x + rng.range(-0.4, 0.4) * cell;
+      const jy = y + rng.range(-0.4, 0.4) * cell;
+      const pts = [[jx, jy]];
+      for (let k = 0; k < 3; k++) pts.push([pts[k][0] + rng.range(0.1, 0.5) * cell, pts[k][1] + rng.range(-0.25, 0.25) * cell]);
+      s += `<path d="M${pts.map(([a, b]) => `${r(a)},${r(b)}`).join(' L')}" stroke-width="${r(S * rng.range(0.0008, 0.0016))}" opacity="${r(rng.range(0.35, 0.7))}"/>`;
+      const dx = rng.range(-0.3, 0.3) * cell;
+      s += `<path d="M${r(jx)},${r(jy)} l${r(dx)},${r(cell * rng.range(0.5, 1))} l${r(rng.range(-0.2, 0.2) * cell)},${r(cell * 0.3)}" stroke-width="${r(S * 0.001)}" opacity="0.5"/>`;
+    }
+  }
+  return s + '</g>';
+}
+
+async function withFrame(ctx: TrendContext, img: Raw): Promise<Raw> {
+  const S = S_(ctx);
+  const f = gildedFrame(ctx.W, ctx.H, ctx.id, S);
+  return over(img, [{ img: await renderSvg(svgDoc(ctx.W, ctx.H, f.defs, f.body)) }]);
+}
+
+/** Brush-stroke relief: streaked noise (motion-blurred diagonally) turned into light and shade. */
+async function brushField(W: number, H: number, rng: Rng, scale: number): Promise<Raw> {
+  const w = Math.round(W / scale);
+  const h = Math.round(H / scale);
+  const k = 7;
+  const kernel = Array.from({ length: k * k }, (_, i) => (Math.floor(i / k) === i % k ? 1 : 0));
+  return toRaw(fromRaw(noise(w, h, rng, 1)).convolve({ width: k, height: k, kernel, scale: k }).resize(W, H, { fit: 'fill', kernel: 'cubic' }));
+}
+
+export const renaissance = styledTrend({
+  slug: 'renaissance',
+  name: 'Renaissance',
+  aliases: ['renaissance-portrait', 'old-master', 'baroque', 'classical-painting', 'da-vinci'],
+  backgrounds: ['nature', 'studio'],
+  build: 'bust',
+  shading: 'soft',
+  figureSize: 0.7,
+  faceFraction: 0.3,
+  figure(spec) {
+    spec.outfit = '#3a1f1a';
+    spec.outfitAccent = '#b8902a';
+    spec.expression = 'smile';
+    spec.pose = 'down';
+  },
+  backdrop(ctx) {
+    if (ctx.background) return undefined;
+    const { W, H } = ctx;
+    // Umber ground, a loggia opening onto a blue-hazed distant landscape.
+    const defs = radialGradient(`${ctx.id}ground`, [[0, '#5a3a22'], [1, '#1a0e08']], 0.35, 0.35, 0.8) + linearGradient(`${ctx.id}far`, [[0, '#c8d4c8'], [1, '#5a7a6a']]);
+    let body = `<rect width="${W}" height="${H}" fill="url(#${ctx.id}ground)"/>`;
+    body += `<rect x="${r(W * 0.05)}" y="${r(H * 0.45)}" width="${r(W * 0.9)}" height="${r(H * 0.5)}" fill="url(#${ctx.id}far)"/>`;
+    body += `<path d="M${r(W * 0.05)},${r(H * 0.7)} Q${r(W * 0.2)},${r(H * 0.58)} ${r(W * 0.35)},${r(H * 0.66)} T${r(W * 0.7)},${r(H * 0.62)} T${r(W * 0.95)},${r(H * 0.66)} V${r(H * 0.95)} H${r(W * 0.05)}Z" fill="#6a7a52"/>`;
+    body += `<path d="M${r(W * 0.05)},${r(H * 0.82)} Q${r(W * 0.4)},${r(H * 0.74)} ${r(W * 0.95)},${r(H * 0.8)} V${r(H * 0.95)} H${r(W * 0.05)}Z" fill="#4a5230"/>`;
+    body += `<rect x="0" y="${r(H * 0.42)}" width="${r(W * 0.06)}" height="${r(H * 0.58)}" fill="#2a1a10"/><rect x="${r(W * 0.94)}" y="${r(H * 0.42)}" width="${r(W * 0.06)}" height="${r(H * 0.58)}" fill="#2a1a10"/>`;
+    return { defs, body, groundY: H, dark: true };
+  },
+  async stylize(ctx, img0, s) {
+    const { W, H, options, rng } = ctx;
+    const S = S_(ctx);
+    let img = await kuwahara(img0, s.photo ? 3 : 2, 2);
+    // Old-master palette: umber shadows, ochre and flesh lights, greens pulled to olive.
+    img = gradientMap(img, [[0, '#120804'], [0.3, '#4a2a14'], [0.6, '#a8744a'], [0.85, '#e8c89a'], [1, '#fff4dc']], 0.55);
+    const strong = options.chiaroscuro;
+    const lightX = s.face ? s.face.box.left + s.face.box.width * 0.35 : W * 0.4;
+    const lightY = s.face ? s.face.box.top + s.face.box.height * 0.45 : H * 0.38;
+    img = glows(img, [
+      { cx: W * 1.0, cy: H * 0.6, rx: W * (strong ? 0.85 : 0.6), ry: H * 0.9, colour: '#000000', opacity: strong ? 0.9 : 0.45, blend: 'multiply' },
+      { cx: lightX, cy: lightY, rx: S * (strong ? 0.35 : 0.5), ry: S * (strong ? 0.4 : 0.55), colour: '#ffe0b0', opacity: strong ? 0.55 : 0.3, blend: 'screen' },
+    ]);
+    if (options.sfumato) {
+      const soft = await toRaw(fromRaw(img).blur(S * 0.006));
+      img = blend(img, soft, 0.6);
+    }
+    img = await finalGrade(img, { warmth: 0.5, saturation: 0.95, contrast: strong ? 0.3 : 0.15, brightness: 0.98 }, vibeGrade(ctx.req.vibe), strong ? 0.7 : 0.5, '#0a0502');
+    // Varnish: a fine canvas tooth.
+    img = await relief(img, 0.12, 0, await brushField(W, H, rng.fork('tooth'), 2));
+    if (options.craquelure) img = await over(img, [{ img: await renderSvg(svgDoc(W, H, '', craquelure(W, H, rng.fork('cracks'), S))), blend: 'multiply' }]);
+    if (options.gilded_frame) img = await withFrame(ctx, img);
+    return img;
+  },
+});
+
+export const oilPainting = styledTrend({
+  slug: 'oil-painting',
+  name: 'Oil Painting',
+  aliases: ['oil', 'oil-paint', 'impressionist', 'painterly', 'van-gogh'],
+  backgrounds: ['nature', 'beach', 'city'],
+  faceFraction: 0.3,
+  async stylize(ctx, img0, s) {
+    const { W, H, options, rng } = ctx;
+    const S = S_(ctx);
+    const thick = options.thick_impasto;
+    let img = await finalGrade(img0, { warmth: options.warm_palette ? 0.7 : 0.1, saturation: 1.35, contrast: 0.1, brightness: 1.02 }, vibeGrade(ctx.req.vibe));
+    // Brush patches: Kuwahara at half size, then bigger strokes for the thick style.
+    img = await kuwahara(img, thick ? 6 : 4, 2);
+    if (options.warm_palette) img = gradientMap(img, [[0, '#2a140a'], [0.4, '#a8502a'], [0.7, '#f0b050'], [1, '#fff4d0']], 0.3);
+    const strokes = await brushField(W, H, rng.fork('strokes'), thick ? 5 : 3.5);
+    // Paint ridges follow the picture's own edges plus the stroke direction.
+    img = await relief(img, thick ? 0.9 : 0.35, thick ? 1.5 : 0.8);
+    img = await relief(img, thick ? 0.7 : 0.3, 0, strokes);
+    if (options.canvas_texture) {
+      const weave = Buffer.allocUnsafe(W * H);
+      const p = Math.max(3, Math.round(S / 220));
+      for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) weave[y * W + x] = 128 + (((Math.floor(x / p) + Math.floor(y / p)) & 1) ? 40 : -40) * (x % p === 0 || y % p === 0 ? 1.5 : 1);
+      img = await relief(img, 0.35, 0, { data: weave, width: W, height: H, channels: 1 });
+    }
+    img = await finalGrade(img, { warmth: 0.15, saturation: 1.08, contrast: 0.06, brightness: 1 }, vibeGrade(), 0.3, '#2a1a0a');
+    if (options.gilded_frame) img = await withFrame(ctx, img);
+    return img;
+  },
+});

@@ -1,0 +1,183 @@
+/**
+ * Printed looks: the modern comic panel (flat colours, XDoG inks, halftone, bubbles), the
+ * vintage comic (four-ink Ben-Day print on aged newsprint, off-register) and pixel art (palette
+ * snapping with ordered dithering, CRT scanlines, an 8-bit HUD).
+ */
+import { CMY, halftone, inkMask, pixelate, rgbSplit, scanlines, thicken, xdogMask } from '../effects.js';
+import { glows, over, paperTexture, posterise, renderSvg, smoothSurface } from '../raster.js';
+import { finalGrade, vibeGrade } from '../scene.js';
+import type { TrendContext } from '../types.js';
+import { fitSize, r, svgDoc, text } from '../util/svg.js';
+import { burst, radialLines, speechBubble, textBox } from './decor.js';
+import { styledTrend, type StyleInput } from './styled.js';
+
+const S_ = (ctx: TrendContext) => Math.min(ctx.W, ctx.H);
+
+/** Where the subject's head is, for bubbles and lines. */
+function headAt(ctx: TrendContext, s: StyleInput): { x: number; y: number; w: number } {
+  if (s.face) return { x: s.face.box.left + s.face.box.width / 2, y: s.face.box.top + s.face.box.height * 0.4, w: s.face.box.width };
+  return { x: ctx.W / 2, y: ctx.H * 0.4, w: S_(ctx) * 0.3 };
+}
+
+function exclaim(ctx: TrendContext): string {
+  const p = ctx.prompt;
+  const words = p.keywords.slice(0, 4).join(' ');
+  return words.length > 0 ? `${words}!` : `${p.title}!`;
+}
+
+export const comic = styledTrend({
+  slug: 'comic',
+  name: 'Comic',
+  aliases: ['comic-book', 'comics', 'comic-style', 'superhero-comic', 'marvel'],
+  backgrounds: ['city', 'abstract', 'studio', 'futuristic'],
+  faceFraction: 0.3,
+  async stylize(ctx, img0, s) {
+    const { options } = ctx;
+    const S = S_(ctx);
+    let img = s.photo ? await smoothSurface(img0, 5, 1, 2) : img0;
+    img = await finalGrade(img, { warmth: 0.05, saturation: 1.45, contrast: 0.25, brightness: 1.03 }, vibeGrade(ctx.req.vibe));
+    // Ink lines come from the smoothed picture, before flat colour removes the detail they follow.
+    let lines = await xdogMask(img, S * (options.bold_inks ? 0.0028 : 0.0018), 2.5, 5);
+    if (options.bold_inks) lines = await thicken(lines, S * 0.0016);
+    img = await posterise(img, 9, 2);
+    if (options.halftone_dots) {
+      img = halftone(img, S / 95, [
+        { colour: '#00a0e0', angle: 15, cover: (r) => CMY.c(r) * 0.9 },
+        { colour: '#e0007a', angle: 75, cover: (r, g) => CMY.m(r, g) * 0.9 },
+        { colour: '#ffe000', angle: 0, cover: (r, g, b) => CMY.y(r, g, b) * 0.9 },
+      ], '#fffdf5', 0.85);
+    } else {
+      // Shadow dots only: a black screen where it is dark.
+      img = halftone(img, S / 120, [{ colour: '#202020', angle: 45, cover: (r, g, b) => Math.max(0, 0.55 - (0.3 * r + 0.59 * g + 0.11 * b) / 255) * 1.4 }], null, 0.8);
+    }
+    img = inkMask(img, lines, '#101010');
+    ctx.progress(70);
+    return img;
+  },
+  overlay(ctx, s) {
+    const { W, H, options, rng } = ctx;
+    const S = S_(ctx);
+    const g = S * 0.028;
+    const head = headAt(ctx, s);
+    let o = '';
+    if (options.action_lines) {
+      o += `<g opacity="0.85">${radialLines(W, H, head.x, head.y, rng.fork('lines'), 70, S * 0.46, '#ffffff', S * 0.004)}${radialLines(W, H, head.x, head.y, rng.fork('lines2'), 40, S * 0.5, '#111111', S * 0.003)}</g>`;
+      const word = rng.fork('pow').pick(['POW!', 'BAM!', 'ZAP!', 'WHAM!', 'BOOM!']);
+      o += burst(word, W * 0.8, H * 0.8, S * 0.12, '#ffd400', '#e0202a', rng.fork('burst'));
+    }
+    if (options.speech_bubble) {
+      const bw = S * 0.42;
+      const bh = S * 0.22;
+      const left = head.x > W / 2;
+      const bx = left ? W * 0.05 : W * 0.95 - bw;
+      o += speechBubble(exclaim(ctx), bx, H * 0.06, bw, bh, head.x + (left ? -head.w * 0.35 : head.w * 0.35), Math.max(H * 0.06 + bh * 1.2, head.y - head.w * 0.25), S);
+    }
+    // Title caption and the panel border with its white gutter.
+    const title = ctx.prompt.title.toUpperCase();
+    const tw = Math.min(W * 0.5, fitSize(title, 'sansBold', W * 0.5, S * 0.05) * title.length * 0.7 + S * 0.06);
+    o += textBox(title, options.speech_bubble && head.x <= W / 2 ? W - g * 1.6 - tw : g * 1.6, H - g * 1.6 - S * 0.09, tw, S * 0.08, { fill: '#ffffff', ink: '#111', face: 'sansBold', stroke: '#111', strokeWidth: S * 0.005, maxLines: 1 });
+    o += `<path fill-rule="evenodd" d="M0,0 H${W} V${H} H0Z M${r(g)},${r(g)} V${r(H - g)} H${r(W - g)} V${r(g)}Z" fill="#fbfaf4"/><rect x="${r(g)}" y="${r(g)}" width="${r(W - 2 * g)}" height="${r(H - 2 * g)}" fill="none" stroke="#111" stroke-width="${r(S * 0.008)}"/>`;
+    return o;
+  },
+});
+
+const BEN_DAY_INKS = ['#f4e4bc', '#d8332b', '#2b58a8', '#f0c22c', '#1c1a18', '#eba27e', '#5b8f3e', '#8a3a8a'];
+
+export const vintageComic = styledTrend({
+  slug: 'vintage-comic',
+  name: 'Vintage Comic',
+  aliases: ['retro-comic', 'golden-age-comic', 'pop-art', 'lichtenstein', 'old-comic'],
+  backgrounds: ['city', 'space', 'abstract', 'nature'],
+  faceFraction: 0.3,
+  async stylize(ctx, img0, s) {
+    const { options, rng } = ctx;
+    const S = S_(ctx);
+    let img = s.photo ? await smoothSurface(img0, 5, 1, 2) : img0;
+    img = await finalGrade(img, { warmth: 0.3, saturation: 1.3, contrast: 0.3, brightness: 1.02 }, vibeGrade(ctx.req.vibe));
+    const lines = await thicken(await xdogMask(img, S * 0.0024, 2.5, 5), S * 0.0012);
+    // Flat areas printed in a handful of inks (Ben-Day palette) or posterised colour.
+    img = options.ben_day_colors ? await pixelate(img, 2, BEN_DAY_INKS, 0) : await posterise(img, 7, 2);
+    // Coarse dot screen on newsprint: red and blue dots carry the tones (classic Ben-Day).
+    const cell = S / (options.halftone_dots ? 55 : 85);
+    img = halftone(img, cell, [
+      { colour: '#d8332b', angle: 15, cover: (r, g) => Math.max(0, (r - g) / 255) * 0.9 + Math.max(0, 0.6 - g / 255) * 0.4 },
+      { colour: '#2b58a8', angle: 75, cover: (r, g, b) => Math.max(0, (b - r) / 255) * 0.9 + Math.max(0, 0.45 - r / 255) * 0.5 },
+      { colour: '#f0c22c', angle: 0, cover: (r, g, b) => Math.max(0, (Math.min(r, g) - b) / 255) * 0.9 },
+    ], '#f1e2ba', options.halftone_dots ? 0.95 : 0.7);
+    img = inkMask(img, lines, '#1c1a18', 0.95);
+    // Off-register print: the colour plates slightly misaligned.
+    img = rgbSplit(img, Math.max(1, Math.round(S * 0.002)));
+    ctx.progress(65);
+    if (options.aged_paper) {
+      img = await paperTexture(img, rng.fork('paper'), 0.9, '#f0d8a0');
+      // Foxing stains and yellowed, darker edges.
+      const st = rng.fork('stains');
+      img = glows(img, [
+        ...Array.from({ length: 7 }, () => ({ cx: st.range(0, ctx.W), cy: st.range(0, ctx.H), rx: S * st.range(0.03, 0.12), ry: S * st.range(0.03, 0.1), colour: '#a8743a', opacity: st.range(0.2, 0.4), blend: 'multiply' as const })),
+      ]);
+      img = await finalGrade(img, { warmth: 0.5, saturation: 0.8, contrast: -0.05, brightness: 0.98 }, vibeGrade(), 0.45, '#7a5220');
+    } else {
+      img = await paperTexture(img, rng.fork('paper'), 0.3, '#fbf3dc');
+    }
+    return img;
+  },
+  overlay(ctx) {
+    const { W, H, options, rng, prompt } = ctx;
+    const S = S_(ctx);
+    let o = '';
+    // Cover masthead and price box.
+    const bandH = S * 0.16;
+    o += `<rect x="0" y="0" width="${W}" height="${r(bandH)}" fill="#d8332b"/><rect x="0" y="${r(bandH)}" width="${W}" height="${r(S * 0.012)}" fill="#1c1a18"/>`;
+    const word = rng.fork('mast').pick(['AMAZING', 'THRILLING', 'ASTONISHING', 'DARING', 'FANTASTIC']);
+    const ws = fitSize(word, 'serifBold', W * 0.34, bandH * 0.3);
+    o += text(word, { x: W * 0.2, y: bandH * 0.36, size: ws, face: 'serifBold', fill: '#f0c22c', anchor: 'start', italic: true, stroke: '#1c1a18', strokeWidth: ws * 0.12 });
+    const title = prompt.title.toUpperCase();
+    const ts = fitSize(title, 'sansBold', W * 0.75, bandH * 0.5);
+    o += text(title, { x: W * 0.2, y: bandH * 0.86, size: ts, face: 'sansBold', fill: '#fff4d6', anchor: 'start', stroke: '#1c1a18', strokeWidth: ts * 0.14 });
+    o += `<rect x="${r(S * 0.02)}" y="${r(S * 0.02)}" width="${r(W * 0.15)}" height="${r(bandH - S * 0.04)}" fill="#fff4d6" stroke="#1c1a18" stroke-width="${r(S * 0.005)}"/>`;
+    o += text(`No. ${rng.fork('no').int(1, 48)}`, { x: S * 0.02 + W * 0.075, y: bandH * 0.45, size: bandH * 0.2, face: 'sansBold', fill: '#1c1a18', anchor: 'middle' });
+    o += text('10¢', { x: S * 0.02 + W * 0.075, y: bandH * 0.8, size: bandH * 0.26, face: 'serifBold', fill: '#d8332b', anchor: 'middle' });
+    if (options.caption_box) {
+      const text0 = `Meanwhile… ${prompt.text.length > 0 ? prompt.text : prompt.title}!`;
+      o += textBox(text0, W * 0.05, H * 0.8, W * 0.55, S * 0.15, { fill: '#f6d54a', ink: '#1c1a18', face: 'serifBold', stroke: '#1c1a18', strokeWidth: S * 0.005, maxLines: 3 });
+    }
+    return o;
+  },
+});
+
+const PICO8 = ['#000000', '#1d2b53', '#7e2553', '#008751', '#ab5236', '#5f574f', '#c2c3c7', '#fff1e8', '#ff004d', '#ffa300', '#ffec27', '#00e436', '#29adff', '#83769c', '#ff77a8', '#ffccaa'];
+const GAMEBOY = ['#0f380f', '#306230', '#8bac0f', '#9bbc0f'];
+
+export const pixel = styledTrend({
+  slug: 'pixel',
+  name: 'Pixel Art',
+  aliases: ['pixel-art', '8-bit', '8bit', '16-bit', 'retro-game', 'pixelart'],
+  backgrounds: ['nature', 'space', 'city', 'retro'],
+  faceFraction: 0.4,
+  async stylize(ctx, img0) {
+    const { W, H, options, prompt } = ctx;
+    const S = S_(ctx);
+    let img = await finalGrade(img0, { warmth: 0, saturation: 1.35, contrast: 0.2, brightness: 1.04 }, vibeGrade(ctx.req.vibe));
+    // The HUD is drawn before snapping, so its letters become pixels too.
+    const block = S / (options.chunky_pixels ? 52 : 96);
+    let hud = '';
+    const hs = S * 0.05;
+    const name = prompt.title.toUpperCase();
+    hud += text(`${name}`, { x: W / 2, y: hs * 1.5, size: Math.min(hs, fitSize(name, 'sansBold', W * 0.8, hs)), face: 'sansBold', fill: '#ffffff', anchor: 'middle', stroke: '#000', strokeWidth: hs * 0.25 });
+    if (options.pixel_border) {
+      const b = block * 4;
+      hud += `<path fill-rule="evenodd" d="M0,0 H${W} V${H} H0Z M${r(b)},${r(b * 2.4)} V${r(H - b)} H${r(W - b)} V${r(b * 2.4)}Z" fill="#1d2b53"/><rect x="${r(b * 0.5)}" y="${r(b * 2)}" width="${r(W - b)}" height="${r(H - b * 2.5)}" fill="none" stroke="#c2c3c7" stroke-width="${r(block * 1.2)}"/>`;
+      hud += text('1UP', { x: b, y: b * 1.5, size: b * 0.9, face: 'sansBold', fill: '#ff004d', anchor: 'start' });
+      hud += text(`SCORE ${String(ctx.rng.fork('score').int(1000, 99999)).padStart(6, '0')}`, { x: W - b, y: b * 1.5, size: b * 0.8, face: 'sansBold', fill: '#ffec27', anchor: 'end' });
+      for (let i = 0; i < 3; i++) {
+        const x = W * 0.35 + i * b * 1.4;
+        hud += `<path d="M${r(x)},${r(b * 0.9)} l${r(b * 0.5)},${r(-b * 0.45)} l${r(b * 0.5)},${r(b * 0.45)} l${r(-b * 0.5)},${r(b * 0.6)}Z" fill="#ff004d"/>`;
+      }
+    }
+    if (hud) img = await over(img, [{ img: await renderSvg(svgDoc(W, H, '', hud)) }]);
+    img = await pixelate(img, block, options.retro_palette ? GAMEBOY : PICO8, options.retro_palette ? 0.9 : 0.5);
+    if (options.scanlines) img = scanlines(img, Math.max(3, Math.round(block / 2)), 0.4, 0.4);
+    return img;
+  },
+});
+
