@@ -103,6 +103,7 @@ function pngBomb(side = 20_000): Buffer {
 let env: TestEnvironment;
 let auth: ServiceUnderTest;
 let billing: ServiceUnderTest;
+let trends: ServiceUnderTest;
 let storageDir: string;
 const gateways: ChildProcess[] = [];
 const gatewayOutput: string[] = [];
@@ -132,12 +133,15 @@ beforeAll(async () => {
   env = await createTestEnvironment('gw-accounts');
   storageDir = await mkdtemp(path.join(os.tmpdir(), 'tf-gw-accounts-'));
   const serviceEnv = { ...process.env, ...env.env, REGISTRATIONS_PER_IP: '1000', LOGIN_FAILURES_PER_IP: '1000' };
-  const [{ AuthModule }, { loadAuthConfig }, { BillingModule }, { loadBillingConfig }] = await Promise.all([
+  const [{ AuthModule }, { loadAuthConfig }, { BillingModule }, { loadBillingConfig }, { TrendsModule }, { loadTrendsConfig }] = await Promise.all([
     import('../../services/auth/src/auth.module.js'), import('../../services/auth/src/config.js'),
     import('../../services/billing/src/billing.module.js'), import('../../services/billing/src/config.js'),
+    import('../../services/trends/src/trends.module.js'), import('../../services/trends/src/config.js'),
   ]);
   auth = await startServiceUnderTest(AuthModule.forRoot(loadAuthConfig({ ...serviceEnv, HEALTH_PORT: String(await freePort()) })), env.redisUrl);
   billing = await startServiceUnderTest(BillingModule.forRoot(loadBillingConfig({ ...serviceEnv, HEALTH_PORT: String(await freePort()) })), env.redisUrl);
+  const trendsEnv = { ...serviceEnv, HEALTH_PORT: String(await freePort()), STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir };
+  trends = await startServiceUnderTest(TrendsModule.forRoot(loadTrendsConfig(trendsEnv), { previewWarmup: false }), env.redisUrl);
   // The gateway under test is built from the sources beside this test.
   await promisify(execFile)(process.execPath, [path.resolve(gatewayDir, '../node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: gatewayDir });
   [base, secondBase] = await Promise.all([startGateway(), startGateway()]);
@@ -149,6 +153,7 @@ afterAll(async () => {
     child.once('exit', resolve);
     child.kill('SIGTERM');
   })));
+  await trends?.close();
   await billing?.close();
   await auth?.close();
   await env?.close();
@@ -397,6 +402,14 @@ describe('admin plan changes', () => {
     expect([bad.status, bad.body.message]).toEqual([400, 'Role must be one of free, basic, pro, pro_unlimited, admin']);
     const nobody = await call(base, 'PUT', `/api/admin/members/${randomUUID()}/plan`, { cookie: boss.cookie, json: { role: 'pro' } });
     expect([nobody.status, nobody.body.message]).toEqual([404, 'User not found']);
+  });
+
+  it('the user carries the favourite trends the trends service keeps', async () => {
+    const boss = await admin();
+    const { user, cookie } = await member();
+    await call(base, 'PUT', `/api/admin/members/${user.id}/plan`, { cookie: boss.cookie, json: { role: 'pro' } });
+    await trends.bus.send('trends.favorite.add', { userId: user.id, slug: 'ghibli' });
+    expect((await call(base, 'GET', '/api/auth/me', { cookie })).body.favoriteTrends).toEqual(['ghibli']);
   });
 
   it('two simultaneous spends never take the same credit', async () => {

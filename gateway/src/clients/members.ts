@@ -30,13 +30,9 @@ export class Members {
     };
   }
 
-  /**
-   * The member's favourite trend slugs, owned by the trends service. Until its favourites pattern
-   * (`trends.favorites`) is served, every member has none: fill this in with
-   * `this.bus.send('trends.favorites', { userId })` when it lands.
-   */
-  private async favoriteTrendsOf(_userId: string): Promise<string[]> {
-    return [];
+  /** The member's favourite trend slugs, owned by the trends service. */
+  private favoriteTrendsOf(userId: string): Promise<string[]> {
+    return this.bus.send('trends.favorites', { userId });
   }
 
   /** The caller's plan role, straight from billing (the only writer of roles). */
