@@ -124,7 +124,7 @@ describe('ForgeScreen', () => {
     ]);
 
     expect(screen.getByRole('heading', { name: 'Trend Forge' })).toBeInTheDocument();
-    fireEvent.click(screen.getByTestId('trend-card'));
+    fireEvent.click(screen.getByTestId('trend-card-select'));
     fireEvent.click(screen.getByRole('button', { name: /Continue with this Style/ }));
 
     // Empty prompt → destructive validation toast, no generation.
@@ -153,7 +153,7 @@ describe('ForgeScreen', () => {
         result: { errors: [{ message: 'Monthly generation limit reached' }] },
       },
     ]);
-    fireEvent.click(screen.getByTestId('trend-card'));
+    fireEvent.click(screen.getByTestId('trend-card-select'));
     fireEvent.click(screen.getByRole('button', { name: /Continue with this Style/ }));
     fireEvent.change(screen.getByLabelText('Describe your image'), { target: { value: 'a corgi astronaut' } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate My Anime Hero' }));

@@ -1,8 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ArrowRight, ChevronLeft, ChevronRight, Heart, LayoutGrid, RefreshCw, Sparkles, Users } from 'lucide-react';
+import { ArrowRight, ChevronLeft, ChevronRight, Heart, LayoutGrid, LogIn, RefreshCw, Sparkles, Users } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import type { Trend, User } from '@/lib/types';
-import { forgeTrendCost, needsCredits } from '@/features/trends/use-trends';
+import { useAuthDialog } from '@/features/auth/auth-dialog-context';
+import {
+  canFavorite, forgeTrendCost, needsCredits, trendExampleImage, useFavoriteTrends, useToggleFavorite,
+} from '@/features/trends/use-trends';
 import { UsageMeter } from '@/features/usage/UsageMeter';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
@@ -32,10 +35,16 @@ export function StyleSelect({ trends, isLoading, isError, onRetry, selected, onS
   // Default shows only the weekly trends (when there are any).
   const showingFeatured = featuredOnly && weekly.length > 0;
   const visible = showingFeatured ? weekly : all;
-  const favorites = useMemo(
-    () => (user?.favoriteTrends?.length ? all.filter((t) => user.favoriteTrends.includes(t.slug)) : []),
-    [all, user],
+  // Favourites are fetched only for the roles that may have them (spec part 2 section 6).
+  const favoriteQuery = useFavoriteTrends(user);
+  const toggleFavorite = useToggleFavorite(user);
+  const favoriteSlugs = useMemo(
+    () => new Set(favoriteQuery.data?.map((t) => t.slug) ?? (canFavorite(user) ? user?.favoriteTrends ?? [] : [])),
+    [favoriteQuery.data, user],
   );
+  const favorites = useMemo(() => all.filter((t) => favoriteSlugs.has(t.slug)), [all, favoriteSlugs]);
+  const { openAuthDialog } = useAuthDialog();
+  const signIn = () => openAuthDialog({ tab: 'register', reason: 'Create a free account to forge this style.' });
 
   useEffect(() => {
     if (selected) detailRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
@@ -104,6 +113,10 @@ export function StyleSelect({ trends, isLoading, isError, onRetry, selected, onS
                 trend={trend}
                 selected={selected?.slug === trend.slug}
                 onSelect={() => onSelect(trend)}
+                visitor={!user}
+                onSignIn={signIn}
+                favorite={favoriteSlugs.has(trend.slug)}
+                onToggleFavorite={() => toggleFavorite(trend, !favoriteSlugs.has(trend.slug))}
               />
             ))}
             {showingFeatured && weekly.length < all.length ? (
@@ -159,37 +172,92 @@ export function StyleSelect({ trends, isLoading, isError, onRetry, selected, onS
   );
 }
 
-function TrendCard({ trend, selected, onSelect }: { trend: Trend; selected: boolean; onSelect: () => void }) {
+/** A visitor's card action (spec part 2 section 2.1): premium styles generate, the rest create. */
+export function visitorAction(trend: Pick<Trend, 'premium'>): string {
+  return trend.premium ? 'Sign In to Generate' : 'Sign In to Create';
+}
+
+interface TrendCardProps {
+  trend: Trend;
+  selected: boolean;
+  onSelect: () => void;
+  visitor: boolean;
+  onSignIn: () => void;
+  favorite: boolean;
+  onToggleFavorite: () => void;
+}
+
+function TrendCard({ trend, selected, onSelect, visitor, onSignIn, favorite, onToggleFavorite }: TrendCardProps) {
   const comingSoon = trend.available === false;
+  // The example image loads on the first hover only, then cross-fades in on every hover.
+  const [hovered, setHovered] = useState(false);
   return (
-    <button
-      type="button"
-      onClick={onSelect}
-      aria-pressed={selected}
-      aria-label={`${trend.name}${comingSoon ? ' (Coming Soon)' : ''}`}
-      disabled={comingSoon}
+    <div
       data-testid="trend-card"
       data-trend-slug={trend.slug}
+      onPointerEnter={() => setHovered(true)}
+      onFocus={() => setHovered(true)}
       className={cn(
         'group relative flex w-[240px] shrink-0 snap-start flex-col overflow-hidden rounded-2xl border bg-surface-2 text-left transition-[border-color,transform,box-shadow] duration-300 sm:w-[260px]',
-        'hover:-translate-y-1 hover:border-violet-400/40 hover:shadow-[0_24px_60px_-24px_rgb(168_85_247_/_0.6)] disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:translate-y-0',
+        'hover:-translate-y-1 hover:border-violet-400/40 hover:shadow-[0_24px_60px_-24px_rgb(168_85_247_/_0.6)]',
+        comingSoon && 'opacity-60 hover:translate-y-0',
         selected ? 'border-violet-400/70 ring-2 ring-violet-500/50' : 'border-border',
       )}
     >
-      <TrendArt trend={trend} className="aspect-[4/3] w-full transition-transform duration-500 group-hover:scale-[1.03]" />
-      <TrendBadges trend={trend} max={2} className="absolute left-3 top-3 flex max-w-[85%] flex-wrap gap-1.5" />
-      <div className="flex flex-1 flex-col gap-1.5 p-4">
+      <button
+        type="button"
+        onClick={onSelect}
+        aria-pressed={selected}
+        aria-label={`${trend.name}${comingSoon ? ' (Coming Soon)' : ''}`}
+        disabled={comingSoon || visitor}
+        data-testid="trend-card-select"
+        className="absolute inset-0 z-[1] cursor-pointer rounded-2xl focus-visible:outline-2 focus-visible:outline-primary disabled:cursor-default"
+      />
+      <div className="relative aspect-[4/3] w-full overflow-hidden">
+        <TrendArt trend={trend} className="absolute inset-0 transition-transform duration-500 group-hover:scale-[1.03]" />
+        {hovered ? (
+          <img
+            src={trendExampleImage(trend)}
+            alt=""
+            data-testid="trend-hover-preview"
+            className="absolute inset-0 size-full object-cover opacity-0 transition-opacity duration-300 group-hover:opacity-100"
+          />
+        ) : null}
+      </div>
+      <TrendBadges trend={trend} max={2} className="pointer-events-none absolute left-3 top-3 z-[2] flex max-w-[75%] flex-wrap gap-1.5" />
+      {!visitor ? (
+        <button
+          type="button"
+          onClick={onToggleFavorite}
+          aria-pressed={favorite}
+          aria-label={favorite ? `Remove ${trend.name} from favorites` : `Add ${trend.name} to favorites`}
+          data-testid="trend-favorite"
+          className={cn(
+            'absolute right-3 top-3 z-[2] inline-flex size-8 items-center justify-center rounded-full border backdrop-blur transition-colors',
+            favorite ? 'border-rose-400/50 bg-rose-500/25 text-rose-200' : 'border-white/15 bg-black/35 text-white/80 hover:text-white',
+          )}
+        >
+          <Heart className={cn('size-4', favorite && 'fill-rose-400 text-rose-400')} aria-hidden />
+        </button>
+      ) : null}
+      <div className="pointer-events-none flex flex-1 flex-col gap-1.5 p-4">
         <h3 className="font-semibold tracking-tight">{trend.name}</h3>
         <p className="line-clamp-2 text-sm text-muted">{trend.description}</p>
-        <div className="mt-auto flex items-center justify-between pt-3 text-xs text-subtle">
+        <div className="mt-auto flex items-center justify-between gap-2 pt-3 text-xs text-subtle">
           <span className="inline-flex items-center gap-1">
             <Users className="size-3.5" aria-hidden />
             {(trend.generations ?? 0).toLocaleString()} creations
           </span>
           {selected ? <span className="font-semibold text-violet-300">Selected</span> : null}
         </div>
+        {visitor && !comingSoon ? (
+          <Button size="sm" variant="secondary" className="pointer-events-auto relative z-[2] mt-3" onClick={onSignIn} data-testid="visitor-action">
+            <LogIn aria-hidden />
+            {visitorAction(trend)}
+          </Button>
+        ) : null}
       </div>
-    </button>
+    </div>
   );
 }
 

@@ -1,14 +1,88 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, errorMessage } from '@/lib/api';
 import { queryKeys } from '@/lib/queryClient';
-import type { Trend } from '@/lib/types';
+import type { Role, StyleOptionsAnswer, Trend, User, VotingTrend } from '@/lib/types';
+import { toast } from '@/ui/toast-store';
 
 export const TRENDS_STALE_TIME = 60_000;
+/** Spec part 2 section 7: style options are cached 60 s, retried twice 1 s apart. */
+export const STYLE_OPTIONS_RETRIES = 2;
+export const STYLE_OPTIONS_RETRY_DELAY_MS = 1000;
+
+export const trendKeys = {
+  favorites: ['/api/trends/favorites'] as const,
+  voting: ['/api/trends/voting'] as const,
+  styleOptions: (slug: string) => [`/api/trends/${encodeURIComponent(slug)}/style-options`] as const,
+};
 
 export function useTrends() {
   return useQuery<Trend[]>({ queryKey: queryKeys.trends, staleTime: TRENDS_STALE_TIME });
 }
 
-/** Spec part2 s5: on the Forge screen the cost is 3 for ghibli, else creditsRequired, else 1. */
+export function useStyleOptions(slug: string | null | undefined) {
+  return useQuery<StyleOptionsAnswer>({
+    queryKey: trendKeys.styleOptions(slug ?? ''),
+    enabled: Boolean(slug),
+    staleTime: TRENDS_STALE_TIME,
+    retry: STYLE_OPTIONS_RETRIES,
+    retryDelay: STYLE_OPTIONS_RETRY_DELAY_MS,
+  });
+}
+
+/** Only pro and pro_unlimited save favourite trends (spec part 2 section 6). */
+export const FAVORITE_ROLES: readonly Role[] = ['pro', 'pro_unlimited'];
+export const canFavorite = (user: Pick<User, 'role'> | null | undefined) => Boolean(user && FAVORITE_ROLES.includes(user.role));
+
+/** The favourite trends, fetched only for the roles that may have them. */
+export function useFavoriteTrends(user: User | null) {
+  return useQuery<Trend[]>({ queryKey: trendKeys.favorites, enabled: canFavorite(user), staleTime: TRENDS_STALE_TIME });
+}
+
+/**
+ * Adds or removes a favourite trend with the toasts of spec part 2 section 8, updating the list
+ * at once and putting it back when the server refuses.
+ */
+export function useToggleFavorite(user: User | null) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: async ({ trend, favorite }: { trend: Trend; favorite: boolean }) => {
+      await apiRequest(favorite ? 'POST' : 'DELETE', `/api/trends/${encodeURIComponent(trend.slug)}/favorite`);
+    },
+    onMutate: async ({ trend, favorite }) => {
+      await queryClient.cancelQueries({ queryKey: trendKeys.favorites });
+      const previous = queryClient.getQueryData<Trend[]>(trendKeys.favorites);
+      queryClient.setQueryData<Trend[]>(trendKeys.favorites, (list = []) =>
+        favorite ? [...list.filter((t) => t.slug !== trend.slug), trend] : list.filter((t) => t.slug !== trend.slug));
+      return { previous };
+    },
+    onError: (error, { favorite }, context) => {
+      queryClient.setQueryData(trendKeys.favorites, context?.previous);
+      if (error instanceof Error && error.message.startsWith('403')) {
+        toast({ title: 'Pro Feature', description: errorMessage(error, 'Upgrade to Pro to save favorite trends') });
+      } else {
+        toast({ title: favorite ? 'Failed to add to favorites' : 'Failed to remove from favorites', description: errorMessage(error, ''), variant: 'destructive' });
+      }
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: trendKeys.favorites });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+    },
+  });
+
+  return (trend: Trend, favorite: boolean) => {
+    if (!user) {
+      toast({ title: 'Authentication Required', description: 'Please sign in to save favorites' });
+      return;
+    }
+    if (!canFavorite(user)) {
+      toast({ title: 'Pro Feature', description: 'Upgrade to Pro to save favorite trends' });
+      return;
+    }
+    mutation.mutate({ trend, favorite });
+  };
+}
+
+/** Spec part 2 section 5: on the Forge screen the cost is 3 for ghibli, else creditsRequired, else 1. */
 export function forgeTrendCost(trend: Pick<Trend, 'slug' | 'creditsRequired'>): number {
   if (trend.slug === 'ghibli') return 3;
   return trend.creditsRequired || 1;
@@ -19,6 +93,7 @@ export function needsCredits(trend: Pick<Trend, 'premium' | 'isWeeklyTrend'>): b
   return Boolean(trend.premium) && !trend.isWeeklyTrend;
 }
 
+/** Spec part 2 section 9: shown when creditsRequired > 0 and the trend is not weekly ("credit" at 1). */
 export function creditBadge(trend: Pick<Trend, 'creditsRequired' | 'isWeeklyTrend'>): string | null {
   const n = trend.creditsRequired ?? 0;
   if (trend.isWeeklyTrend || n <= 0) return null;
@@ -26,5 +101,12 @@ export function creditBadge(trend: Pick<Trend, 'creditsRequired' | 'isWeeklyTren
 }
 
 export function trendImage(trend: Pick<Trend, 'slug' | 'previewImage' | 'image' | 'preview'>): string {
-  return trend.previewImage || trend.image || trend.preview || `/images/previews/${trend.slug}.jpg`;
+  return trend.previewImage || trend.preview || trend.image || `/images/previews/${trend.slug}.jpg`;
 }
+
+/** The real example shown when a card is hovered. */
+export function trendExampleImage(trend: Pick<Trend, 'slug' | 'image'>): string {
+  return trend.image || `/static/images/real-examples/${trend.slug}-example.jpg`;
+}
+
+export type { VotingTrend };
