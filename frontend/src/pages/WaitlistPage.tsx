@@ -1,58 +1,66 @@
-import { Link, useSearchParams } from 'react-router-dom';
-import { ArrowRight, Gift, Sparkles, Users } from 'lucide-react';
-import { Button } from '@/ui/button';
-import { Card } from '@/ui/card';
+import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowDown } from 'lucide-react';
+import { referralCodeFromUrl } from '@/features/waitlist/referral-code';
+import { WAITLIST_COUNT_PLACEHOLDER } from '@/features/waitlist/content';
+import { JoinForm, type Joined } from '@/features/waitlist/JoinForm';
+import { MembershipOptions, SampleStyles, WaitlistHero, WaitlistStats, WaitlistSteps } from '@/features/waitlist/sections';
+import { WAITLIST_COUNT_KEY, type WaitlistCount } from '@/features/waitlist/waitlist-api';
 
+// The overlay (Radix Dialog) loads when someone has joined.
+const JoinedOverlay = lazy(() => import('@/features/waitlist/JoinedOverlay'));
+
+/** The public waitlist (spec part 1 section 2); `?ref=` carries the inviting referral code. */
 export default function WaitlistPage() {
   const [params] = useSearchParams();
-  const ref = params.get('ref');
+  const referredBy = referralCodeFromUrl(params.get('ref'));
+  const queryClient = useQueryClient();
+  const { data } = useQuery<WaitlistCount>({ queryKey: WAITLIST_COUNT_KEY });
+  const [joined, setJoined] = useState<Joined | null>(null);
+  const [overlayOpen, setOverlayOpen] = useState(false);
+
+  const onJoined = (next: Joined) => {
+    if (next.count !== undefined) queryClient.setQueryData<WaitlistCount>(WAITLIST_COUNT_KEY, { success: true, count: next.count });
+    setJoined(next);
+    setOverlayOpen(true);
+  };
+
   return (
     <div className="relative overflow-hidden">
       <div aria-hidden className="pointer-events-none absolute -top-32 left-1/2 h-[30rem] w-[50rem] -translate-x-1/2 rounded-full bg-[radial-gradient(closest-side,rgb(217_70_239_/_0.25),transparent)]" />
-      <div className="relative mx-auto flex max-w-3xl flex-col items-center px-4 py-16 text-center sm:py-24">
-        <span className="inline-flex items-center gap-2 rounded-full border border-fuchsia-400/30 bg-fuchsia-500/10 px-3 py-1 text-xs font-semibold text-fuchsia-200">
-          <Sparkles className="size-3.5" aria-hidden />
-          Early access
-        </span>
-        <h1 className="mt-6 font-display text-4xl font-black tracking-tight sm:text-6xl">
-          Be first to forge the <span className="text-gradient">next viral trend</span>
-        </h1>
-        <p className="mt-5 max-w-xl text-lg text-muted">
-          TrendForge turns your selfies and ideas into the styles everyone is sharing. Join the waitlist for
-          12+ premium styles at launch and 50% off your first month.
-        </p>
-        {ref ? (
-          <p className="mt-4 inline-flex items-center gap-2 text-sm text-violet-200">
-            <Gift className="size-4" aria-hidden />
-            Invited with code <span className="font-mono font-semibold">{ref}</span>
-          </p>
-        ) : null}
-        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-          <Button asChild size="lg">
-            <Link to="/">
-              Explore TrendForge
-              <ArrowRight aria-hidden />
-            </Link>
-          </Button>
+      <WaitlistHero referredBy={referredBy}>
+        <a
+          href="#join"
+          className="mt-8 inline-flex h-12 items-center gap-2 rounded-xl bg-brand px-6 text-base font-medium text-white shadow-[0_8px_30px_-8px_rgb(168_85_247_/_0.6)] transition hover:brightness-110"
+        >
+          Join the Waitlist
+          <ArrowDown className="size-4" aria-hidden />
+        </a>
+      </WaitlistHero>
+      <WaitlistStats count={data?.count ?? WAITLIST_COUNT_PLACEHOLDER} />
+      <SampleStyles />
+      <WaitlistSteps />
+      <MembershipOptions />
+
+      <section id="join" aria-labelledby="join-title" className="mx-auto max-w-xl scroll-mt-24 px-4 pb-24 sm:px-6">
+        <div className="relative overflow-hidden rounded-3xl border border-border-strong bg-surface p-6 sm:p-8">
+          <div aria-hidden className="pointer-events-none absolute inset-x-0 top-0 h-28 bg-brand opacity-15 blur-3xl" />
+          <div className="relative">
+            <h2 id="join-title" className="text-center font-display text-3xl font-black tracking-tight">
+              Join the Waitlist
+            </h2>
+            <p className="mb-6 mt-2 text-center text-sm text-muted">Save your spot and get your referral link.</p>
+            <JoinForm referredBy={referredBy} onJoined={onJoined} />
+          </div>
         </div>
-        <Card className="mt-12 grid w-full grid-cols-3 divide-x divide-border p-6">
-          <div>
-            <p className="text-2xl font-bold">487</p>
-            <p className="text-xs text-muted">on the waitlist</p>
-          </div>
-          <div>
-            <p className="text-2xl font-bold">12,914</p>
-            <p className="text-xs text-muted">images forged</p>
-          </div>
-          <div>
-            <p className="inline-flex items-center gap-1 text-2xl font-bold">
-              <Users className="size-5 text-violet-300" aria-hidden />
-              3,500
-            </p>
-            <p className="text-xs text-muted">weekly remixes</p>
-          </div>
-        </Card>
-      </div>
+      </section>
+
+      {joined ? (
+        <Suspense fallback={null}>
+          <JoinedOverlay open={overlayOpen} referralCode={joined.referralCode} onClose={() => setOverlayOpen(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

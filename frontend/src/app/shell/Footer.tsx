@@ -46,7 +46,7 @@ export function Footer() {
         <div className="grid grid-cols-3 gap-6 md:contents">
           {FOOTER_COLUMNS.map((column) => (
             <div key={column.title}>
-              <h2 className="text-xs font-semibold uppercase tracking-widest text-subtle">{column.title}</h2>
+              <h2 className="text-xs font-semibold uppercase tracking-widest text-muted">{column.title}</h2>
               <ul className="mt-4 grid gap-2.5">
                 {column.links.map((link) => (
                   <li key={link.to}>
@@ -61,8 +61,8 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-border">
-        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-2 px-4 py-5 text-xs text-subtle sm:flex-row sm:px-6 lg:px-8">
-          <p>© {year} TrendForge. All rights reserved.</p>
+        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-2 px-4 py-5 text-xs text-muted sm:flex-row sm:px-6 lg:px-8">
+          <p data-testid="copyright">© {year} TrendForge. All rights reserved.</p>
           <p>Made for creators, by creators.</p>
         </div>
       </div>

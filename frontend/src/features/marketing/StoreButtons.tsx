@@ -4,28 +4,42 @@ import { cn } from '@/lib/cn';
 export const APP_STORE_URL = 'https://apps.apple.com/app/trendforge';
 export const PLAY_STORE_URL = 'https://play.google.com/store/apps/details?id=app.trendforge';
 
-function StoreButton({ href, icon: Icon, top, bottom }: { href: string; icon: typeof Apple; top: string; bottom: string }) {
+type StoreButtonVariant = 'dark' | 'light';
+
+const looks: Record<StoreButtonVariant, { button: string; top: string }> = {
+  dark: { button: 'border-border-strong bg-white/[0.04] text-foreground hover:border-white/30 hover:bg-white/[0.08]', top: 'text-muted' },
+  light: { button: 'border-white bg-white text-[#0c0a12] hover:bg-white/90', top: 'text-[#4a4458]' },
+};
+
+function StoreButton({ href, icon: Icon, top, bottom, variant, testId }: {
+  href: string; icon: typeof Apple; top: string; bottom: string; variant: StoreButtonVariant; testId: string;
+}) {
   return (
     <a
       href={href}
       target="_blank"
       rel="noopener noreferrer"
-      className="group inline-flex h-14 items-center gap-2.5 rounded-2xl border border-border-strong bg-white/[0.04] px-3.5 transition-colors hover:border-white/30 hover:bg-white/[0.08] sm:gap-3 sm:px-5"
+      data-testid={testId}
+      className={cn(
+        'group inline-flex h-14 items-center justify-center gap-2.5 rounded-2xl border px-3.5 transition-colors sm:justify-start sm:gap-3 sm:px-5',
+        looks[variant].button,
+      )}
     >
       <Icon className="size-6 shrink-0" aria-hidden />
       <span className="flex flex-col text-left leading-tight">
-        <span className="text-[10px] uppercase tracking-wider text-muted">{top}</span>
+        <span className={cn('text-[10px] uppercase tracking-wider', looks[variant].top)}>{top}</span>
         <span className="text-[15px] font-semibold">{bottom}</span>
       </span>
     </a>
   );
 }
 
-export function StoreButtons({ className }: { className?: string }) {
+/** The App Store and Google Play buttons; each opens the store page in a new tab. */
+export function StoreButtons({ className, variant = 'dark' }: { className?: string; variant?: StoreButtonVariant }) {
   return (
     <div className={cn('grid grid-cols-2 gap-3 sm:flex sm:flex-wrap', className)}>
-      <StoreButton href={APP_STORE_URL} icon={Apple} top="Download on the" bottom="App Store" />
-      <StoreButton href={PLAY_STORE_URL} icon={Play} top="Get it on" bottom="Google Play" />
+      <StoreButton href={APP_STORE_URL} icon={Apple} top="Download on the" bottom="App Store" variant={variant} testId="store-app-store" />
+      <StoreButton href={PLAY_STORE_URL} icon={Play} top="Get it on" bottom="Google Play" variant={variant} testId="store-google-play" />
     </div>
   );
 }

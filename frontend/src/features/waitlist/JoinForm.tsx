@@ -1,0 +1,110 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowRight, Loader2 } from 'lucide-react';
+import { Button } from '@/ui/button';
+import { FormField } from '@/ui/form-field';
+import { Label } from '@/ui/label';
+import { toast } from '@/ui/toast-store';
+import { DEFAULT_INTEREST, INTEREST_LABELS, INTERESTS } from './content';
+import { EMAIL_PATTERN, toJoinPayload, waitlistSchema, type WaitlistFormInput, type WaitlistFormValues } from './schema';
+import { joinWaitlist, recordReferral, rememberCode, rememberedCode } from './waitlist-api';
+
+export interface Joined {
+  /** Null when the email was already on the list and this browser does not know its code. */
+  referralCode: string | null;
+  count?: number;
+}
+
+/** The join form: form → submitting → joined (a duplicate email counts as joined too). */
+export function JoinForm({ referredBy, onJoined }: { referredBy: string | null; onJoined: (joined: Joined) => void }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<WaitlistFormInput, unknown, WaitlistFormValues>({
+    resolver: zodResolver(waitlistSchema),
+    defaultValues: { name: '', email: '', interest: DEFAULT_INTEREST },
+  });
+
+  const onSubmit = async (values: WaitlistFormValues) => {
+    const payload = toJoinPayload(values);
+    if (!EMAIL_PATTERN.test(payload.email)) {
+      toast({ variant: 'destructive', title: 'Invalid email', description: 'Please enter a valid email address.' });
+      return;
+    }
+    try {
+      const joined = await joinWaitlist(payload);
+      rememberCode(payload.email, joined.referralCode);
+      if (referredBy) await recordReferral(payload.email, referredBy);
+      toast({ title: 'You’re on the waitlist!', description: 'We’ll notify you when you get early access.' });
+      onJoined({ referralCode: joined.referralCode, count: joined.count });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : '';
+      if (message.toLowerCase().includes('duplicate')) {
+        toast({ title: 'This email is already on our waitlist.' });
+        onJoined({ referralCode: rememberedCode(payload.email) });
+        return;
+      }
+      toast({ variant: 'destructive', title: 'Something went wrong', description: message || 'Please try again later.' });
+    }
+  };
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4" data-testid="waitlist-form" aria-busy={isSubmitting}>
+      <FormField
+        id="waitlist-name"
+        label="Name"
+        autoComplete="name"
+        placeholder="Your name"
+        error={errors.name?.message}
+        data-testid="waitlist-name"
+        {...register('name')}
+      />
+      <FormField
+        id="waitlist-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="you@example.com"
+        error={errors.email?.message}
+        data-testid="waitlist-email"
+        {...register('email')}
+      />
+      <div className="grid gap-1.5">
+        <Label htmlFor="waitlist-interest">Which style are you most excited about?</Label>
+        <div className="relative">
+          <select
+            id="waitlist-interest"
+            data-testid="waitlist-interest"
+            className="h-11 w-full appearance-none rounded-xl border border-border-strong bg-surface-2/80 px-3.5 pr-10 text-sm text-foreground outline-none transition-[border-color,box-shadow] focus-visible:border-primary focus-visible:ring-4 focus-visible:ring-primary/20"
+            {...register('interest')}
+          >
+            {INTERESTS.map((value) => (
+              <option key={value} value={value}>
+                {INTEREST_LABELS[value]}
+              </option>
+            ))}
+          </select>
+          <svg aria-hidden viewBox="0 0 20 20" className="pointer-events-none absolute right-3.5 top-1/2 size-4 -translate-y-1/2 text-muted" fill="currentColor">
+            <path d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06Z" />
+          </svg>
+        </div>
+      </div>
+      <Button type="submit" size="lg" disabled={isSubmitting} data-testid="waitlist-submit" className="mt-1 w-full">
+        {isSubmitting ? (
+          <>
+            <Loader2 className="animate-spin" aria-hidden />
+            Joining...
+          </>
+        ) : (
+          <>
+            Join the Waitlist
+            <ArrowRight aria-hidden />
+          </>
+        )}
+      </Button>
+      <p className="text-center text-xs text-muted">No spam. We’ll only email you about early access.</p>
+    </form>
+  );
+}
