@@ -6,8 +6,9 @@ import { Bus } from '@trendforge/platform';
 import { CurrentCaller, MemberGuard, Sessions, type Caller } from '../../common/session.js';
 import { TrendType } from '../types.js';
 import {
-  NewTrendInput, TrendChangesInput, TrendFavoriteType, TrendStyleOptionsType, VotingTrendType, WeeklyElectionType, toTrendInput,
+  NewTrendInput, TrendChangesInput, TrendFavoriteType, TrendStyleOptionsType, VotingTrendType, WeeklyElectionType,
 } from './trends.types.js';
+import { toTrendInput } from './trend-input.js';
 
 /** The same use cases as REST /api/trends (spec part 2 section 7), over GraphQL. */
 @Resolver(() => TrendType)

@@ -1,5 +1,5 @@
 import { Field, InputType, Int, ObjectType } from '@nestjs/graphql';
-import type { StyleOption, TrendInput, VotingTrend, WeeklyElection } from '@trendforge/contracts';
+import type { StyleOption, VotingTrend, WeeklyElection } from '@trendforge/contracts';
 
 @ObjectType('VotingTrend')
 export class VotingTrendType implements VotingTrend {
@@ -73,12 +73,4 @@ export class NewTrendInput extends TrendChangesInput {
   @Field() declare prompt: string;
   @Field() declare promptTemplate: string;
   @Field() declare category: string;
-}
-
-/** GraphQL input to the contracts' shape (style options as a map, unset fields left out). */
-export function toTrendInput<T extends TrendChangesInput>(input: T): Partial<TrendInput> {
-  const { styleOptions, ...rest } = input;
-  const out: Partial<TrendInput> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined && v !== null));
-  if (styleOptions) out.styleOptions = Object.fromEntries(styleOptions.map(({ key, label, description }) => [key, { label, description }]));
-  return out;
 }

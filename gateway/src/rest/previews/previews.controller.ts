@@ -3,6 +3,7 @@ import { SkipThrottle } from '@nestjs/throttler';
 import type { Response } from 'express';
 import type { TrendPreview, TrendPreviewKind } from '@trendforge/contracts';
 import { Bus, STORAGE, type ObjectStorage } from '@trendforge/platform';
+import { previewSlug } from './preview-paths.js';
 
 /** Where the spec serves them (part 2 section 2.1), long cached: the ETag changes with the studio engine. */
 export const PreviewCacheControl = 'public, max-age=604800, stale-while-revalidate=86400';
@@ -10,11 +11,6 @@ export const PreviewCacheControl = 'public, max-age=604800, stale-while-revalida
 const LookupTtlMs = 5 * 60_000;
 /** A first request may wait for the studio engine to render the image. */
 const RenderWaitMs = 60_000;
-
-export function previewSlug(file: string, kind: TrendPreviewKind): string | null {
-  const match = (kind === 'preview' ? /^([a-z0-9-]{1,64})\.jpg$/ : /^([a-z0-9-]{1,64})-example\.jpg$/).exec(file);
-  return match?.[1] ?? null;
-}
 
 /**
  * Trend preview and example images, rendered once per engine version by the trends service and
