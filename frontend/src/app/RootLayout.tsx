@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { AuthDialogProvider } from '@/features/auth/auth-dialog-context';
+import { OnboardingHost } from '@/features/onboarding/OnboardingHost';
 import { PageSpinner } from '@/ui/spinner';
 import { BottomBar } from './shell/BottomBar';
 import { Footer } from './shell/Footer';
@@ -30,6 +31,7 @@ export function RootLayout() {
         <Footer />
         <BottomBar />
       </div>
+      <OnboardingHost />
       <ScrollRestoration />
     </AuthDialogProvider>
   );

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Check, Crown, LogIn, Rocket, Settings, Sparkles, UserPlus, Zap } from 'lucide-react';
+import { cn } from '@/lib/cn';
 import { ROLE_LABELS, type User } from '@/lib/types';
 import { useAuth } from '@/features/auth/auth-context';
 import { useAuthDialog } from '@/features/auth/auth-dialog-context';
@@ -21,6 +22,7 @@ export function DashboardScreen() {
 
 function MemberDashboard({ user }: { user: User }) {
   const images = useImages();
+  const upsell = user.role === 'free' || user.role === 'basic';
   const list = images.data ?? [];
 
   return (
@@ -46,18 +48,20 @@ function MemberDashboard({ user }: { user: User }) {
                 Settings
               </Link>
             </Button>
-            <Button asChild>
-              <Link to="/settings">
-                <Crown aria-hidden />
-                Upgrade to Pro
-              </Link>
-            </Button>
+            {user.role === 'free' ? (
+              <Button asChild data-testid="dashboard-upgrade">
+                <Link to="/settings">
+                  <Crown aria-hidden />
+                  Upgrade to Pro
+                </Link>
+              </Button>
+            ) : null}
           </div>
         </div>
         <UsageMeter user={user} variant="inline" className="relative mt-6 max-w-md" />
       </section>
 
-      <div className="mt-10 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_320px]">
+      <div className={cn('mt-10 grid grid-cols-[minmax(0,1fr)] gap-8', upsell && 'lg:grid-cols-[minmax(0,1fr)_320px]')}>
         <section aria-labelledby="creations-heading">
           <div className="mb-5 flex items-end justify-between gap-4">
             <div>
@@ -78,9 +82,11 @@ function MemberDashboard({ user }: { user: User }) {
           <MyCreations skeletonCount={4} />
         </section>
 
-        <aside>
-          <ProUpsellCard />
-        </aside>
+        {upsell ? (
+          <aside>
+            <ProUpsellCard />
+          </aside>
+        ) : null}
       </div>
     </div>
   );
