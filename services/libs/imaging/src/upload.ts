@@ -46,13 +46,9 @@ export interface PreparedAvatar {
 export async function prepareAvatar(bytes: Buffer): Promise<PreparedAvatar> {
   if (bytes.length > AvatarLimits.maxBytes) throw new UploadRejectedError('size', UploadMessages.tooLarge);
 
-  let header: sharp.Metadata;
-  try {
-    // Reads the header only (no pixels), so no pixel limit here: it would hide the dimensions.
-    header = await sharp(bytes, { limitInputPixels: false }).metadata();
-  } catch {
-    throw new UploadRejectedError('type', UploadMessages.invalidType);
-  }
+  // Reads the header only (no pixels), so no pixel limit here: it would hide the dimensions.
+  const header = await sharp(bytes, { limitInputPixels: false }).metadata().catch(() => null);
+  if (!header) throw new UploadRejectedError('type', UploadMessages.invalidType);
   if (!header.format || !AcceptedFormats.has(header.format) || !header.width || !header.height) {
     throw new UploadRejectedError('type', UploadMessages.invalidType);
   }
