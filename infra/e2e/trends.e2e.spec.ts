@@ -21,8 +21,9 @@ describe('trends end to end', () => {
     await e2e?.close();
   }, 60_000);
 
-  /** A browser context signed in as the member. */
+  /** A browser context signed in as the member (onboarded, so the welcome tour stays closed). */
   async function signedIn(member: ApiMember, width: number): Promise<BrowserContext> {
+    await member.json('PUT', '/api/users/onboarding', { hasOnboarded: true });
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const [name, value] = member.sessionCookie.split('=');
     await context.addCookies([{ name, value, url }]);
@@ -48,8 +49,8 @@ describe('trends end to end', () => {
 
       const anime = page.locator('[data-testid=board-row][data-trend-slug=anime]');
       await anime.getByTestId('vote-button').click();
-      await page.getByText('Vote added').waitFor();
-      await page.getByText("You've voted for this trend.").waitFor();
+      await page.getByText('Vote added').first().waitFor();
+      await page.getByText("You've voted for this trend.").first().waitFor();
       expect(await anime.getByTestId('vote-button').getAttribute('aria-pressed')).toBe('true');
       expect(await anime.getByTestId('vote-count').textContent()).toBe('1');
       const board = await voter.json<Array<{ slug: string; votes: number; voted: boolean }>>('GET', '/api/trends/voting');
@@ -57,7 +58,7 @@ describe('trends end to end', () => {
 
       await page.reload();
       await anime.getByTestId('vote-button').click();
-      await page.getByText('Vote removed').waitFor();
+      await page.getByText('Vote removed').first().waitFor();
       await eventually('the unvote to be stored', async () =>
         (await voter.json<Array<{ slug: string; votes: number }>>('GET', '/api/trends/voting')).find((t) => t.slug === 'anime')?.votes === 0);
 
@@ -93,7 +94,8 @@ describe('trends end to end', () => {
 
       const scroller = page.getByTestId('trend-scroller');
       await page.getByRole('button', { name: 'Scroll right' }).click();
-      await eventually('the scroller to move 300 px', async () => (await scroller.evaluate((el) => el.scrollLeft)) === 300);
+      // 300 px per click; the cards' scroll snapping then settles on the nearest card.
+      await eventually('the scroller to move right', async () => (await scroller.evaluate((el) => el.scrollLeft)) > 200);
 
       const ghibli = page.locator('[data-testid=trend-card][data-trend-slug=ghibli]');
       await ghibli.hover();
@@ -105,8 +107,8 @@ describe('trends end to end', () => {
       await detail.getByRole('button', { name: /Continue with this Style/ }).waitFor();
 
       await ghibli.getByTestId('trend-favorite').click();
-      await page.getByText('Pro Feature').waitFor();
-      await page.getByText('Upgrade to Pro to save favorite trends').waitFor();
+      await page.getByText('Pro Feature').first().waitFor();
+      await page.getByText('Upgrade to Pro to save favorite trends').first().waitFor();
     } finally {
       await context.close();
     }

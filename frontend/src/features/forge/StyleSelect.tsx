@@ -224,7 +224,7 @@ function TrendCard({ trend, selected, onSelect, visitor, onSignIn, favorite, onT
           />
         ) : null}
       </div>
-      <TrendBadges trend={trend} max={2} className="pointer-events-none absolute left-3 top-3 z-[2] flex max-w-[75%] flex-wrap gap-1.5" />
+      <TrendBadges trend={trend} max={2} className="pointer-events-none absolute left-3 top-3 z-[2] flex max-w-[75%] flex-wrap gap-1.5 [&>span]:bg-black/65 [&>span]:shadow-sm [&>span]:backdrop-blur-sm" />
       {!visitor ? (
         <button
           type="button"
