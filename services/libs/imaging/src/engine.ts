@@ -15,9 +15,16 @@ export const FRAMES: Record<Aspect, { width: number; height: number }> = {
   '16:9': { width: 1920, height: 1080 },
 };
 
+/** The long side of the download export ("4K"). */
+export const EXPORT_LONG_SIDE = 3840;
+const MAX_LONG_SIDE = 4096;
+
 export async function renderTrend(req: RenderRequest): Promise<RenderResult> {
   const frame = FRAMES[req.aspect ?? '1:1'] ?? FRAMES['1:1'];
-  const { width: W, height: H } = frame;
+  // Exports (4K) and previews scale the preset; every layout is relative to the frame.
+  const k = req.longSide && req.longSide > 0 ? Math.min(MAX_LONG_SIDE, req.longSide) / Math.max(frame.width, frame.height) : 1;
+  const W = Math.round(frame.width * k);
+  const H = Math.round(frame.height * k);
   let last = -1;
   const profile = process.env.IMAGING_PROFILE === '1';
   let t0 = performance.now();

@@ -20,6 +20,8 @@ export interface RenderRequest {
   prompt: string;
   seed: number;
   aspect?: Aspect;
+  /** Scale the aspect preset so its long side is this many px (e.g. 3840 for the 4K export). */
+  longSide?: number;
   photo?: Buffer;
   styleOptions?: Record<string, boolean>;
   vibe?: string;

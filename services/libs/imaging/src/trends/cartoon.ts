@@ -4,7 +4,7 @@
  * twilight, glow, castle and forest) and clay (stop-motion plasticine).
  */
 import { celShade, gradientMap, inkMask, relief, skinMask, recolourMasked, thicken, warp, xdogMask, type Warp } from '../effects.js';
-import { bloom, fromRaw, glows, noise, posterise, smoothSurface, toRaw, type Raw } from '../raster.js';
+import { bloom, fromRaw, glows, noise, posterise, smoothSurface, toRaw } from '../raster.js';
 import { finalGrade, vibeGrade } from '../scene.js';
 import type { TrendContext } from '../types.js';
 import { linearGradient, r } from '../util/svg.js';
@@ -143,7 +143,7 @@ export const anime = styledTrend({
     if (options.speed_lines) {
       const cx = s.face ? s.face.box.left + s.face.box.width / 2 : W / 2;
       const cy = s.face ? s.face.box.top + s.face.box.height / 2 : H / 2;
-      o += `<g opacity="0.8">${radialLines(W, H, cx, cy, rng.fork('speed'), 90, S * 0.42, '#ffffff', S * 0.003)}</g>`;
+      o += `<g opacity="0.8">${radialLines(W, H, cx, cy, rng.fork('speed'), 110, S * 0.4, '#ffffff', S * 0.007)}</g>`;
     }
     if (options.sparkle_eyes && s.face) {
       for (const e of s.face.eyes) {

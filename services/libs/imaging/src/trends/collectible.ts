@@ -7,7 +7,7 @@ import { backdrop, type BackgroundKind } from '../backgrounds.js';
 import { figureFromPrompt } from '../figure.js';
 import { hasIcon, icon } from '../icons.js';
 import { PROP_WORDS, type PromptInfo } from '../prompt.js';
-import { fromRaw, glows, over, renderSvg, renderSvgSoft, smoothSurface, toRaw, type Raw } from '../raster.js';
+import { bloom, fromRaw, glows, over, overlaySvg, renderSvg, renderSvgSoft, smoothSurface, toRaw, type Raw } from '../raster.js';
 import { figureGroup, finalGrade, pickPalette, place, vibeGrade, type Palette } from '../scene.js';
 import type { TrendContext, TrendRenderer } from '../types.js';
 import { darken, lighten, luminance, mix, shiftHue } from '../util/color.js';
@@ -36,7 +36,7 @@ const PADS: Accessory[] = [
 ];
 
 /** 3 to `max` accessories: words the icon set can draw first, then other prompt words, then extras. */
-export function accessoriesFor(p: PromptInfo, rng: Rng, max = 5): Accessory[] {
+export function accessoriesFor(p: PromptInfo, rng: Rng, max = 5, min = 3): Accessory[] {
   const out: Accessory[] = [];
   const used = new Set<string>();
   const add = (label: string, ic: string) => {
@@ -54,7 +54,7 @@ export function accessoriesFor(p: PromptInfo, rng: Rng, max = 5): Accessory[] {
   const usable = p.keywords.filter((k) => k.length <= 12 && !NOT_ACCESSORIES.test(k));
   for (const k of usable) if (!titleWords.has(k.toLowerCase())) add(k, 'badge');
   for (const k of usable) add(k, 'badge');
-  for (const pad of rng.shuffle(PADS)) if (out.length < 3) add(pad.label, pad.icon);
+  for (const pad of rng.shuffle(PADS)) if (out.length < min) add(pad.label, pad.icon);
   return out;
 }
 
@@ -102,7 +102,11 @@ async function renderCollectible(ctx: TrendContext): Promise<Raw> {
   const { W, H, rng, prompt } = ctx;
   const pal = pickPalette(rng.fork('palette'));
   const card = rng.fork('card').pick(['#d62839', '#1f4fbf', '#f2a900', '#0f9d8a', '#6a2fbf', '#ef5b1f', '#1a1a2e']);
-  const acc = accessoriesFor(prompt, rng.fork('acc'), 5);
+  const { options } = ctx;
+  // The accessory pack fills five compartments; the basic card has three.
+  const acc = options.accessory_pack ? accessoriesFor(prompt, rng.fork('acc'), 5, 5) : accessoriesFor(prompt, rng.fork('acc'), 3);
+  // The blister is the default; toy_box_frame=false shows the figure on its card without it.
+  const boxed = options.toy_box_frame !== false;
   const g = layout(W, H, acc.length);
   const S = Math.min(W, H);
 
@@ -116,7 +120,7 @@ async function renderCollectible(ctx: TrendContext): Promise<Raw> {
   // 2–4. Backing card (name, tagline, window, compartments), the figure, then the plastic on top.
   // Without a photo all three are one SVG: one librsvg render, one composite.
   const cardSvg = cardLayer(ctx, g, card, pal, acc, prompt, rng.fork('cardart'));
-  const plastic = plasticLayer(ctx, g, rng.fork('plastic'));
+  const plastic = boxed ? plasticLayer(ctx, g, rng.fork('plastic')) : { defs: '', body: '' };
   const { win } = g;
   if (ctx.photo) {
     img = await over(img, [{ img: await renderSvg(svgDoc(W, H, cardSvg.defs, cardSvg.body)) }]);
@@ -142,7 +146,34 @@ async function renderCollectible(ctx: TrendContext): Promise<Raw> {
     img = await over(img, [{ img: await renderSvg(svgDoc(W, H, cardSvg.defs + plastic.defs + clip, cardSvg.body + figure + plastic.body)) }]);
     ctx.progress(65);
   }
-  return finalGrade(img, { warmth: 0.1, saturation: 1.15, contrast: 0.1, brightness: 1.0 }, vibeGrade(ctx.req.vibe), 0.25);
+  if (options.glossy_plastic) {
+    // Factory-fresh shine: bright specular streaks on the blister and a bloom over the highlights.
+    const k = Math.min(W, H);
+    img = glows(img, [
+      { cx: g.win.x + g.win.w * 0.25, cy: g.win.y + g.win.h * 0.2, rx: g.win.w * 0.35, ry: g.win.h * 0.3, colour: '#ffffff', opacity: 0.55, blend: 'screen' },
+      { cx: g.x + g.w * 0.85, cy: g.headerY + g.headerH * 0.5, rx: k * 0.2, ry: k * 0.12, colour: '#ffffff', opacity: 0.45, blend: 'screen' },
+    ]);
+    img = await bloom(img, 0.7, 0.5, 0.02);
+  }
+  img = await finalGrade(img, { warmth: 0.1, saturation: options.glossy_plastic ? 1.3 : 1.15, contrast: 0.1, brightness: 1.0 }, vibeGrade(ctx.req.vibe), 0.25);
+  if (options.limited_edition) img = await overlaySvg(img, [svgDoc(W, H, '', limitedEdition(g, S))]);
+  return img;
+}
+
+/** A gold foil "LIMITED EDITION" seal with a numbered run across the card's lower corner. */
+function limitedEdition(g: BoxGeom, S: number): string {
+  const cx = g.x + g.w * 0.16;
+  const cy = g.win.y + g.win.h * 0.16;
+  const R = S * 0.085;
+  let o = `<defs>${linearGradient('leg', [[0, '#fff3b0'], [0.4, '#d9a93a'], [0.6, '#f6d77a'], [1, '#8a5a14']], 0, 0, 1, 1)}</defs>`;
+  o += `<circle cx="${r(cx)}" cy="${r(cy)}" r="${r(R)}" fill="url(#leg)" stroke="#5a3a0a" stroke-width="${r(S * 0.004)}"/><circle cx="${r(cx)}" cy="${r(cy)}" r="${r(R * 0.82)}" fill="none" stroke="#5a3a0a" stroke-width="${r(S * 0.002)}" stroke-dasharray="${r(S * 0.006)} ${r(S * 0.004)}"/>`;
+  o += text('LIMITED', { x: cx, y: cy - R * 0.12, size: R * 0.32, face: 'sansBold', fill: '#3a2406', anchor: 'middle' });
+  o += text('EDITION', { x: cx, y: cy + R * 0.25, size: R * 0.3, face: 'sansBold', fill: '#3a2406', anchor: 'middle' });
+  o += text('1 of 500', { x: cx, y: cy + R * 0.58, size: R * 0.2, face: 'sans', fill: '#3a2406', anchor: 'middle' });
+  const by = g.y + g.h - S * 0.075;
+  o += `<rect x="${r(g.x + g.w * 0.3)}" y="${r(by)}" width="${r(g.w * 0.4)}" height="${r(S * 0.04)}" rx="${r(S * 0.008)}" fill="url(#leg)" stroke="#5a3a0a" stroke-width="${r(S * 0.002)}"/>`;
+  o += text("COLLECTOR'S EXCLUSIVE", { x: g.x + g.w / 2, y: by + S * 0.028, size: fitSize("COLLECTOR'S EXCLUSIVE", 'sansBold', g.w * 0.36, S * 0.022), face: 'sansBold', fill: '#3a2406', anchor: 'middle' });
+  return o;
 }
 
 function cardLayer(ctx: TrendContext, g: BoxGeom, card: string, pal: Palette, acc: Accessory[], prompt: PromptInfo, rng: Rng): { defs: string; body: string } {

@@ -57,7 +57,7 @@ async function renderMagazine(ctx: TrendContext): Promise<Raw> {
   ctx.progress(20);
 
   // Masthead sits behind the cover star.
-  const mh = mastheadSvg(W, H, name, st, ctx.photo !== undefined);
+  const mh = mastheadSvg(W, H, name, st, ctx.photo !== undefined, !!ctx.options.bold_masthead);
   if (!ctx.photo) {
     const band = await renderRegion(mh.content, { x: 0, y: 0, w: W, h: mh.bottom }, W, H);
     img = await over(img, [{ img: band.img, left: band.left, top: band.top }]);
@@ -77,6 +77,14 @@ async function renderMagazine(ctx: TrendContext): Promise<Raw> {
   }
   ctx.progress(50);
 
+  if (ctx.options.studio_lighting) {
+    // Beauty dish key from the upper left, a rim from behind on the right, darker falloff.
+    img = glows(img, [
+      { cx: W * 0.3, cy: H * 0.3, rx: W * 0.55, ry: H * 0.5, colour: '#fff4e6', opacity: 0.45, blend: 'screen' },
+      { cx: W * 0.95, cy: H * 0.35, rx: W * 0.3, ry: H * 0.6, colour: '#d8ecff', opacity: 0.5, blend: 'screen' },
+      { cx: W * 0.5, cy: H * 1.05, rx: W * 0.9, ry: H * 0.35, colour: '#000000', opacity: 0.4, blend: 'multiply' },
+    ]);
+  }
   // Printed-photo grade: a crisp sharpening convolution, contrast curve, gentle warmth, film grain.
   img = await finalGrade(img, { warmth: 0.15, saturation: ctx.photo ? 1.08 : 1.12, contrast: 0.22, brightness: 1.0 }, vibeGrade(ctx.req.vibe), 0.2, '#000000', true);
   if (ctx.photo) img = grain(img, rng.fork('grain'), 0.1);
@@ -91,8 +99,14 @@ async function renderMagazine(ctx: TrendContext): Promise<Raw> {
 }
 
 /** The masthead as SVG content in frame coordinates, and the y below which it paints nothing. */
-function mastheadSvg(W: number, H: number, name: string, st: CoverStyle, overPhoto: boolean): { content: string; bottom: number } {
-  const size = fitSize(name, 'serifBold', W * 0.9, H * 0.2, -0.02);
+function mastheadSvg(W: number, H: number, name: string, st: CoverStyle, overPhoto: boolean, bold = false): { content: string; bottom: number } {
+  const size = fitSize(name, 'serifBold', W * (bold ? 0.98 : 0.9), H * (bold ? 0.26 : 0.2), -0.02);
+  if (bold) {
+    // Heavy masthead: edge to edge, outlined, with a hard drop shadow.
+    const y = H * 0.03 + size * 0.78;
+    const o = { x: W / 2, y, size, face: 'serifBold' as const, anchor: 'middle' as const, letterSpacing: -size * 0.03 };
+    return { content: text(name, { ...o, x: W / 2 + size * 0.04, y: y + size * 0.04, fill: '#000000', opacity: 0.6 }) + text(name, { ...o, fill: st.masthead, stroke: luminance(st.masthead) > 0.5 ? '#111111' : '#ffffff', strokeWidth: size * 0.035 }), bottom: y + size * 0.3 };
+  }
   const y = H * 0.035 + size * 0.78;
   const shadow = overPhoto ? `<g opacity="0.35">${text(name, { x: W / 2 + size * 0.02, y: y + size * 0.02, size, face: 'serifBold', fill: '#000', anchor: 'middle', letterSpacing: -size * 0.02 })}</g>` : '';
   return { content: shadow + text(name, { x: W / 2, y, size, face: 'serifBold', fill: st.masthead, anchor: 'middle', letterSpacing: -size * 0.02 }), bottom: y + size * 0.3 };
@@ -167,6 +181,17 @@ function coverLines(ctx: TrendContext, st: CoverStyle, name: string, p: PromptIn
     x += w + S * rng.pick([0.0015, 0.003]);
   }
   bars += text(`$${rng.int(5, 12)}.99`, { x: bx + bw / 2, y: by + bh + S * 0.018, size: S * 0.016, face: 'sansBold', fill: '#111', anchor: 'middle' });
-  out.push(bars);
+  if (ctx.options.barcode) out.push(bars);
+  if (ctx.options.cover_lines) {
+    // A second column of cover lines on the right, from the prompt's remaining words.
+    const extra = [`${pickKw(3, 'STYLE')} NOW`, `THE ${(p.keywords[0] ?? 'NEW').toUpperCase()} EDIT`, `${rng.int(10, 99)} LOOKS WE LOVE`];
+    let ry = H * 0.55;
+    for (const line of extra) {
+      const ls = Math.min(S * 0.036, fitSize(line, 'sansBold', W * 0.3, S * 0.036));
+      out.push(halo(line, { x: W * 0.95, y: ry, size: ls, face: 'sansBold', fill: ink, anchor: 'end' }));
+      out.push(`<rect x="${r(W * 0.95 - W * 0.12)}" y="${r(ry + ls * 0.35)}" width="${r(W * 0.12)}" height="${r(S * 0.005)}" fill="${st.accent === '#ffffff' ? '#ff2d55' : st.accent}"/>`);
+      ry += ls * 2.1;
+    }
+  }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${out.join('')}</svg>`;
 }

@@ -105,7 +105,7 @@ export const oilPainting = styledTrend({
   aliases: ['oil', 'oil-paint', 'impressionist', 'painterly', 'van-gogh'],
   backgrounds: ['nature', 'beach', 'city'],
   faceFraction: 0.3,
-  async stylize(ctx, img0, s) {
+  async stylize(ctx, img0) {
     const { W, H, options, rng } = ctx;
     const S = S_(ctx);
     const thick = options.thick_impasto;

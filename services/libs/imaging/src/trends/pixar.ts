@@ -9,6 +9,8 @@ import { bloom, glows, over, renderSvgSoft, rimLight, smoothSurface, type Raw } 
 import { figureLayer, finalGrade, pickPalette, place, vibeGrade } from '../scene.js';
 import type { TrendContext, TrendRenderer } from '../types.js';
 import { svgDoc } from '../util/svg.js';
+import { warp, type Warp } from '../effects.js';
+import { groupCircle } from '../faces.js';
 
 export const pixar: TrendRenderer = {
   slug: 'pixar',
@@ -58,7 +60,21 @@ async function pixarScene(ctx: TrendContext): Promise<Raw> {
 
 async function pixarPhoto(ctx: TrendContext): Promise<Raw> {
   const { W, H, options } = ctx;
-  const photo = await ctx.photo!.crop(W, H);
+  let photo = await ctx.photo!.crop(W, H);
+  const face = ctx.photo!.faceIn(W, H);
+  if (face && face.landmarks.length === 68) {
+    // Landmark-driven caricature: the big eyes of 3D animation, a livelier smile.
+    const lm = face.landmarks;
+    const warps: Warp[] = [];
+    const eyes = [groupCircle(lm, 'rightEye'), groupCircle(lm, 'leftEye')];
+    for (const e of eyes) warps.push({ x: e.x, y: e.y, r: e.r * 2.4, scale: options.exaggerated_eyes ? 0.5 : 0.18 });
+    if (options.emotional_expression) {
+      const m = groupCircle(lm, 'mouth');
+      for (const c of [lm[48], lm[54]]) warps.push({ x: c.x, y: c.y, r: m.r * 1.1, dy: -m.r * 0.35, dx: (c.x - m.x) * 0.15 });
+      for (const b of [groupCircle(lm, 'rightBrow'), groupCircle(lm, 'leftBrow')]) warps.push({ x: b.x, y: b.y, r: b.r * 1.4, dy: -b.r * 0.25 });
+    }
+    photo = warp(photo, warps);
+  }
   ctx.progress(30);
   // Smooth skin-like surfaces while keeping edges: median at half size blended with a blur.
   let img = await smoothSurface(photo, 5, Math.max(1, W / 700), 2);
