@@ -16,7 +16,7 @@ const board: VotingTrend[] = [
 ];
 
 function renderBoard(answer: (url: string, init?: RequestInit) => Response, signedIn: User | null = user) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => answer(url, init));
+  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => answer(input, init));
   vi.stubGlobal('fetch', fetchMock);
   const auth = { user: signedIn, isLoading: false } as AuthContextValue;
   render(
@@ -50,7 +50,7 @@ describe('BoardScreen', () => {
   it('a vote shows at once, then the server count and the Vote added toast', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => { release = resolve; });
-    const fetchMock = renderBoard((url, init) => {
+    const fetchMock = renderBoard((_url, init) => {
       if (init?.method === 'POST') return gate.then(() => json({ ...board[0], votes: 3, voted: true })) as unknown as Response;
       return json(board);
     });
@@ -64,7 +64,7 @@ describe('BoardScreen', () => {
   });
 
   it('a refused unvote rolls back and says Vote failed', async () => {
-    renderBoard((url, init) => (init?.method === 'DELETE' ? json({ statusCode: 503, message: 'trends service did not answer in time' }, 503) : json(board)));
+    renderBoard((_url, init) => (init?.method === 'DELETE' ? json({ statusCode: 503, message: 'trends service did not answer in time' }, 503) : json(board)));
     await screen.findAllByTestId('board-row');
     fireEvent.click(screen.getAllByTestId('vote-button')[0]);
     expect(await screen.findByText('Vote failed')).toBeInTheDocument();
