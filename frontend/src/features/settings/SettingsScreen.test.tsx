@@ -56,7 +56,7 @@ describe('SettingsScreen', () => {
   });
 
   it('saves the whole payload with darkMode true and toasts success', async () => {
-    const fetchMock = renderSettings((url, init) => json({ ...user, ...JSON.parse(String(init?.body)) }));
+    const fetchMock = renderSettings((_url, init) => json({ ...user, ...JSON.parse(String(init?.body)) }));
     fireEvent.change(await screen.findByLabelText('First Name'), { target: { value: 'Kit' } });
     fireEvent.click(screen.getByRole('switch', { name: 'High Quality Generation' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
