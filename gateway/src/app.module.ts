@@ -24,12 +24,12 @@ import { UsersController } from './rest/users/users.controller.js';
 import { GenerateController } from './rest/generate/generate.controller.js';
 import { HealthController } from './rest/health/health.controller.js';
 import { ImagesController } from './rest/images/images.controller.js';
+import { PreviewsModule } from './rest/previews/previews.module.js';
 import { TrendsController } from './rest/trends/trends.controller.js';
 import { WaitlistController } from './rest/waitlist/waitlist.controller.js';
 
 /** graphql-ws hands the upgrade request over as `extra.request`; HTTP operations bring req/res. */
 type GraphQLContextInput = { req?: unknown; res?: unknown; extra?: { request?: unknown } };
-import { PreviewsModule } from './rest/previews/previews.module.js';
 
 @Module({})
 export class GatewayModule {
@@ -42,12 +42,12 @@ export class GatewayModule {
         RedisModule.forRoot(config.REDIS_URL),
         StorageModule.forRoot(config),
         ThrottlerModule.forRoot([{ ttl: 60_000, limit: 600 }]),
+        PreviewsModule,
         GraphQLModule.forRoot<ApolloDriverConfig>({
           driver: ApolloDriver,
           path: '/graphql',
           autoSchemaFile: true,
           sortSchema: true,
-        PreviewsModule,
           subscriptions: { 'graphql-ws': { path: '/graphql' } },
           context: (input: GraphQLContextInput) => (input.extra ? { req: input.extra.request } : { req: input.req, res: input.res }),
           introspection: config.NODE_ENV !== 'production',

@@ -64,7 +64,7 @@ describe('TrendForge end to end', () => {
       await page.getByTestId('header-account').waitFor();
 
       await page.goto(`${url}/forge`);
-      await page.getByTestId('trend-card').filter({ hasText: 'Pixar' }).first().click();
+      await page.locator('[data-testid=trend-card][data-trend-slug=pixar]').getByTestId('trend-card-select').click();
       await page.getByTestId('continue-with-style').click();
       await page.getByTestId('prompt-input').fill(prompt);
       await page.getByTestId('generate-button').click();
