@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { ErrorCode, type Creation } from '@trendforge/contracts';
+import { ErrorCode, StorageKeys, type Creation } from '@trendforge/contracts';
 import { fail, STORAGE, type ObjectStorage } from '@trendforge/platform';
 import { CreationEntity } from './entities.js';
 
@@ -51,7 +51,7 @@ export class CreationsService {
   async delete(id: string, userId: string): Promise<{ deleted: true }> {
     const row = await this.owned(id, userId);
     await this.creations.delete({ id, userId });
-    const keys = [row.resultKey, row.thumbnailKey, row.originalKey].filter((key): key is string => !!key);
+    const keys = [row.resultKey, row.thumbnailKey, row.originalKey, StorageKeys.export4k(userId, id)].filter((key): key is string => !!key);
     await Promise.all(keys.map((key) => this.storage.delete(key)));
     return { deleted: true };
   }

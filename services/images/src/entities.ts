@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { GenerationStatus } from '@trendforge/contracts';
+import type { AspectPreset, GenerationStatus } from '@trendforge/contracts';
 
 /** One request to render an image, from acceptance to completion or failure. */
 @Entity({ name: 'generations' })
@@ -13,6 +13,13 @@ export class GenerationEntity {
   @Column({ type: 'text', name: 'failure_reason', nullable: true }) failureReason: string | null;
   @Column({ type: 'text', nullable: true }) caption: string | null;
   @Column({ type: 'text', nullable: true }) engine: string | null;
+  // The render inputs (NULL on rows made before they were kept): the 4K export renders them again.
+  @Column({ type: 'text', name: 'trend_name', nullable: true }) trendName: string | null;
+  @Column({ type: 'text', nullable: true }) vibe: string | null;
+  @Column({ type: 'jsonb', name: 'style_options', nullable: true }) styleOptions: Record<string, boolean> | null;
+  @Column({ type: 'text', nullable: true }) aspect: AspectPreset | null;
+  @Column({ type: 'integer', nullable: true }) seed: number | null;
+  @Column({ type: 'text', name: 'original_key', nullable: true }) originalKey: string | null;
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt: Date;
   @UpdateDateColumn({ type: 'timestamptz', name: 'updated_at' }) updatedAt: Date;
 }

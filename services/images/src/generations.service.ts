@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Not, Repository } from 'typeorm';
 import type { Redis } from 'ioredis';
 import {
-  ErrorCode, Events, QueueName, type Creation, type Generation, type GenerationCompletedEvent,
+  ErrorCode, Events, QueueName, type Creation, type CreationRenderInputs, type Generation, type GenerationCompletedEvent,
   type GenerationJob, type GenerationRequest, type MessageRequest,
 } from '@trendforge/contracts';
 import { Bus, createQueue, fail, publishGenerationUpdate, REDIS, waitingPosition } from '@trendforge/platform';
@@ -47,6 +47,7 @@ export class GenerationsService implements OnApplicationShutdown {
     if (!trend.available) fail(ErrorCode.BadRequest, `${trend.name} is coming soon`);
 
     const id = randomUUID();
+    const seed = randomInt(2 ** 31);
     await this.bus.send('billing.charge', { userId: req.userId, generationId: id, credits: generationCost(trend) });
     try {
       const entity = await this.generations.save(this.generations.create({
@@ -59,6 +60,12 @@ export class GenerationsService implements OnApplicationShutdown {
         failureReason: null,
         caption: null,
         engine: null,
+        trendName: trend.name,
+        vibe: req.vibe ?? null,
+        styleOptions: req.styleOptions ?? null,
+        aspect: req.aspect ?? null,
+        seed,
+        originalKey: req.originalKey ?? null,
       }));
       const job: GenerationJob = {
         generationId: id,
@@ -72,7 +79,7 @@ export class GenerationsService implements OnApplicationShutdown {
         userTraits: req.userTraits,
         originalKey: req.originalKey,
         aspect: req.aspect,
-        seed: randomInt(2 ** 31),
+        seed,
       };
       // The job id is the generation id: a retried request never renders twice.
       await this.queue.add('render', job, {
@@ -90,6 +97,24 @@ export class GenerationsService implements OnApplicationShutdown {
       await this.generations.delete({ id }).catch(() => undefined);
       throw error;
     }
+  }
+
+  /** What the owner's creation was rendered from (the 4K export renders it again). */
+  async renderInputs(id: string, userId: string): Promise<CreationRenderInputs> {
+    const creation = await this.dataSource.getRepository(CreationEntity).findOneBy({ id, userId });
+    const entity = creation && await this.generations.findOneBy({ id, userId });
+    if (!creation || !entity) fail(ErrorCode.NotFound, 'Image Not Found');
+    return {
+      engine: creation.engine,
+      trendSlug: entity.trendSlug,
+      trendName: entity.trendName ?? entity.trendSlug,
+      userPrompt: entity.userPrompt,
+      vibe: entity.vibe,
+      styleOptions: entity.styleOptions,
+      aspect: entity.aspect,
+      seed: entity.seed,
+      originalKey: entity.originalKey,
+    };
   }
 
   async get(id: string, userId: string): Promise<Generation> {

@@ -49,6 +49,11 @@ export class ImagesHandlers {
     return this.creations.toggleFavorite(id, userId);
   }
 
+  @Handles('images.renderInputs')
+  renderInputs(@Payload() { id, userId }: MessageRequest<'images.renderInputs'>) {
+    return this.generations.renderInputs(id, userId);
+  }
+
   @Handles('images.delete')
   delete(@Payload() { id, userId }: MessageRequest<'images.delete'>) {
     return this.creations.delete(id, userId);

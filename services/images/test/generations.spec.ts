@@ -83,6 +83,22 @@ describe('images service: accepting and finishing generations', () => {
     expect(await bus.send('images.get', { id, userId })).toEqual(expect.objectContaining({ isFavorite: true }));
   });
 
+  test('keeps the render inputs of the queued job, for the owner of the finished creation only', async () => {
+    const userId = randomUUID();
+    const { id } = await bus.send('images.generation.request', {
+      userId, trendSlug: 'pixar', userPrompt: 'a fox', vibe: 'dreamy', aspect: '4:5', styleOptions: { exaggerated_eyes: true }, originalKey: `originals/${userId}/p.png`,
+    });
+    const job = (await queue.getJob(id))!.data;
+    // Not a creation yet: nothing to export.
+    await expect(bus.send('images.renderInputs', { id, userId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await complete(id, userId);
+    expect(await bus.send('images.renderInputs', { id, userId })).toEqual({
+      engine: 'studio', trendSlug: 'pixar', trendName: 'Pixar', userPrompt: 'a fox', vibe: 'dreamy', styleOptions: { exaggerated_eyes: true },
+      aspect: '4:5', seed: job.seed, originalKey: `originals/${userId}/p.png`,
+    });
+    await expect(bus.send('images.renderInputs', { id, userId: randomUUID() })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Image Not Found' });
+  });
+
   test('a failed generation gives its credits and allowance back exactly once', async () => {
     const userId = randomUUID();
     const { id } = await bus.send('images.generation.request', { userId, trendSlug: 'ghibli', userPrompt: 'a valley' });

@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, Inject, NotFoundException, Param, ParseEnumPipe, ParseUUIDPipe, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, NotFoundException, Param, ParseEnumPipe, ParseUUIDPipe, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { IsOptional, IsString, IsUUID } from 'class-validator';
 import { ErrorCode, type Creation, type CreationFileVariant, type ImageView } from '@trendforge/contracts';
 import { Bus, fail, STORAGE, type ObjectStorage } from '@trendforge/platform';
 import { toImageView } from '../../clients/views.js';
 import { CurrentCaller, MemberGuard, type Caller } from '../../common/session.js';
+import { downloadName, ExportRenderer } from './export.js';
 
 const uuid = new ParseUUIDPipe({ version: '4', errorHttpStatusCode: 404, exceptionFactory: () => new NotFoundException('Image Not Found') });
 
@@ -23,7 +24,11 @@ const fileKey = (creation: Creation, variant: CreationFileVariant) =>
 @Controller('api/images')
 @UseGuards(MemberGuard)
 export class ImagesController {
-  constructor(private readonly bus: Bus, @Inject(STORAGE) private readonly storage: ObjectStorage) {}
+  private readonly exports: ExportRenderer;
+
+  constructor(private readonly bus: Bus, @Inject(STORAGE) private readonly storage: ObjectStorage) {
+    this.exports = new ExportRenderer(storage);
+  }
 
   @Get()
   async list(@CurrentCaller() caller: Caller): Promise<ImageView[]> {
@@ -54,6 +59,32 @@ export class ImagesController {
   @Delete(':id')
   async delete(@CurrentCaller() caller: Caller, @Param('id', uuid) id: string): Promise<{ deleted: true }> {
     return this.bus.send('images.delete', { id, userId: caller.userId });
+  }
+
+  /**
+   * Download as an attachment, only for its owner: the stored result, or with `size=4k` the
+   * creation rendered again at 3840 px on its long side (see ExportRenderer).
+   */
+  @Get(':id/download')
+  async download(
+    @CurrentCaller() caller: Caller,
+    @Param('id', uuid) id: string,
+    @Query('size') size: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    const wants4k = size !== undefined && size !== '';
+    if (wants4k && size.toLowerCase() !== '4k') fail(ErrorCode.BadRequest, 'size must be 4k or left out');
+    const creation = await this.bus.send('images.get', { id, userId: caller.userId });
+    const key = wants4k ? await this.exports.export4k(creation, () => this.bus.send('images.renderInputs', { id, userId: caller.userId })) : creation.resultKey;
+    const object = await this.storage.stream(key);
+    res.set({
+      'content-type': object.contentType,
+      'content-length': String(object.size),
+      'content-disposition': `attachment; filename="${downloadName(creation, object.contentType, wants4k ? '-4k' : '')}"`,
+      'cache-control': 'private, no-cache',
+      'x-content-type-options': 'nosniff',
+    });
+    object.stream.pipe(res);
   }
 
   /** The file itself, only for its owner; private caching because the URL is the same for everyone. */

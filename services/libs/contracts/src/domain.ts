@@ -92,6 +92,8 @@ export const StorageKeys = {
   thumbnail: (userId: string, id: string) => `thumbnails/${userId}/${id}.webp`,
   original: (userId: string, id: string, ext: string) => `originals/${userId}/${id}.${ext}`,
   avatar: (userId: string, id: string) => `avatars/${userId}/${id}.webp`,
+  /** The 4K download, rendered once on first request. */
+  export4k: (userId: string, id: string) => `exports/${userId}/${id}-4k.png`,
 };
 
 /** Where the gateway serves an avatar; the only avatar URLs a profile accepts (its owner's own). */

@@ -64,6 +64,8 @@ export interface MessageMap {
   'images.get': { req: { id: string; userId: string }; res: Creation };
   'images.favorite': { req: { id: string; userId: string }; res: Creation };
   'images.delete': { req: { id: string; userId: string }; res: { deleted: true } };
+  /** What a creation was rendered from (for the 4K export); its owner only. */
+  'images.renderInputs': { req: { id: string; userId: string }; res: CreationRenderInputs };
   'images.health': { req: Record<string, never>; res: HealthAnswer };
 
   // waitlist
@@ -97,6 +99,20 @@ export interface GenerationRequest {
   userTraits?: string;
   aspect?: AspectPreset;
   originalKey?: string;
+}
+
+/** The inputs a creation was rendered from; `seed` is null for creations made before they were kept. */
+export interface CreationRenderInputs {
+  engine: string;
+  trendSlug: string;
+  trendName: string;
+  /** What the member typed (the studio engine writes these words). */
+  userPrompt: string;
+  vibe: string | null;
+  styleOptions: Record<string, boolean> | null;
+  aspect: AspectPreset | null;
+  seed: number | null;
+  originalKey: string | null;
 }
 
 export interface HealthAnswer {

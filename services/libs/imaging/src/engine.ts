@@ -77,6 +77,15 @@ export async function makeThumbnail(png: Buffer, size = 384): Promise<Buffer> {
   return sharp(png).rotate().resize(size, size, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 78, effort: 3 }).toBuffer();
 }
 
+/**
+ * A stored image scaled so its long side is `longSide` px (PNG): the export of a creation that
+ * cannot be rendered again (made by another engine, or before its render inputs were kept).
+ */
+export async function scaleToLongSide(image: Buffer, longSide = EXPORT_LONG_SIDE): Promise<Buffer> {
+  const side = Math.min(MAX_LONG_SIDE, longSide);
+  return sharp(image).rotate().resize(side, side, { fit: 'inside', kernel: 'lanczos3' }).png({ compressionLevel: 6 }).toBuffer();
+}
+
 /** Decode with sharp; throws on anything that is not an image. */
 export async function readImageInfo(buf: Buffer): Promise<{ format: string; width: number; height: number }> {
   const meta = await sharp(buf).metadata();

@@ -1,5 +1,5 @@
 /** @trendforge/imaging — the studio engine (offline trend renderer) and image utilities. */
-export { renderTrend, makeThumbnail, readImageInfo, FRAMES, EXPORT_LONG_SIDE } from './engine.js';
+export { renderTrend, makeThumbnail, readImageInfo, scaleToLongSide, FRAMES, EXPORT_LONG_SIDE } from './engine.js';
 export { detectFaces, mainFace, type DetectedFace, type FacePoint } from './faces.js';
 export { captionFor, type CaptionStyle } from './caption.js';
 export { supportedTrendSlugs } from './trends/index.js';

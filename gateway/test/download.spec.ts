@@ -1,0 +1,187 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Queue } from 'bullmq';
+import sharp from 'sharp';
+import type { GenerationJob } from '@trendforge/contracts';
+import { createQueue, LocalFolderStorage } from '@trendforge/platform';
+import { renderTrend } from '@trendforge/imaging';
+import { createTestEnvironment, freePort, startServiceUnderTest, type ServiceUnderTest, type TestEnvironment } from '@trendforge/testing';
+
+/**
+ * Downloads through the gateway against the real auth, billing, trends and images services: the
+ * stored result as an attachment, and the 4K export rendered again from the creation's stored
+ * inputs — for its owner only. The gateway runs built, in a child process (see accounts.spec.ts).
+ */
+const gatewayDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers, checked by the assertions
+  body: any;
+  raw: Buffer;
+}
+
+function call(base: string, method: string, urlPath: string, options: { json?: unknown; cookie?: string } = {}): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  const body = options.json === undefined ? undefined : Buffer.from(JSON.stringify(options.json));
+  if (body) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(body.length) });
+  if (options.cookie) headers.cookie = options.cookie;
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${base}${urlPath}`, { method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        let parsed: unknown;
+        try { parsed = raw.length ? JSON.parse(raw.toString('utf8')) : undefined; } catch { /* a file */ }
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed, raw });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const cookieOf = (answer: Answer) => (answer.headers['set-cookie'] as string[] | undefined)?.[0]?.split(';')[0] ?? '';
+
+let env: TestEnvironment;
+let services: ServiceUnderTest[] = [];
+let images: ServiceUnderTest;
+let queue: Queue<GenerationJob>;
+let storageDir: string;
+let storage: LocalFolderStorage;
+let gateway: ChildProcess | undefined;
+const gatewayOutput: string[] = [];
+let base: string;
+
+beforeAll(async () => {
+  env = await createTestEnvironment('gw-download');
+  storageDir = await mkdtemp(path.join(os.tmpdir(), 'tf-gw-download-'));
+  storage = new LocalFolderStorage(storageDir);
+  await storage.ensureReady();
+  const serviceEnv = { ...process.env, ...env.env, REGISTRATIONS_PER_IP: '1000', STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir };
+  const [{ AuthModule }, { loadAuthConfig }, { BillingModule }, { loadBillingConfig }, { TrendsModule }, { loadTrendsConfig }, { ImagesModule }, { loadImagesConfig }] = await Promise.all([
+    import('../../services/auth/src/auth.module.js'), import('../../services/auth/src/config.js'),
+    import('../../services/billing/src/billing.module.js'), import('../../services/billing/src/config.js'),
+    import('../../services/trends/src/trends.module.js'), import('../../services/trends/src/config.js'),
+    import('../../services/images/src/images.module.js'), import('../../services/images/src/config.js'),
+  ]);
+  const port = async () => ({ ...serviceEnv, HEALTH_PORT: String(await freePort()) });
+  services = [
+    await startServiceUnderTest(AuthModule.forRoot(loadAuthConfig(await port())), env.redisUrl),
+    await startServiceUnderTest(BillingModule.forRoot(loadBillingConfig(await port())), env.redisUrl),
+    await startServiceUnderTest(TrendsModule.forRoot(loadTrendsConfig(await port()), { previewWarmup: false }), env.redisUrl),
+    (images = await startServiceUnderTest(ImagesModule.forRoot(loadImagesConfig(await port())), env.redisUrl)),
+  ];
+  queue = createQueue<GenerationJob>('generation', env.redisUrl);
+  await promisify(execFile)(process.execPath, [path.resolve(gatewayDir, '../node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: gatewayDir });
+  const gatewayPort = await freePort();
+  gateway = spawn(process.execPath, [path.join(gatewayDir, 'dist/main.js')], {
+    env: { ...process.env, ...env.env, LOG_LEVEL: 'warn', STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir, PORT: String(gatewayPort), SPA_DIR: '/nonexistent' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  for (const stream of [gateway.stdout, gateway.stderr]) stream?.on('data', (chunk: Buffer) => gatewayOutput.push(chunk.toString()));
+  base = `http://127.0.0.1:${gatewayPort}`;
+  for (let attempt = 0; ; attempt++) {
+    if (gateway.exitCode !== null || attempt >= 150) throw new Error(`gateway did not start:\n${gatewayOutput.join('')}`);
+    if (await call(base, 'GET', '/api/auth/me').then((answer) => answer.status === 401, () => false)) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}, 180_000);
+
+afterAll(async () => {
+  if (gateway && gateway.exitCode === null) {
+    const exited = new Promise((resolve) => gateway!.once('exit', resolve));
+    gateway.kill('SIGTERM');
+    await exited;
+  }
+  await queue?.close();
+  for (const service of services.reverse()) await service.close();
+  await env?.close();
+  if (storageDir) await rm(storageDir, { recursive: true, force: true });
+}, 60_000);
+
+let seq = 0;
+async function member(): Promise<{ id: string; cookie: string }> {
+  seq += 1;
+  const answer = await call(base, 'POST', '/api/auth/register', { json: { username: `downloader_${seq}`, email: `downloader${seq}@example.com`, password: 'secret-pass' } });
+  expect(answer.status).toBe(201);
+  return { id: answer.body.id, cookie: cookieOf(answer) };
+}
+
+/** A finished creation, made as the generation worker makes it: the queued job rendered at its preset. */
+async function creation(userId: string): Promise<{ id: string; result: Buffer }> {
+  const generation = await images.bus.send('images.generation.request', {
+    userId, trendSlug: 'pixar', userPrompt: 'a brave fox astronaut', vibe: 'dreamy', aspect: '1:1', styleOptions: { exaggerated_eyes: true },
+  });
+  const job = (await queue.getJob(generation.id))!.data;
+  const { png } = await renderTrend({
+    trendSlug: job.trendSlug, trendName: job.trendName, prompt: job.userPrompt, seed: job.seed, aspect: job.aspect, styleOptions: job.styleOptions, vibe: job.vibe,
+  });
+  const resultKey = `results/${userId}/${generation.id}.png`;
+  const thumbnailKey = `thumbnails/${userId}/${generation.id}.webp`;
+  await storage.put(resultKey, png, 'image/png');
+  await storage.put(thumbnailKey, await sharp(png).resize(64).webp().toBuffer(), 'image/webp');
+  await images.bus.send('images.generation.completed', { id: generation.id, resultKey, thumbnailKey, caption: 'Created in Pixar style with TrendForge', engine: 'studio' });
+  return { id: generation.id, result: png };
+}
+
+describe('downloads', () => {
+  let owner: { id: string; cookie: string };
+  let stranger: { id: string; cookie: string };
+  let made: { id: string; result: Buffer };
+
+  beforeAll(async () => {
+    [owner, stranger] = [await member(), await member()];
+    made = await creation(owner.id);
+  }, 60_000);
+
+  test('without a size: the stored result as an attachment with a readable file name', async () => {
+    const answer = await call(base, 'GET', `/api/images/${made.id}/download`, { cookie: owner.cookie });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('image/png');
+    expect(answer.headers['content-disposition']).toBe('attachment; filename="trendforge-pixar-a-brave-fox-astronaut.png"');
+    expect(answer.raw.equals(made.result)).toBe(true);
+  });
+
+  test('size=4k: the same creation rendered again at 3840 px, the same bytes every time', async () => {
+    const first = await call(base, 'GET', `/api/images/${made.id}/download?size=4k`, { cookie: owner.cookie });
+    expect(first.status).toBe(200);
+    expect(first.headers['content-disposition']).toBe('attachment; filename="trendforge-pixar-a-brave-fox-astronaut-4k.png"');
+    const meta = await sharp(first.raw).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 3840, 3840]);
+
+    // It is this creation (not another seed or trend): scaled down, it matches the stored result closely.
+    const small = await sharp(first.raw).resize(256, 256).raw().toBuffer();
+    const stored = await sharp(made.result).resize(256, 256).raw().toBuffer();
+    let diff = 0;
+    for (let i = 0; i < small.length; i++) diff += Math.abs(small[i] - stored[i]);
+    expect(diff / small.length).toBeLessThan(12);
+
+    // Rendered again from scratch (the kept export removed), the bytes are identical.
+    await storage.delete(`exports/${owner.id}/${made.id}-4k.png`);
+    const second = await call(base, 'GET', `/api/images/${made.id}/download?size=4K`, { cookie: owner.cookie });
+    expect(second.status).toBe(200);
+    expect(second.raw.equals(first.raw)).toBe(true);
+  }, 120_000);
+
+  test("another member's creation is not found, with or without a size; strangers get nothing", async () => {
+    for (const query of ['', '?size=4k']) {
+      const answer = await call(base, 'GET', `/api/images/${made.id}/download${query}`, { cookie: stranger.cookie });
+      expect([answer.status, answer.body?.message]).toEqual([404, 'Image Not Found']);
+      expect((await call(base, 'GET', `/api/images/${made.id}/download${query}`)).status).toBe(401);
+    }
+    expect((await call(base, 'GET', '/api/images/not-a-uuid/download', { cookie: owner.cookie })).status).toBe(404);
+  });
+
+  test('an unknown size is refused', async () => {
+    const answer = await call(base, 'GET', `/api/images/${made.id}/download?size=8k`, { cookie: owner.cookie });
+    expect([answer.status, answer.body?.message]).toEqual([400, 'size must be 4k or left out']);
+  });
+});
