@@ -7,6 +7,7 @@ import { Hero } from '@/features/landing/Hero';
 import { HowItWorks } from '@/features/landing/HowItWorks';
 import { StatsStrip } from '@/features/landing/StatsStrip';
 import { Testimonials } from '@/features/landing/Testimonials';
+import { Deferred } from '@/features/marketing/Deferred';
 
 /** The public landing page (spec part 1 section 2): its sections in order; the footer comes from the shell. */
 export default function LandingPage() {
@@ -25,10 +26,12 @@ export default function LandingPage() {
       <div aria-hidden className="pointer-events-none absolute -top-40 left-1/2 h-[36rem] w-[60rem] -translate-x-1/2 rounded-full bg-[radial-gradient(closest-side,rgb(124_58_237_/_0.35),transparent)]" />
       <Hero onStartCreating={startCreating} />
       <StatsStrip />
-      <FeatureGrid />
-      <HowItWorks />
-      <Testimonials />
-      <DownloadCta />
+      <Deferred placeholderClassName="min-h-[300vh]">
+        <FeatureGrid />
+        <HowItWorks />
+        <Testimonials />
+        <DownloadCta />
+      </Deferred>
     </div>
   );
 }

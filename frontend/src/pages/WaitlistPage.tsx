@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDown } from 'lucide-react';
 import { referralCodeFromUrl } from '@/features/waitlist/referral-code';
 import { WAITLIST_COUNT_PLACEHOLDER } from '@/features/waitlist/content';
+import { Deferred } from '@/features/marketing/Deferred';
 import { JoinForm, type Joined } from '@/features/waitlist/JoinForm';
 import { MembershipOptions, SampleStyles, WaitlistHero, WaitlistStats, WaitlistSteps } from '@/features/waitlist/sections';
 import { WAITLIST_COUNT_KEY, type WaitlistCount } from '@/features/waitlist/waitlist-api';
@@ -39,9 +40,11 @@ export default function WaitlistPage() {
         </a>
       </WaitlistHero>
       <WaitlistStats count={data?.count ?? WAITLIST_COUNT_PLACEHOLDER} />
-      <SampleStyles />
-      <WaitlistSteps />
-      <MembershipOptions />
+      <Deferred placeholderClassName="min-h-[300vh]">
+        <SampleStyles />
+        <WaitlistSteps />
+        <MembershipOptions />
+      </Deferred>
 
       <section id="join" aria-labelledby="join-title" className="mx-auto max-w-xl scroll-mt-24 px-4 pb-24 sm:px-6">
         <div className="relative overflow-hidden rounded-3xl border border-border-strong bg-surface p-6 sm:p-8">

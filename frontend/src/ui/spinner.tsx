@@ -12,7 +12,7 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
 
 export function PageSpinner({ label = 'Loading' }: { label?: string }) {
   return (
-    <div className="flex min-h-[50vh] w-full items-center justify-center" data-testid="page-spinner">
+    <div className="flex min-h-dvh w-full items-center justify-center" data-testid="page-spinner">
       <Spinner className="size-8" label={label} />
     </div>
   );

@@ -35,7 +35,7 @@ export function BottomBar() {
                   aria-current={active ? 'page' : undefined}
                   className={cn(
                     'relative flex h-full flex-col items-center justify-center gap-1 text-[11px] font-medium transition-colors',
-                    active ? 'text-foreground' : 'text-subtle hover:text-muted',
+                    active ? 'text-foreground' : 'text-muted hover:text-foreground',
                   )}
                 >
                   {active ? (

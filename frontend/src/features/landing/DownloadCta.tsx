@@ -6,7 +6,7 @@ import { StoreButtons } from '@/features/marketing/StoreButtons';
 export function DownloadCta() {
   return (
     <section aria-labelledby="download-title" className="relative mx-auto max-w-7xl px-4 pb-20 sm:px-6 lg:px-8 lg:pb-28">
-      <div className="relative overflow-hidden rounded-[2rem] border border-white/10 bg-gradient-to-br from-violet-700 via-fuchsia-700 to-rose-600 px-6 py-14 text-center sm:px-12 sm:py-16">
+      <div className="relative overflow-hidden rounded-[2rem] border border-white/10 bg-gradient-to-br from-violet-700 via-fuchsia-700 to-rose-600 px-5 py-14 text-center sm:px-12 sm:py-16">
         <div aria-hidden className="absolute inset-0 bg-grid opacity-40" />
         <div aria-hidden className="absolute -right-16 -top-16 size-72 rounded-full bg-white/15 blur-3xl" />
         <div className="relative">
@@ -19,7 +19,7 @@ export function DownloadCta() {
           <p className="mx-auto mt-4 max-w-xl text-base text-white/90 sm:text-lg">
             Free download with premium features. Your first trend is 30 seconds away.
           </p>
-          <StoreButtons variant="light" className="mx-auto mt-8 max-w-sm justify-center sm:max-w-none" />
+          <StoreButtons variant="light" className="mx-auto mt-8 max-w-[15rem] grid-cols-1 justify-center sm:max-w-none" />
           <Link
             to="/waitlist"
             className="group mt-6 inline-flex items-center gap-1.5 rounded-lg text-sm font-semibold text-white underline-offset-4 hover:underline"

@@ -29,13 +29,13 @@ export function Hero({ onStartCreating }: { onStartCreating: () => void }) {
           Or start creating on the web
           <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" aria-hidden />
         </button>
-        <ul aria-label="App stats" className="mt-10 flex flex-wrap justify-center gap-x-8 gap-y-4 lg:justify-start" data-testid="hero-stats">
+        <ul aria-label="App stats" className="mt-10 grid grid-cols-3 gap-2 sm:flex sm:flex-wrap sm:justify-center sm:gap-x-8 sm:gap-y-4 lg:justify-start" data-testid="hero-stats">
           {HERO_STATS.map(({ value, label, icon: Icon }) => (
-            <li key={label} className="flex items-center gap-3">
+            <li key={label} className="flex flex-col items-center gap-2 sm:flex-row sm:gap-3">
               <span className="inline-flex size-10 items-center justify-center rounded-xl border border-border bg-white/[0.03]">
                 <Icon className="size-[18px] text-violet-300" aria-hidden />
               </span>
-              <span className="text-left">
+              <span className="text-center sm:text-left">
                 <span className="block text-xl font-bold leading-tight tracking-tight">{value}</span>
                 <span className="block text-xs uppercase tracking-wider text-muted">{label}</span>
               </span>
@@ -49,19 +49,19 @@ export function Hero({ onStartCreating }: { onStartCreating: () => void }) {
 }
 
 const CARDS = [
-  { name: '3D Animation', from: '#7c3aed', to: '#db2777', className: '-rotate-[8deg] left-0 top-16' },
+  { name: 'Anime Hero', from: '#2563eb', to: '#8b5cf6', className: '-rotate-[8deg] left-0 top-16' },
   { name: 'Toy Box', from: '#f97316', to: '#d946ef', className: 'rotate-[8deg] right-0 top-24' },
 ];
 
 /** A phone with a finished trend image between two floating trend cards; pure CSS, no image bytes. */
 function PhoneShowcase() {
   return (
-    <div aria-hidden className="relative mx-auto h-[25rem] w-full max-w-[22rem] sm:h-[30rem] sm:max-w-md">
+    <div aria-hidden className="relative mx-auto h-[25rem] w-full max-w-[22rem] sm:h-[30rem] sm:max-w-lg">
       <div className="absolute inset-x-10 top-10 h-72 rounded-full bg-fuchsia-600/25 blur-3xl" />
       {CARDS.map((card) => (
         <div
           key={card.name}
-          className={`absolute hidden h-56 w-40 rounded-3xl border border-white/15 p-2.5 shadow-2xl shadow-black/60 sm:block ${card.className}`}
+          className={`absolute hidden h-52 w-36 rounded-3xl border border-white/15 p-2.5 shadow-2xl shadow-black/60 sm:block ${card.className}`}
           style={{ backgroundImage: `linear-gradient(150deg, ${card.from}, ${card.to})` }}
         >
           <div className="relative h-full overflow-hidden rounded-2xl bg-black/15">
@@ -77,10 +77,17 @@ function PhoneShowcase() {
         <div className="relative h-full overflow-hidden rounded-[2.1rem] bg-gradient-to-b from-violet-600 via-fuchsia-600 to-orange-400">
           <div className="absolute left-1/2 top-2.5 h-5 w-20 -translate-x-1/2 rounded-full bg-black/80" />
           <div className="absolute inset-0 bg-[radial-gradient(circle_at_50%_38%,rgb(255_255_255_/_0.55),transparent_38%)]" />
-          {/* A stylised portrait: head and shoulders. */}
-          <div className="absolute left-1/2 top-[26%] size-24 -translate-x-1/2 rounded-full bg-gradient-to-b from-amber-100 to-orange-200 shadow-inner sm:size-28" />
-          <div className="absolute left-1/2 top-[22%] h-12 w-28 -translate-x-1/2 rounded-t-full bg-gradient-to-b from-amber-900 to-amber-700 sm:w-32" />
+          {/* A stylised 3D-animation portrait: shoulders, neck, face, hair. */}
           <div className="absolute bottom-0 left-1/2 h-36 w-48 -translate-x-1/2 rounded-t-[5rem] bg-gradient-to-b from-sky-400 to-indigo-600" />
+          <div className="absolute bottom-28 left-1/2 h-10 w-10 -translate-x-1/2 rounded-b-xl bg-orange-200" />
+          <div className="absolute left-1/2 top-[24%] h-[7.5rem] w-28 -translate-x-1/2 rounded-[45%] bg-gradient-to-b from-amber-100 to-orange-200 shadow-[inset_-8px_-10px_20px_rgb(234_88_12_/_0.25)] sm:w-32">
+            <span className="absolute left-[24%] top-[44%] size-4 rounded-full bg-[#2b1a12] ring-4 ring-white" />
+            <span className="absolute right-[24%] top-[44%] size-4 rounded-full bg-[#2b1a12] ring-4 ring-white" />
+            <span className="absolute left-[14%] top-[64%] h-2.5 w-4 rounded-full bg-rose-400/50" />
+            <span className="absolute right-[14%] top-[64%] h-2.5 w-4 rounded-full bg-rose-400/50" />
+            <span className="absolute left-1/2 top-[70%] h-3 w-7 -translate-x-1/2 rounded-b-full bg-[#7c2d12]" />
+          </div>
+          <div className="absolute left-1/2 top-[20%] h-14 w-32 -translate-x-1/2 rounded-t-full rounded-b-[40%] bg-gradient-to-b from-amber-800 to-amber-600 sm:w-36" />
           <div className="absolute inset-x-3 bottom-3 rounded-2xl bg-black/50 p-3 backdrop-blur">
             <div className="flex items-center justify-between">
               <p className="text-xs font-bold text-white">3D Animation</p>

@@ -72,7 +72,6 @@ export function HowItWorks() {
                     type="button"
                     onClick={() => goTo(i)}
                     aria-current={i === index ? 'step' : undefined}
-                    aria-label={`Step ${i + 1}: ${step.title}`}
                     className={cn(
                       'inline-flex h-9 items-center gap-2 rounded-full border px-3 text-sm font-medium transition-colors',
                       i === index
@@ -80,8 +79,9 @@ export function HowItWorks() {
                         : 'border-border text-muted hover:text-foreground',
                     )}
                   >
-                    <span className="font-bold">{i + 1}</span>
-                    <span className="hidden sm:inline">{step.title}</span>
+                    <span className="sr-only">Step </span>
+                    <span className="font-bold">{i + 1}</span>{' '}
+                    <span className="sr-only sm:not-sr-only">{step.title}</span>
                   </button>
                 </li>
               ))}

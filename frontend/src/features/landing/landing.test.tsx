@@ -68,7 +68,7 @@ describe('how-it-works carousel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Previous step' }));
     fireEvent.click(screen.getByRole('button', { name: 'Previous step' }));
     expect(activeStep()).toBe('Share');
-    fireEvent.click(screen.getByRole('button', { name: 'Step 3: AI Magic' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Step 3 AI Magic' }));
     expect(activeStep()).toBe('AI Magic');
   });
 });

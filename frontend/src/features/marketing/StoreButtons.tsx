@@ -21,14 +21,14 @@ function StoreButton({ href, icon: Icon, top, bottom, variant, testId }: {
       rel="noopener noreferrer"
       data-testid={testId}
       className={cn(
-        'group inline-flex h-14 items-center justify-center gap-2.5 rounded-2xl border px-3.5 transition-colors sm:justify-start sm:gap-3 sm:px-5',
+        'group inline-flex h-14 items-center justify-center gap-2 rounded-2xl border px-3 transition-colors sm:justify-start sm:gap-3 sm:px-5',
         looks[variant].button,
       )}
     >
       <Icon className="size-6 shrink-0" aria-hidden />
       <span className="flex flex-col text-left leading-tight">
-        <span className={cn('text-[10px] uppercase tracking-wider', looks[variant].top)}>{top}</span>
-        <span className="text-[15px] font-semibold">{bottom}</span>
+        <span className={cn('whitespace-nowrap text-[10px] uppercase tracking-wide sm:tracking-wider', looks[variant].top)}>{top}</span>
+        <span className="whitespace-nowrap text-[15px] font-semibold">{bottom}</span>
       </span>
     </a>
   );

@@ -1,0 +1,179 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, startE2EStack, type E2EStack } from './harness.js';
+
+/** The pages a visitor sees before signing in, at a 390 px phone and a 1440 px desktop. */
+describe('public pages', () => {
+  let e2e: E2EStack;
+  let browser: Browser;
+  let url: string;
+
+  beforeAll(async () => {
+    e2e = await startE2EStack('public');
+    url = e2e.stack.url;
+    browser = await launchChromium();
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await e2e?.close();
+  }, 60_000);
+
+  const viewports = [
+    { name: 'phone', width: 390, height: 844 },
+    { name: 'desktop', width: 1440, height: 900 },
+  ];
+
+  async function open(width: number, height: number, path: string, setup?: (page: Page) => Promise<void>): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width, height } });
+    await setup?.(page);
+    await page.goto(`${url}${path}`);
+    await page.locator('h1').first().waitFor();
+    return page;
+  }
+
+  /** axe-core with the WCAG 2.1 A/AA rules; only serious and critical findings fail. */
+  async function seriousViolations(page: Page) {
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  }
+
+  describe.each(viewports)('axe at $width px', ({ width, height }) => {
+    test.each(['/', '/about-trendforge', '/waitlist'])('%s has no serious or critical violation', async (path) => {
+      const page = await open(width, height, path);
+      try {
+        // Let entrance animations settle so colours are measured as seen.
+        await page.waitForTimeout(700);
+        expect(await seriousViolations(page)).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    });
+  });
+
+  test('landing: hero, stats, features, carousel, slider, call to action and footer', async () => {
+    const page = await open(1440, 900, '/', (p) => p.clock.install());
+    try {
+      for (const testId of ['store-app-store', 'store-google-play']) {
+        const store = page.getByTestId(testId).first();
+        expect([await store.getAttribute('target'), await store.getAttribute('rel')]).toEqual(['_blank', 'noopener noreferrer']);
+      }
+      expect(await page.getByTestId('hero-stats').innerText()).toMatch(/4\.8\s+rating[\s\S]*1M\+\s+downloads[\s\S]*50K\+\s+viral videos/i);
+      expect(await page.getByTestId('stats-strip').innerText()).toMatch(/4\.8\/5\s+from 10K\+ creators[\s\S]*1M\+\s+downloads[\s\S]*#1\s+AI photo app[\s\S]*120\+\s+countries/);
+      expect(await page.getByTestId('feature-grid').locator('li').count()).toBe(6);
+
+      const activeStep = () => page.locator('[data-testid="how-step"][data-active="true"] h3').innerText();
+      expect(await activeStep()).toBe('Choose a Style');
+      await page.getByTestId('how-next').click();
+      expect(await activeStep()).toBe('Upload a Selfie');
+      await page.getByTestId('how-prev').click();
+      await page.getByTestId('how-prev').click();
+      expect(await activeStep()).toBe('Share');
+
+      const activeTestimonial = () => page.locator('[data-testid="testimonial"][data-active="true"] [data-testid="testimonial-name"]').innerText();
+      const names = await page.locator('[data-testid="testimonial-name"]').allInnerTexts();
+      expect(names).toHaveLength(5);
+      expect(await activeTestimonial()).toBe(names[0]);
+      await page.clock.runFor(4000);
+      expect(await activeTestimonial()).toBe(names[1]);
+      await page.getByTestId('testimonial-dot').nth(4).click();
+      await page.mouse.move(0, 0); // the slider holds still while pointed at
+      expect(await activeTestimonial()).toBe(names[4]);
+      await page.clock.runFor(4000);
+      expect(await activeTestimonial()).toBe(names[0]);
+
+      await page.getByRole('heading', { name: 'Ready to go viral? Download free.' }).waitFor();
+      const footer = page.getByTestId('site-footer');
+      for (const text of ['Create Viral AI Content', 'Available on iOS and Android', 'Tools', 'Company', 'Legal']) {
+        await footer.getByText(text, { exact: true }).waitFor();
+      }
+      expect(await footer.getByRole('list', { name: 'Social networks' }).getByRole('link').count()).toBe(4);
+      expect(await footer.getByTestId('copyright').innerText()).toContain(String(new Date().getFullYear()));
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('about: four features and the call to explore trends', async () => {
+    const page = await open(390, 844, '/about-trendforge');
+    try {
+      for (const title of ['Smart prompt engineering', 'Multi-model processing', 'Style enhancement', 'Social templates']) {
+        await page.getByRole('heading', { name: title }).waitFor();
+      }
+      expect(await page.getByRole('link', { name: 'Explore Trends' }).getAttribute('href')).toBe('/dashboard');
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('waitlist: 487 until the count arrives, validation texts, joining, copying, and a repeated email', async () => {
+    let releaseCount!: () => void;
+    const countHeld = new Promise<void>((resolve) => { releaseCount = resolve; });
+    const page = await open(390, 844, '/waitlist', async (p) => {
+      await p.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
+      await p.route('**/api/waitlist/count', async (route) => { await countHeld; await route.continue(); });
+    });
+    try {
+      expect(await page.getByTestId('waitlist-count').innerText()).toBe('487');
+      releaseCount();
+      await page.waitForFunction(() => document.querySelector('[data-testid="waitlist-count"]')?.textContent !== '487');
+      const before = Number((await page.getByTestId('waitlist-count').innerText()).replace(/,/g, ''));
+      for (const text of ['Free', 'Basic', 'Pro']) await page.getByTestId('plans').getByRole('heading', { name: text, exact: true }).waitFor();
+      expect(await page.getByTestId('sample-styles').locator('li').count()).toBe(4);
+
+      await page.getByTestId('waitlist-submit').click();
+      await page.getByText('Name must be at least 2 characters.').waitFor();
+      await page.getByText('Please enter a valid email address.').waitFor();
+
+      const email = `visitor.${Date.now()}@example.com`;
+      await page.getByTestId('waitlist-name').fill('Visitor One');
+      await page.getByTestId('waitlist-email').fill(`  ${email.toUpperCase()} `);
+      await page.getByTestId('waitlist-interest').selectOption('ghibli');
+      await page.getByTestId('waitlist-submit').click();
+      const overlay = page.getByTestId('waitlist-joined');
+      await overlay.waitFor();
+      await page.getByTestId('toast').getByText('You’re on the waitlist!').waitFor();
+      const link = await page.getByTestId('referral-link').inputValue();
+      expect(link).toMatch(new RegExp(`^${url}/waitlist\\?ref=[A-HJ-NP-Z2-9]{6}$`));
+      expect(await page.getByTestId('waitlist-count').innerText()).toBe(String(before + 1));
+      expect(await page.getByTestId('follow-instagram').getAttribute('target')).toBe('_blank');
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByTestId('copy-referral').click();
+      await page.getByTestId('toast').getByText('Copied to clipboard!').waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+      await page.getByTestId('share-referral').click();
+      await page.getByTestId('toast').getByText('Referral link copied!').waitFor();
+      await page.getByTestId('return-to-waitlist').click();
+      await overlay.waitFor({ state: 'hidden' });
+
+      // The same email again: the duplicate message and the joined overlay.
+      await page.getByTestId('waitlist-submit').click();
+      await page.getByTestId('toast').getByText('This email is already on our waitlist.').waitFor();
+      await overlay.waitFor();
+      expect(await page.getByTestId('referral-link').inputValue()).toBe(link);
+
+      // A friend arriving through the link is recorded as referred by it.
+      const friendPage = await open(1440, 900, new URL(link).pathname + new URL(link).search);
+      try {
+        const code = new URL(link).searchParams.get('ref');
+        await friendPage.getByTestId('referred-by').getByText(code!).waitFor();
+        const friend = `friend.${Date.now()}@example.com`;
+        await friendPage.getByTestId('waitlist-name').fill('Friend Two');
+        await friendPage.getByTestId('waitlist-email').fill(friend);
+        await friendPage.getByTestId('waitlist-submit').click();
+        await friendPage.getByTestId('waitlist-joined').waitFor();
+        const again = await fetch(`${url}/api/waitlist/referral`, {
+          method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: friend, referralCode: code }),
+        });
+        expect(await again.json()).toEqual({ success: true, referralCode: code, referrals: 1 });
+      } finally {
+        await friendPage.close();
+      }
+    } finally {
+      await page.close();
+    }
+  });
+});
