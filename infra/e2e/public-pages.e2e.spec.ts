@@ -25,7 +25,9 @@ describe('public pages', () => {
   ];
 
   async function open(width: number, height: number, path: string, setup?: (page: Page) => Promise<void>): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width, height } });
+    // A context per page: axe opens a page of its own next to it.
+    const context = await browser.newContext({ viewport: { width, height } });
+    const page = await context.newPage();
     await setup?.(page);
     await page.goto(`${url}${path}`);
     await page.locator('h1').first().waitFor();
@@ -48,7 +50,7 @@ describe('public pages', () => {
         await page.waitForTimeout(700);
         expect(await seriousViolations(page)).toEqual([]);
       } finally {
-        await page.close();
+        await page.context().close();
       }
     });
   });
@@ -92,7 +94,7 @@ describe('public pages', () => {
       expect(await footer.getByRole('list', { name: 'Social networks' }).getByRole('link').count()).toBe(4);
       expect(await footer.getByTestId('copyright').innerText()).toContain(String(new Date().getFullYear()));
     } finally {
-      await page.close();
+      await page.context().close();
     }
   });
 
@@ -104,7 +106,7 @@ describe('public pages', () => {
       }
       expect(await page.getByRole('link', { name: 'Explore Trends' }).getAttribute('href')).toBe('/dashboard');
     } finally {
-      await page.close();
+      await page.context().close();
     }
   });
 
@@ -170,10 +172,10 @@ describe('public pages', () => {
         });
         expect(await again.json()).toEqual({ success: true, referralCode: code, referrals: 1 });
       } finally {
-        await friendPage.close();
+        await friendPage.context().close();
       }
     } finally {
-      await page.close();
+      await page.context().close();
     }
   });
 });

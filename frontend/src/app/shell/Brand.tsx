@@ -7,7 +7,6 @@ export function Brand({ className, onNavigate }: { className?: string; onNavigat
     <Link
       to="/"
       onClick={onNavigate}
-      aria-label="TrendForge home"
       data-testid="brand-home"
       className={cn('group inline-flex items-center gap-2.5 rounded-xl', className)}
     >
@@ -17,7 +16,7 @@ export function Brand({ className, onNavigate }: { className?: string; onNavigat
       <span className="font-display text-[17px] font-bold tracking-tight text-foreground">
         Trend<span className="text-gradient">Forge</span>
       </span>
-      {/* Decorative, as in the spec. */}
+      {/* Decorative, as in the spec. The link is named by its visible text (WCAG 2.5.3). */}
       <span
         aria-hidden
         className="hidden rounded-md border border-fuchsia-400/30 bg-fuchsia-500/10 px-1.5 py-px text-[10px] font-bold uppercase tracking-wider text-fuchsia-200 lg:inline"

@@ -7,7 +7,7 @@ import { SectionHeading } from './SectionHeading';
 
 /**
  * Section 5: five testimonials, one every 4 s, wrapping around; a dot jumps to its entry. It holds still
- * while pointed at or focused, so it can be read.
+ * while pointed at or while keyboard focus is inside, so it can be read.
  */
 export function Testimonials({ items = TESTIMONIALS, intervalMs = TESTIMONIAL_INTERVAL_MS }: { items?: Testimonial[]; intervalMs?: number }) {
   const [hovered, setHovered] = useState(false);
@@ -26,7 +26,7 @@ export function Testimonials({ items = TESTIMONIALS, intervalMs = TESTIMONIAL_IN
         data-testid="testimonials"
         onMouseEnter={() => setHovered(true)}
         onMouseLeave={() => setHovered(false)}
-        onFocus={() => setFocused(true)}
+        onFocus={(e) => setFocused(focusVisible(e.target))}
         onBlur={() => setFocused(false)}
       >
         <div className="overflow-hidden">
@@ -90,4 +90,13 @@ export function Testimonials({ items = TESTIMONIALS, intervalMs = TESTIMONIAL_IN
       </div>
     </section>
   );
+}
+
+/** Keyboard focus (a click also focuses a dot, and should not stop the rotation). */
+function focusVisible(element: Element): boolean {
+  try {
+    return element.matches(':focus-visible');
+  } catch {
+    return true;
+  }
 }
