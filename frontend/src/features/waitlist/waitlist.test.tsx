@@ -54,7 +54,7 @@ describe('JoinForm', () => {
   });
 
   it('joins, records the referral, toasts and hands over the code', async () => {
-    const fetchMock = vi.fn(async (url: string) =>
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
       url === '/api/waitlist'
         ? new Response(JSON.stringify({ success: true, referralCode: 'XYZ789', count: 488 }), { status: 201 })
         : new Response(JSON.stringify({ success: true, referralCode: 'ABC234', referrals: 1 }), { status: 200 }));
@@ -63,9 +63,9 @@ describe('JoinForm', () => {
     render(<JoinForm referredBy="ABC234" onJoined={onJoined} />);
     fill('Ada Lovelace', ' Ada@Example.com ');
     await waitFor(() => expect(onJoined).toHaveBeenCalledWith({ referralCode: 'XYZ789', count: 488 }));
-    expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', interest: 'pixar' });
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', interest: 'pixar' });
     expect(fetchMock.mock.calls[1][0]).toBe('/api/waitlist/referral');
-    expect(JSON.parse(fetchMock.mock.calls[1][1].body)).toEqual({ email: 'ada@example.com', referralCode: 'ABC234' });
+    expect(JSON.parse(String(fetchMock.mock.calls[1][1]?.body))).toEqual({ email: 'ada@example.com', referralCode: 'ABC234' });
     expect(toast).toHaveBeenCalledWith({ title: 'You’re on the waitlist!', description: 'We’ll notify you when you get early access.' });
   });
 
