@@ -20,12 +20,9 @@ export function DownloadCta() {
             Free download with premium features. Your first trend is 30 seconds away.
           </p>
           <StoreButtons variant="light" className="mx-auto mt-8 max-w-[15rem] grid-cols-1 justify-center sm:max-w-none" />
-          <Link
-            to="/waitlist"
-            className="group mt-6 inline-flex items-center gap-1.5 rounded-lg text-sm font-semibold text-white underline-offset-4 hover:underline"
-          >
+          <Link to="/waitlist" className="group mt-6 inline-block rounded-lg text-sm font-semibold text-white underline-offset-4 hover:underline">
             Not on your phone yet? Join the waitlist
-            <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" aria-hidden />
+            <ArrowRight className="ml-1.5 inline size-4 align-[-3px] transition-transform group-hover:translate-x-0.5" aria-hidden />
           </Link>
         </div>
       </div>
