@@ -5,7 +5,7 @@
  */
 import type { Rng } from './util/rng.js';
 import { hexToRgb, type Rgb } from './util/color.js';
-import { fromRaw, toRaw, type Raw } from './raster.js';
+import { fromRaw, luma, toRaw, type Raw } from './raster.js';
 
 const clamp = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);
 
@@ -75,7 +75,7 @@ export async function kuwahara(img0: Raw, radius: number, factor = 2): Promise<R
  */
 export async function xdogMask(img: Raw, sigma: number, threshold = 4, softness = 6, factor = 1): Promise<Raw> {
   const { width: W, height: H } = img;
-  let grey = fromRaw(img).removeAlpha().greyscale();
+  let grey = fromRaw(luma(img));
   if (factor > 1) grey = grey.resize(Math.round(W / factor), Math.round(H / factor));
   const g = await toRaw(grey);
   const a = await toRaw(fromRaw(g).blur(Math.max(0.3, sigma / factor)));
@@ -168,36 +168,63 @@ export function halftone(img: Raw, cell: number, inks: Array<{ colour: string; a
   const { width: W, height: H, data, channels } = img;
   const out = Buffer.allocUnsafe(W * H * 3);
   const [pr, pg, pb] = paper ? hexToRgb(paper) : [0, 0, 0];
-  const screens = inks.map((k) => ({ ...k, rgb: hexToRgb(k.colour), c: Math.cos((k.angle * Math.PI) / 180) / cell, s: Math.sin((k.angle * Math.PI) / 180) / cell }));
+  const screens = inks.map((k) => ({ ...k, rgb: hexToRgb(k.colour), spot: spotField(W, H, cell, k.angle) }));
+  // A dot of coverage c has radius sqrt(c/π) cells; `aa` is one pixel in cell units.
   const aa = 1 / cell;
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      const i = (y * W + x) * channels;
-      const o = (y * W + x) * 3;
-      const r = data[i], g = data[i + 1], b = data[i + 2];
-      let R = paper ? pr : r, G = paper ? pg : g, B = paper ? pb : b;
-      for (const sc of screens) {
-        const cover = sc.cover(r, g, b);
-        if (cover <= 0.01) continue;
-        const u = x * sc.c + y * sc.s;
-        const v = -x * sc.s + y * sc.c;
-        const fu = u - Math.floor(u) - 0.5;
-        const fv = v - Math.floor(v) - 0.5;
-        const d = Math.sqrt(fu * fu + fv * fv);
-        const rad = Math.sqrt(Math.min(1, cover) / Math.PI) * 1.05;
-        const a = Math.max(0, Math.min(1, (rad - d) / aa + 0.5));
-        if (a <= 0) continue;
-        // Inks multiply like transparent printing inks.
-        R -= R * (1 - sc.rgb[0] / 255) * a;
-        G -= G * (1 - sc.rgb[1] / 255) * a;
-        B -= B * (1 - sc.rgb[2] / 255) * a;
-      }
-      out[o] = r + (R - r) * mix;
-      out[o + 1] = g + (G - g) * mix;
-      out[o + 2] = b + (B - b) * mix;
+  const n = screens.length;
+  const covers = new Float32Array(n);
+  for (let p = 0, i = 0, o = 0; p < W * H; p++, i += channels, o += 3) {
+    const r = data[i], g = data[i + 1], b = data[i + 2];
+    let R = paper ? pr : r, G = paper ? pg : g, B = paper ? pb : b;
+    for (let k = 0; k < n; k++) covers[k] = screens[k].cover(r, g, b);
+    for (let k = 0; k < n; k++) {
+      const cover = covers[k];
+      if (cover <= 0.01) continue;
+      const rad = Math.sqrt(cover < 1 ? cover / Math.PI : 1 / Math.PI) * 1.05;
+      const a = (rad - screens[k].spot[p]) / aa + 0.5;
+      if (a <= 0) continue;
+      const t = a >= 1 ? 1 : a;
+      const ink = screens[k].rgb;
+      // Inks multiply like transparent printing inks.
+      R -= R * (1 - ink[0] / 255) * t;
+      G -= G * (1 - ink[1] / 255) * t;
+      B -= B * (1 - ink[2] / 255) * t;
     }
+    out[o] = r + (R - r) * mix;
+    out[o + 1] = g + (G - g) * mix;
+    out[o + 2] = b + (B - b) * mix;
   }
   return { data: out, width: W, height: H, channels: 3 };
+}
+
+const SPOTS = new Map<string, Float32Array>();
+
+/**
+ * The spot function of a rotated dot screen: every pixel's distance to its dot's centre, in cells.
+ * It depends only on the frame, the cell and the angle, so the few screens in use are kept
+ * (frames up to 1080×1920; bigger exports compute theirs each time).
+ */
+function spotField(W: number, H: number, cell: number, angle: number): Float32Array {
+  const key = `${W}x${H}/${cell.toFixed(4)}/${angle}`;
+  const known = SPOTS.get(key);
+  if (known) return known;
+  const c = Math.cos((angle * Math.PI) / 180) / cell;
+  const s = Math.sin((angle * Math.PI) / 180) / cell;
+  const spot = new Float32Array(W * H);
+  for (let y = 0, p = 0; y < H; y++) {
+    for (let x = 0; x < W; x++, p++) {
+      const u = x * c + y * s;
+      const v = -x * s + y * c;
+      const fu = u - Math.floor(u) - 0.5;
+      const fv = v - Math.floor(v) - 0.5;
+      spot[p] = Math.sqrt(fu * fu + fv * fv);
+    }
+  }
+  if (W * H <= 1080 * 1920) {
+    if (SPOTS.size >= 8) SPOTS.delete(SPOTS.keys().next().value!);
+    SPOTS.set(key, spot);
+  }
+  return spot;
 }
 
 /** CMY coverage functions for a colour halftone. */
@@ -350,7 +377,7 @@ export function warp(img: Raw, warps: Warp[]): Raw {
  * Skin mask: pixels whose chroma (Cb, Cr) is close to the skin sampled between the face's
  * landmarks, blurred a little. Returns one channel, 255 = skin.
  */
-export async function skinMask(img: Raw, sample: Array<{ x: number; y: number }>, tolerance = 1): Promise<Raw> {
+export async function skinMask(img: Raw, sample: Array<{ x: number; y: number }>, tolerance = 1, near?: { x: number; y: number; rx: number; ry: number }): Promise<Raw> {
   const { width: W, height: H, data, channels } = img;
   const cbcr = (i: number) => {
     const r = data[i], g = data[i + 1], b = data[i + 2];
@@ -373,7 +400,15 @@ export async function skinMask(img: Raw, sample: Array<{ x: number; y: number }>
   for (let i = 0, k = 0; k < m.length; i += channels, k++) {
     const [cb, cr, l] = cbcr(i);
     const d2 = ((cb - mb) * (cb - mb) + (cr - mr) * (cr - mr)) / (sig * sig);
-    m[k] = l < 35 ? 0 : clamp(255 * Math.max(0, 1.6 - d2));
+    let v = l < 35 ? 0 : 255 * Math.max(0, 1.6 - d2);
+    if (near && v > 0) {
+      // Only skin near the person: a skin-coloured wall behind them stays as it is.
+      const ex = ((k % W) - near.x) / near.rx;
+      const ey = (Math.floor(k / W) - near.y) / near.ry;
+      const e = ex * ex + ey * ey;
+      v *= e <= 0.6 ? 1 : e >= 1 ? 0 : (1 - e) / 0.4;
+    }
+    m[k] = clamp(v);
   }
   return toRaw(fromRaw({ data: m, width: W, height: H, channels: 1 }).blur(Math.max(0.5, Math.min(W, H) / 600)).extractChannel(0));
 }
@@ -397,13 +432,22 @@ export function recolourMasked(img: Raw, mask: Raw, colour: string, midLuma = 16
 
 /** Relief from luminance (emboss), added as light and shade: impasto, clay surfaces. */
 export async function relief(img: Raw, strength: number, blur = 1, source?: Raw): Promise<Raw> {
-  let s = fromRaw(source ?? img).removeAlpha().greyscale();
-  if (blur > 0) s = s.blur(blur);
-  const e = await toRaw(s.convolve({ width: 3, height: 3, kernel: [-2, -1, 0, -1, 0, 1, 0, 1, 2], scale: 1, offset: 128 }).extractChannel(0));
+  return reliefs(img, [{ strength, blur, source }]);
+}
+
+/** Several reliefs (each an emboss of its source's luminance) added in one pass over the pixels. */
+export async function reliefs(img: Raw, layers: Array<{ strength: number; blur?: number; source?: Raw }>): Promise<Raw> {
+  const maps = await Promise.all(layers.map(async ({ blur = 1, source }) => {
+    let s = fromRaw(luma(source ?? img));
+    if (blur > 0) s = s.blur(blur);
+    return (await toRaw(s.convolve({ width: 3, height: 3, kernel: [-2, -1, 0, -1, 0, 1, 0, 1, 2], scale: 1, offset: 128 }).extractChannel(0))).data;
+  }));
+  const ks = layers.map((l) => l.strength);
   const { data, channels } = img;
   const out = Buffer.allocUnsafe(data.length);
   for (let i = 0, k = 0; i < data.length; i += channels, k++) {
-    const d = (e.data[k] - 128) * strength;
+    let d = 0;
+    for (let m = 0; m < maps.length; m++) d += (maps[m][k] - 128) * ks[m];
     out[i] = clamp(data[i] + d);
     out[i + 1] = clamp(data[i + 1] + d);
     out[i + 2] = clamp(data[i + 2] + d);

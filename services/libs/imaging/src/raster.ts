@@ -229,9 +229,21 @@ export async function posterise(img: Raw, colours: number, factor = 1, dither = 
   return toRaw(d);
 }
 
+/**
+ * Luma (Rec. 601 weights on the sRGB values) as one channel: a plain loop is several times
+ * cheaper than libvips' greyscale, which goes through linear light.
+ */
+export function luma(img: Raw): Raw {
+  if (img.channels === 1) return img;
+  const { data, channels, width, height } = img;
+  const out = Buffer.allocUnsafe(width * height);
+  for (let i = 0, k = 0; k < out.length; i += channels, k++) out[k] = (data[i] * 4899 + data[i + 1] * 9617 + data[i + 2] * 1868 + 8192) >> 14;
+  return { data: out, width, height, channels: 1 };
+}
+
 /** Dark ink edges from a Laplacian convolution on luminance, multiplied onto the image. */
 export async function inkEdges(img: Raw, strength = 1, blur = 0): Promise<Raw> {
-  let s = fromRaw(img).removeAlpha().greyscale();
+  let s = fromRaw(luma(img));
   if (blur > 0) s = s.blur(blur);
   const e = await toRaw(s.convolve({ width: 3, height: 3, kernel: [-1, -1, -1, -1, 8, -1, -1, -1, -1], scale: 1 }).extractChannel(0));
   const { data, channels } = img;
@@ -421,7 +433,8 @@ export async function rimLight(layer: Raw, colour: string, dx: number, dy: numbe
 }
 
 export async function encodePng(img: Raw): Promise<Buffer> {
-  return fromRaw(img).removeAlpha().png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
+  // Level 2 with adaptive filtering: as fast as level 6 without, and a third smaller.
+  return fromRaw(img).removeAlpha().png({ compressionLevel: 2, adaptiveFiltering: true }).toBuffer();
 }
 
 export function blank(width: number, height: number, colour: string): Raw {

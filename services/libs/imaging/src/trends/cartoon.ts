@@ -3,7 +3,7 @@
  * blue sky with puffy clouds), anime (cel shading, large eyes, thin lines), Disney (storybook
  * twilight, glow, castle and forest) and clay (stop-motion plasticine).
  */
-import { celShade, gradientMap, inkMask, relief, skinMask, recolourMasked, thicken, warp, xdogMask, type Warp } from '../effects.js';
+import { celShade, gradientMap, inkMask, relief, reliefs, skinMask, recolourMasked, thicken, warp, xdogMask, type Warp } from '../effects.js';
 import { bloom, fromRaw, glows, noise, posterise, smoothSurface, toRaw } from '../raster.js';
 import { finalGrade, vibeGrade } from '../scene.js';
 import type { TrendContext } from '../types.js';
@@ -86,7 +86,9 @@ export const simpsons = styledTrend({
     const warps = eyeWarps(f, 0.45, 2.4);
     if (ctx.options.overbite) warps.push({ x: f.mouth.x, y: f.mouth.y - f.mouth.w * 0.15, r: f.mouth.w * 1.1, scale: 0.35, dy: f.mouth.w * 0.22 });
     img = warp(img, warps);
-    if (ctx.options.yellow_skin !== false) img = recolourMasked(img, await skinMask(img, f.skin, 1.1), SIMPSON_YELLOW, 150);
+    // Skin around the face, neck and shoulders only (photos): walls and wood of the same hue stay.
+    const near = f.fromPhoto ? { x: f.box.left + f.box.width / 2, y: f.box.top + f.box.height * 0.8, rx: f.box.width * 1.5, ry: f.box.height * 1.7 } : undefined;
+    if (ctx.options.yellow_skin !== false) img = recolourMasked(img, await skinMask(img, f.skin, 1.1, near), SIMPSON_YELLOW, 150);
     return img;
   },
   async stylize(ctx, img0, s) {
@@ -218,8 +220,14 @@ export const disney = styledTrend({
   async stylize(ctx, img0, s) {
     const { options } = ctx;
     let img = s.photo ? await smoothSurface(img0, 5, 1.2, 2) : img0;
+    if (s.photo) {
+      // A photo becomes a painted storybook frame: fewer, softer colours and thin violet contours.
+      const lines = await xdogMask(img, S_(ctx) * 0.002, 3, 6, 2);
+      img = await posterise(img, 14, 2);
+      img = inkMask(img, lines, '#2a1a50', 0.6);
+    }
     // Storybook split tone: indigo shadows, rose mids, gold highlights.
-    img = gradientMap(img, [[0, '#1a1450'], [0.45, '#b05a8a'], [0.8, '#ffd49a'], [1, '#fffaf0']], s.photo ? 0.35 : 0.2);
+    img = gradientMap(img, [[0, '#1a1450'], [0.45, '#b05a8a'], [0.8, '#ffd49a'], [1, '#fffaf0']], s.photo ? 0.42 : 0.2);
     img = await bloom(img, options.magical_glow ? 0.55 : 0.7, options.magical_glow ? 0.8 : 0.4, 0.04);
     return finalGrade(img, { warmth: 0.25, saturation: 1.3, contrast: 0.1, brightness: 1.04 }, vibeGrade(ctx.req.vibe), 0.35, '#1a1450');
   },
@@ -283,12 +291,14 @@ export const clay = styledTrend({
     // Plasticine: shapes rounded off (median at low resolution), few flat colours, then a lumpy,
     // hand-pressed surface lit from the upper left.
     let img = await toRaw(fromRaw(img0).resize(Math.round(W / 4), Math.round(H / 4)).median(s.photo ? 5 : 3).resize(W, H, { kernel: 'cubic' }));
-    img = await posterise(img, s.photo ? 18 : 14, 1);
+    // A photo becomes a few saturated lumps of plasticine (fewer colours than a drawn scene has).
+    if (s.photo) img = await finalGrade(img, { warmth: 0.2, saturation: 1.45, contrast: 0.15, brightness: 1.04 }, vibeGrade());
+    img = await posterise(img, s.photo ? 10 : 14, 1);
     img = await toRaw(fromRaw(img).blur(Math.max(1, S * 0.002)));
-    if (options.pastel_clay) img = gradientMap(img, [[0, '#7a6a9a'], [0.4, '#f0a0b8'], [0.75, '#ffe0b0'], [1, '#fffaf0']], 0.45);
+    // Pastel keeps its darks (a light-only map washes the picture out).
+    if (options.pastel_clay) img = gradientMap(img, [[0, '#3a2a5a'], [0.35, '#b06a98'], [0.7, '#f0b0a0'], [1, '#fff0d8']], 0.4);
     const lumps = await toRaw(fromRaw(noise(Math.round(W / 40), Math.round(H / 40), rng.fork('lumps'), 1)).resize(W, H, { fit: 'fill', kernel: 'cubic' }));
-    img = await relief(img, 0.6, Math.max(2, S * 0.004));
-    img = await relief(img, 0.25, 2, lumps);
+    img = await reliefs(img, [{ strength: s.photo ? 0.9 : 0.6, blur: Math.max(2, S * 0.004) }, { strength: 0.25, blur: 2, source: lumps }]);
     if (options.fingerprint_texture) {
       const f = rng.fork('prints');
       let prints = '';
@@ -297,7 +307,7 @@ export const clay = styledTrend({
       img = await relief(img, 0.9, 0, mask);
     }
     const soft = options.soft_shadows;
-    img = glows(img, [{ cx: W * 0.3, cy: H * 0.2, rx: W * 0.8, ry: H * 0.7, colour: '#fff2dc', opacity: 0.25, blend: 'screen' }, ...(soft ? [{ cx: W * 0.55, cy: H * 0.98, rx: W * 0.5, ry: H * 0.12, colour: '#3a2a20', opacity: 0.5, blend: 'multiply' as const }] : [])]);
+    img = glows(img, [{ cx: W * 0.3, cy: H * 0.2, rx: W * 0.8, ry: H * 0.7, colour: '#fff2dc', opacity: options.pastel_clay ? 0.12 : 0.25, blend: 'screen' }, ...(soft ? [{ cx: W * 0.55, cy: H * 0.98, rx: W * 0.5, ry: H * 0.12, colour: '#3a2a20', opacity: 0.5, blend: 'multiply' as const }] : [])]);
     return finalGrade(img, { warmth: 0.3, saturation: options.pastel_clay ? 1.0 : 1.3, contrast: soft ? 0.02 : 0.08, brightness: 1.03 }, vibeGrade(ctx.req.vibe), soft ? 0.5 : 0.25, '#2a1a10');
   },
   overlay(ctx) {

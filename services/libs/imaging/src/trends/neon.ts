@@ -271,12 +271,13 @@ export const dreamcore = styledTrend({
       if (options.surreal_doors) art += door(W * 0.12, H * 0.98, S * 0.4, S) + door(W * 0.88, H * 0.98, S * 0.4, S);
       if (art) img = await over(img, [{ img: await renderSvg(svgDoc(W, H, '', art)), blend: 'lighten' }]);
     }
-    if (options.pastel_glow || s.photo) img = gradientMap(img, [[0, '#6a6aa8'], [0.4, '#e8a8d0'], [0.75, '#fff0d8'], [1, '#ffffff']], options.pastel_glow ? 0.6 : 0.3);
-    img = await bloom(img, 0.55, options.pastel_glow ? 0.9 : 0.5, 0.05);
+    // Pastel lavender-and-rose memory colours; the darks stay lavender, not white, so it never washes out.
+    if (options.pastel_glow || s.photo) img = gradientMap(img, [[0, '#4a4a90'], [0.4, '#d890c8'], [0.75, '#ffe4d8'], [1, '#ffffff']], options.pastel_glow ? 0.55 : 0.5);
+    img = await bloom(img, 0.6, options.pastel_glow ? 0.7 : 0.55, 0.05);
     if (options.soft_haze) {
       const soft = await toRaw(fromRaw(img).blur(S * 0.01));
       img = await over(img, [{ img: { ...soft, data: soft.data }, blend: 'lighten' }]);
-      img = glows(img, [{ cx: W / 2, cy: H * 0.55, rx: W * 0.9, ry: H * 0.6, colour: '#ffffff', opacity: 0.45, blend: 'screen' }]);
+      img = glows(img, [{ cx: W / 2, cy: H * 0.55, rx: W * 0.9, ry: H * 0.6, colour: '#ffffff', opacity: 0.22, blend: 'screen' }]);
     }
     img = rgbSplit(img, Math.max(1, Math.round(S * 0.002)));
     // Lifted blacks and a pale vignette: an overexposed memory.

@@ -2,8 +2,8 @@
  * Paintings: the Renaissance portrait (umber glazes, chiaroscuro, sfumato, craquelure, a gilded
  * frame) and the oil painting (Kuwahara brush patches, impasto relief, canvas weave, warm palette).
  */
-import { blend, gradientMap, kuwahara, relief } from '../effects.js';
-import { fromRaw, glows, noise, over, renderSvg, toRaw, type Raw } from '../raster.js';
+import { blend, gradientMap, kuwahara, relief, reliefs } from '../effects.js';
+import { fromRaw, glows, noise, over, renderSvg, toRaw, vignette, type Raw } from '../raster.js';
 import { finalGrade, vibeGrade } from '../scene.js';
 import type { TrendContext } from '../types.js';
 import type { Rng } from '../util/rng.js';
@@ -109,21 +109,27 @@ export const oilPainting = styledTrend({
     const { W, H, options, rng } = ctx;
     const S = S_(ctx);
     const thick = options.thick_impasto;
-    let img = await finalGrade(img0, { warmth: options.warm_palette ? 0.7 : 0.1, saturation: 1.35, contrast: 0.1, brightness: 1.02 }, vibeGrade(ctx.req.vibe));
-    // Brush patches: Kuwahara at half size, then bigger strokes for the thick style.
-    img = await kuwahara(img, thick ? 6 : 4, 2);
-    if (options.warm_palette) img = gradientMap(img, [[0, '#2a140a'], [0.4, '#a8502a'], [0.7, '#f0b050'], [1, '#fff4d0']], 0.3);
-    const strokes = await brushField(W, H, rng.fork('strokes'), thick ? 5 : 3.5);
-    // Paint ridges follow the picture's own edges plus the stroke direction.
-    img = await relief(img, thick ? 0.9 : 0.35, thick ? 1.5 : 0.8);
-    img = await relief(img, thick ? 0.7 : 0.3, 0, strokes);
+    // Colour and brush patches are soft, so they are made at half size (a quarter of the pixels):
+    // grade, Kuwahara (bigger strokes for the thick style) and the warm palette, then scaled up.
+    let small = await toRaw(fromRaw(img0).removeAlpha().resize(Math.round(W / 2), Math.round(H / 2)));
+    // One grade for the whole painting (the final varnish is only the vignette below).
+    small = await finalGrade(small, { warmth: options.warm_palette ? 0.85 : 0.25, saturation: 1.45, contrast: 0.16, brightness: 1.02 }, vibeGrade(ctx.req.vibe));
+    small = await kuwahara(small, thick ? 6 : 4, 1);
+    if (options.warm_palette) small = gradientMap(small, [[0, '#2a140a'], [0.4, '#a8502a'], [0.7, '#f0b050'], [1, '#fff4d0']], 0.3);
+    let img = await toRaw(fromRaw(small).resize(W, H, { fit: 'fill', kernel: 'cubic' }));
+    // Paint ridges at full size, in one pass: the picture's own edges, the stroke direction, the weave.
+    const layers: Parameters<typeof reliefs>[1] = [
+      { strength: thick ? 0.9 : 0.35, blur: thick ? 1.5 : 0.8 },
+      { strength: thick ? 0.7 : 0.3, blur: 0, source: await brushField(W, H, rng.fork('strokes'), thick ? 5 : 3.5) },
+    ];
     if (options.canvas_texture) {
       const weave = Buffer.allocUnsafe(W * H);
       const p = Math.max(3, Math.round(S / 220));
       for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) weave[y * W + x] = 128 + (((Math.floor(x / p) + Math.floor(y / p)) & 1) ? 40 : -40) * (x % p === 0 || y % p === 0 ? 1.5 : 1);
-      img = await relief(img, 0.35, 0, { data: weave, width: W, height: H, channels: 1 });
+      layers.push({ strength: 0.35, blur: 0, source: { data: weave, width: W, height: H, channels: 1 } });
     }
-    img = await finalGrade(img, { warmth: 0.15, saturation: 1.08, contrast: 0.06, brightness: 1 }, vibeGrade(), 0.3, '#2a1a0a');
+    img = await reliefs(img, layers);
+    img = vignette(img, 0.3, '#2a1a0a');
     if (options.gilded_frame) img = await withFrame(ctx, img);
     return img;
   },

@@ -94,9 +94,10 @@ export const vintageComic = styledTrend({
     const S = S_(ctx);
     let img = s.photo ? await smoothSurface(img0, 5, 1, 2) : img0;
     img = await finalGrade(img, { warmth: 0.3, saturation: 1.3, contrast: 0.3, brightness: 1.02 }, vibeGrade(ctx.req.vibe));
-    const lines = await thicken(await xdogMask(img, S * 0.0024, 2.5, 5), S * 0.0012);
+    // Inks found at half size: the upscaled mask gives the bold, slightly soft line of old print.
+    const lines = await xdogMask(img, S * 0.0024, 2.2, 4, 2);
     // Flat areas printed in a handful of inks (Ben-Day palette) or posterised colour.
-    img = options.ben_day_colors ? await pixelate(img, 2, BEN_DAY_INKS, 0) : await posterise(img, 7, 2);
+    img = options.ben_day_colors ? await pixelate(img, 3, BEN_DAY_INKS, 0) : await posterise(img, 7, 3);
     // Coarse dot screen on newsprint: red and blue dots carry the tones (classic Ben-Day).
     const cell = S / (options.halftone_dots ? 55 : 85);
     img = halftone(img, cell, [
@@ -116,9 +117,8 @@ export const vintageComic = styledTrend({
         ...Array.from({ length: 7 }, () => ({ cx: st.range(0, ctx.W), cy: st.range(0, ctx.H), rx: S * st.range(0.03, 0.12), ry: S * st.range(0.03, 0.1), colour: '#a8743a', opacity: st.range(0.2, 0.4), blend: 'multiply' as const })),
       ]);
       img = await finalGrade(img, { warmth: 0.5, saturation: 0.8, contrast: -0.05, brightness: 0.98 }, vibeGrade(), 0.45, '#7a5220');
-    } else {
-      img = await paperTexture(img, rng.fork('paper'), 0.3, '#fbf3dc');
     }
+    // Without aged paper the halftone's newsprint colour is the paper.
     return img;
   },
   overlay(ctx) {
@@ -167,8 +167,9 @@ export const pixel = styledTrend({
     if (options.pixel_border) {
       const b = block * 4;
       hud += `<path fill-rule="evenodd" d="M0,0 H${W} V${H} H0Z M${r(b)},${r(b * 2.4)} V${r(H - b)} H${r(W - b)} V${r(b * 2.4)}Z" fill="#1d2b53"/><rect x="${r(b * 0.5)}" y="${r(b * 2)}" width="${r(W - b)}" height="${r(H - b * 2.5)}" fill="none" stroke="#c2c3c7" stroke-width="${r(block * 1.2)}"/>`;
-      hud += text('1UP', { x: b, y: b * 1.5, size: b * 0.9, face: 'sansBold', fill: '#ff004d', anchor: 'start' });
-      hud += text(`SCORE ${String(ctx.rng.fork('score').int(1000, 99999)).padStart(6, '0')}`, { x: W - b, y: b * 1.5, size: b * 0.8, face: 'sansBold', fill: '#ffec27', anchor: 'end' });
+      // Letters at least two pixel blocks thick with a dark outline, so they survive the snapping.
+      hud += text('1UP', { x: b * 0.6, y: b * 1.75, size: b * 1.35, face: 'sansBold', fill: '#ff004d', anchor: 'start', stroke: '#000', strokeWidth: b * 0.2 });
+      hud += text(`SCORE ${String(ctx.rng.fork('score').int(1000, 99999)).padStart(6, '0')}`, { x: W - b * 0.6, y: b * 1.75, size: b * 1.2, face: 'sansBold', fill: '#ffec27', anchor: 'end', stroke: '#000', strokeWidth: b * 0.2 });
       for (let i = 0; i < 3; i++) {
         const x = W * 0.35 + i * b * 1.4;
         hud += `<path d="M${r(x)},${r(b * 0.9)} l${r(b * 0.5)},${r(-b * 0.45)} l${r(b * 0.5)},${r(b * 0.45)} l${r(-b * 0.5)},${r(b * 0.6)}Z" fill="#ff004d"/>`;
