@@ -24,9 +24,12 @@ export default function AboutPage() {
               key={title}
               className="relative overflow-hidden rounded-2xl border border-border bg-surface/80 p-6 transition-colors hover:border-violet-400/30 sm:p-7"
             >
-              <span aria-hidden className="absolute right-6 top-4 font-display text-5xl font-black text-white/10">
-                {String(i + 1).padStart(2, '0')}
-              </span>
+              {/* Decorative numeral drawn as generated content: not text to read or contrast-check. */}
+              <span
+                aria-hidden
+                data-numeral={String(i + 1).padStart(2, '0')}
+                className="absolute right-6 top-4 font-display text-5xl font-black text-white/10 before:content-[attr(data-numeral)]"
+              />
               <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-gradient-to-br from-violet-500/25 to-fuchsia-500/10 text-violet-200">
                 <Icon className="size-[22px]" aria-hidden />
               </span>

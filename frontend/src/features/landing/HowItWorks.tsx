@@ -42,7 +42,7 @@ export function HowItWorks() {
                       <span className="relative inline-flex size-20 items-center justify-center rounded-3xl bg-black/25 text-white ring-1 ring-white/30 backdrop-blur">
                         <Icon className="size-9" aria-hidden />
                       </span>
-                      <span className="absolute left-4 top-3 font-display text-6xl font-black text-white/25">{i + 1}</span>
+                      <span aria-hidden data-numeral={i + 1} className="absolute left-4 top-3 font-display text-6xl font-black text-white/25 before:content-[attr(data-numeral)]" />
                     </div>
                     <div className="text-center md:text-left">
                       <p className="text-sm font-semibold uppercase tracking-widest text-violet-300">Step {i + 1}</p>

@@ -101,9 +101,11 @@ export function WaitlistSteps() {
         <ol className="mt-10 grid gap-4 md:grid-cols-3">
           {STEPS.map(({ icon: Icon, title, text }, i) => (
             <li key={title} className="relative rounded-2xl border border-border bg-surface p-6">
-              <span className="absolute right-5 top-4 font-display text-5xl font-black text-white/10" aria-hidden>
-                {i + 1}
-              </span>
+              <span
+                aria-hidden
+                data-numeral={i + 1}
+                className="absolute right-5 top-4 font-display text-5xl font-black text-white/10 before:content-[attr(data-numeral)]"
+              />
               <span className="inline-flex size-11 items-center justify-center rounded-xl bg-violet-500/15 text-violet-200">
                 <Icon className="size-5" aria-hidden />
               </span>
