@@ -3,7 +3,7 @@
  * chrome type), cyberpunk (rainy neon night, duotone, rim light, signs) and dreamcore (pastel
  * haze, liminal checker floor, floating clouds, doors to nowhere).
  */
-import { glitch, gradientMap, rgbSplit, scanlines } from '../effects.js';
+import { blend, glitch, gradientMap, rgbSplit, scanlines } from '../effects.js';
 import { bloom, curve, curveAndVignette, fromRaw, glows, grain, over, renderSvg, toRaw, type Raw } from '../raster.js';
 import { finalGrade, vibeGrade } from '../scene.js';
 import type { TrendContext } from '../types.js';
@@ -275,8 +275,9 @@ export const dreamcore = styledTrend({
     if (options.pastel_glow || s.photo) img = gradientMap(img, [[0, '#4a4a90'], [0.4, '#d890c8'], [0.75, '#ffe4d8'], [1, '#ffffff']], options.pastel_glow ? 0.55 : 0.5);
     img = await bloom(img, 0.6, options.pastel_glow ? 0.7 : 0.55, 0.05);
     if (options.soft_haze) {
+      // Haze: the blurred picture mixed in (not lightened over it, which bleached everything).
       const soft = await toRaw(fromRaw(img).blur(S * 0.01));
-      img = await over(img, [{ img: { ...soft, data: soft.data }, blend: 'lighten' }]);
+      img = blend(img, soft, 0.45);
       img = glows(img, [{ cx: W / 2, cy: H * 0.55, rx: W * 0.9, ry: H * 0.6, colour: '#ffffff', opacity: 0.22, blend: 'screen' }]);
     }
     img = rgbSplit(img, Math.max(1, Math.round(S * 0.002)));
