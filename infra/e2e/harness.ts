@@ -72,11 +72,12 @@ export class ApiMember {
     return response;
   }
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers, checked by each test's assertions
   async json<T = any>(method: string, urlPath: string, body?: unknown, expectStatus = 200): Promise<T> {
     const response = await this.request(method, urlPath, body);
     const text = await response.text();
     if (response.status !== expectStatus) throw new Error(`${method} ${urlPath}: expected ${expectStatus}, got ${response.status}: ${text}`);
-    return text ? JSON.parse(text) : undefined;
+    return (text ? JSON.parse(text) : undefined) as T;
   }
 
   /** The session cookie, for clients that speak other protocols (graphql-ws). */
@@ -84,6 +85,7 @@ export class ApiMember {
     return this.cookie;
   }
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as json()
   async graphql<T = any>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
     const result = await this.json<{ data?: T; errors?: { message: string }[] }>('POST', '/graphql', { query, variables });
     if (result.errors?.length) throw new Error(result.errors.map((e) => e.message).join('; '));
@@ -113,4 +115,28 @@ export async function eventually<T>(what: string, check: () => Promise<T | undef
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`timed out waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`);
+}
+
+/** What a spec file shares: its own stack and one Chromium, filled in before its first test. */
+export interface E2ESuite {
+  url: string;
+  stack: Stack;
+  browser: Browser;
+}
+
+/** Starts a stack and Chromium before the file's tests and closes both after them. */
+export function useE2EStack(label: string, options: Partial<StackOptions> = {}): E2ESuite {
+  const suite = {} as E2ESuite;
+  let e2e: E2EStack | undefined;
+  beforeAll(async () => {
+    e2e = await startE2EStack(label, options);
+    suite.stack = e2e.stack;
+    suite.url = e2e.stack.url;
+    suite.browser = await launchChromium();
+  }, 240_000);
+  afterAll(async () => {
+    await suite.browser?.close();
+    await e2e?.close();
+  }, 60_000);
+  return suite;
 }

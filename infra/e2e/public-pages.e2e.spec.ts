@@ -1,23 +1,10 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startE2EStack, type E2EStack } from './harness.js';
+import type { Page } from 'playwright-core';
+import { useE2EStack } from './harness.js';
 
 /** The pages a visitor sees before signing in, at a 390 px phone and a 1440 px desktop. */
 describe('public pages', () => {
-  let e2e: E2EStack;
-  let browser: Browser;
-  let url: string;
-
-  beforeAll(async () => {
-    e2e = await startE2EStack('public');
-    url = e2e.stack.url;
-    browser = await launchChromium();
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await e2e?.close();
-  }, 60_000);
+  const suite = useE2EStack('public');
 
   const viewports = [
     { name: 'phone', width: 390, height: 844 },
@@ -26,10 +13,10 @@ describe('public pages', () => {
 
   async function open(width: number, height: number, path: string, setup?: (page: Page) => Promise<void>): Promise<Page> {
     // A context per page: axe opens a page of its own next to it.
-    const context = await browser.newContext({ viewport: { width, height } });
+    const context = await suite.browser.newContext({ viewport: { width, height } });
     const page = await context.newPage();
     await setup?.(page);
-    await page.goto(`${url}${path}`);
+    await page.goto(`${suite.url}${path}`);
     await page.locator('h1').first().waitFor();
     return page;
   }
@@ -114,7 +101,7 @@ describe('public pages', () => {
     let releaseCount!: () => void;
     const countHeld = new Promise<void>((resolve) => { releaseCount = resolve; });
     const page = await open(390, 844, '/waitlist', async (p) => {
-      await p.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
+      await p.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.url });
       await p.route('**/api/waitlist/count', async (route) => { await countHeld; await route.continue(); });
     });
     try {
@@ -138,7 +125,7 @@ describe('public pages', () => {
       await overlay.waitFor();
       await page.getByTestId('toast').getByText('You’re on the waitlist!').waitFor();
       const link = await page.getByTestId('referral-link').inputValue();
-      expect(link).toMatch(new RegExp(`^${url}/waitlist\\?ref=[A-HJ-NP-Z2-9]{6}$`));
+      expect(link).toMatch(new RegExp(`^${suite.url}/waitlist\\?ref=[A-HJ-NP-Z2-9]{6}$`));
       expect(await page.getByTestId('waitlist-count').innerText()).toBe(String(before + 1));
       expect(await page.getByTestId('follow-instagram').getAttribute('target')).toBe('_blank');
       expect(await seriousViolations(page)).toEqual([]);
@@ -167,7 +154,7 @@ describe('public pages', () => {
         await friendPage.getByTestId('waitlist-email').fill(friend);
         await friendPage.getByTestId('waitlist-submit').click();
         await friendPage.getByTestId('waitlist-joined').waitFor();
-        const again = await fetch(`${url}/api/waitlist/referral`, {
+        const again = await fetch(`${suite.url}/api/waitlist/referral`, {
           method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: friend, referralCode: code }),
         });
         expect(await again.json()).toEqual({ success: true, referralCode: code, referrals: 1 });

@@ -1,28 +1,14 @@
-import type { Browser } from 'playwright-core';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { readPngSize, startFakeOpenAI, type FakeOpenAI } from '@trendforge/testing';
-import { ApiMember, eventually, launchChromium, startE2EStack, type E2EStack } from './harness.js';
+import { ApiMember, eventually, useE2EStack } from './harness.js';
 
 /**
  * The thin path through every layer, as a newcomer and as API clients:
  * browser → gateway → services → queue → worker → storage → gallery.
  */
 describe('TrendForge end to end', () => {
-  let e2e: E2EStack;
-  let browser: Browser;
-  let url: string;
-
-  beforeAll(async () => {
-    e2e = await startE2EStack('e2e');
-    url = e2e.stack.url;
-    browser = await launchChromium();
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await e2e?.close();
-  }, 60_000);
+  const suite = useE2EStack('e2e');
 
   /** Follows generationUpdated(id) over graphql-ws with the member's cookie until it ends. */
   function follow(member: ApiMember, id: string): Promise<Array<{ status: string; progress: number; imageUrl: string | null }>> {
@@ -32,7 +18,7 @@ describe('TrendForge end to end', () => {
         super(address, protocols, { headers: { cookie } });
       }
     }
-    const client = createClient({ url: `${url.replace('http', 'ws')}/graphql`, webSocketImpl: CookieWebSocket, retryAttempts: 0 });
+    const client = createClient({ url: `${suite.url.replace('http', 'ws')}/graphql`, webSocketImpl: CookieWebSocket, retryAttempts: 0 });
     const seen: Array<{ status: string; progress: number; imageUrl: string | null }> = [];
     return new Promise((resolve, reject) => {
       client.subscribe<{ generationUpdated: { status: string; progress: number; imageUrl: string | null } }>(
@@ -52,18 +38,21 @@ describe('TrendForge end to end', () => {
   }
 
   test('a newcomer signs up, generates an image and finds it on the dashboard', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await suite.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const prompt = 'a fox astronaut waving from the moon';
     try {
-      await page.goto(url);
+      await page.goto(suite.url);
       await page.getByTestId('header-signup').click();
       await page.getByTestId('register-username').fill(`newcomer_${Date.now() % 100000}`);
       await page.getByTestId('register-email').fill(`newcomer.${Date.now()}@example.com`);
       await page.getByTestId('register-password').fill('secret-pass');
       await page.getByTestId('register-submit').click();
       await page.getByTestId('header-account').waitFor();
+      // A newcomer is offered the welcome tour first; this one skips it.
+      await page.getByTestId('onboarding-skip').click();
+      await page.getByTestId('onboarding-dialog').waitFor({ state: 'detached' });
 
-      await page.goto(`${url}/forge`);
+      await page.goto(`${suite.url}/forge`);
       await page.locator('[data-testid=trend-card][data-trend-slug=pixar]').getByTestId('trend-card-select').click();
       await page.getByTestId('continue-with-style').click();
       await page.getByTestId('prompt-input').fill(prompt);
@@ -73,7 +62,7 @@ describe('TrendForge end to end', () => {
       await result.waitFor({ timeout: 60_000 });
       await expect(result.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).resolves.toBe(1024);
 
-      await page.goto(`${url}/dashboard`);
+      await page.goto(`${suite.url}/dashboard`);
       const card = page.getByTestId('creation-image').first();
       await card.waitFor();
       expect(await card.getAttribute('alt')).toContain(prompt);
@@ -84,7 +73,7 @@ describe('TrendForge end to end', () => {
   });
 
   test('REST generate answers synchronously with the image, which the owner can download', async () => {
-    const member = await ApiMember.register(url, 'rest');
+    const member = await ApiMember.register(suite.url, 'rest');
     const answer = await member.json('POST', '/api/generate', { trendSlug: 'pixar', userPrompt: 'a lighthouse keeper cat', prompt: 'a lighthouse keeper cat' }, 201);
     expect(answer).toEqual(expect.objectContaining({ generatedImage: expect.stringMatching(/^\/api\/images\/.+\/file\/result$/), caption: 'Created in Pixar style with TrendForge' }));
 
@@ -106,7 +95,7 @@ describe('TrendForge end to end', () => {
   });
 
   test('a premium trend takes its credits and refuses when they run out', async () => {
-    const member = await ApiMember.register(url, 'premium');
+    const member = await ApiMember.register(suite.url, 'premium');
     await member.json('POST', '/api/generate', { trendSlug: 'ghibli', userPrompt: 'a quiet valley' }, 201);
     expect(await member.json('GET', '/api/auth/me')).toEqual(expect.objectContaining({ credits: 0, monthlyUsage: 1 }));
     const refused = await member.json('POST', '/api/generate', { trendSlug: 'ghibli', userPrompt: 'another valley' }, 402);
@@ -115,8 +104,8 @@ describe('TrendForge end to end', () => {
   });
 
   test('a member never reads, favourites or deletes another member’s creation or its file', async () => {
-    const owner = await ApiMember.register(url, 'owner');
-    const other = await ApiMember.register(url, 'other');
+    const owner = await ApiMember.register(suite.url, 'owner');
+    const other = await ApiMember.register(suite.url, 'other');
     const { id } = await owner.json('POST', '/api/generate', { trendSlug: 'collectible', userPrompt: 'Captain Ada with a wrench' }, 201);
 
     for (const [method, path] of [
@@ -132,7 +121,7 @@ describe('TrendForge end to end', () => {
     await expect(other.graphql('query($id: ID!) { image(id: $id) { id } }', { id })).rejects.toThrow('Image Not Found');
     expect(await other.json('GET', '/api/images')).toEqual([]);
 
-    const visitor = new ApiMember(url);
+    const visitor = new ApiMember(suite.url);
     expect((await visitor.request('GET', `/api/images/${id}/file/result`)).status).toBe(401);
     expect((await visitor.request('GET', '/api/images')).status).toBe(401);
 
@@ -142,8 +131,8 @@ describe('TrendForge end to end', () => {
   });
 
   test('logout ends the session: the old cookie no longer works', async () => {
-    const member = await ApiMember.register(url, 'leaver');
-    const stolen = new ApiMember(url);
+    const member = await ApiMember.register(suite.url, 'leaver');
+    const stolen = new ApiMember(suite.url);
     Object.assign(stolen, { cookie: (member as unknown as { cookie: string }).cookie });
     expect((await stolen.request('GET', '/api/auth/me')).status).toBe(200);
     expect((await member.request('POST', '/api/auth/logout')).status).toBe(204);
@@ -151,13 +140,13 @@ describe('TrendForge end to end', () => {
   });
 
   test('a listener who subscribes after the generation ended still gets its end', async () => {
-    const member = await ApiMember.register(url, 'late');
+    const member = await ApiMember.register(suite.url, 'late');
     const { id } = await member.json('POST', '/api/generate', { trendSlug: 'pixar', userPrompt: 'a snail racing a turtle' }, 201);
     expect(await follow(member, id)).toEqual([{ status: 'completed', progress: 100, imageUrl: `/api/images/${id}/file/result` }]);
   });
 
   test('GET /api/health reports every dependency up', async () => {
-    const health = await new ApiMember(url).json('GET', '/api/health');
+    const health = await new ApiMember(suite.url).json('GET', '/api/health');
     expect(health).toEqual(expect.objectContaining({
       status: 'ok',
       postgres: { status: 'up' },
@@ -175,13 +164,13 @@ describe('TrendForge end to end', () => {
     beforeAll(async () => {
       openai = await startFakeOpenAI();
       // The studio worker steps aside; workers using the (fake) OpenAI provider take the queue.
-      await e2e.stack.stopInstance('generation-worker');
+      await suite.stack.stopInstance('generation-worker');
     });
 
     beforeEach(() => openai.reset());
 
     afterAll(async () => {
-      await e2e.stack.restart('generation-worker');
+      await suite.stack.restart('generation-worker');
       await openai.close();
     });
 
@@ -194,30 +183,30 @@ describe('TrendForge end to end', () => {
 
     test('generationUpdated pushes progress and completion over graphql-ws, to the owner only', async () => {
       openai.setLatency(1_500);
-      const worker = await e2e.stack.spawnExtra('generation-worker', slowWorkerEnv());
-      const member = await ApiMember.register(url, 'live');
-      const stranger = await ApiMember.register(url, 'peeker');
+      const worker = await suite.stack.spawnExtra('generation-worker', slowWorkerEnv());
+      const member = await ApiMember.register(suite.url, 'live');
+      const stranger = await ApiMember.register(suite.url, 'peeker');
       const { id } = await accept(member, 'a hot air balloon over dunes');
 
       await expect(follow(stranger, id)).rejects.toThrow('Generation not found');
       const updates = await follow(member, id);
       expect(updates.map((u) => u.status)).toContain('active');
       expect(updates.at(-1)).toEqual({ status: 'completed', progress: 100, imageUrl: `/api/images/${id}/file/result` });
-      await e2e.stack.stopInstance(worker);
+      await suite.stack.stopInstance(worker);
     });
 
     test('a generation survives its worker being killed mid-job: another worker finishes it', async () => {
       openai.setLatency(30_000);
-      const first = await e2e.stack.spawnExtra('generation-worker', slowWorkerEnv());
-      const member = await ApiMember.register(url, 'killed');
+      const first = await suite.stack.spawnExtra('generation-worker', slowWorkerEnv());
+      const member = await ApiMember.register(suite.url, 'killed');
       const { id, status } = await accept(member, 'a robot gardener');
       expect(status).toBe('queued');
       await eventually('the job to be active', async () => (await stateOf(member, id)).status === 'active');
       await eventually('the model to be asked', async () => openai.requests.length > 0);
 
-      await e2e.stack.kill(first, 'SIGKILL');
+      await suite.stack.kill(first, 'SIGKILL');
       openai.setLatency(0);
-      const second = await e2e.stack.spawnExtra('generation-worker', slowWorkerEnv());
+      const second = await suite.stack.spawnExtra('generation-worker', slowWorkerEnv());
 
       const done = await eventually('the generation to complete', async () => {
         const state = await stateOf(member, id);
@@ -227,24 +216,24 @@ describe('TrendForge end to end', () => {
       expect(openai.requests.filter((r) => r.path === '/v1/images/generations').length).toBe(2);
       expect(await member.json('GET', '/api/images')).toEqual([expect.objectContaining({ id })]);
       expect((await member.json('GET', '/api/auth/me')).monthlyUsage).toBe(1);
-      await e2e.stack.stopInstance(second);
+      await suite.stack.stopInstance(second);
     });
 
     test('a gateway restart mid-generation loses nothing: the creation is in the gallery afterwards', async () => {
       openai.setLatency(4_000);
-      const worker = await e2e.stack.spawnExtra('generation-worker', slowWorkerEnv());
-      const member = await ApiMember.register(url, 'restart');
+      const worker = await suite.stack.spawnExtra('generation-worker', slowWorkerEnv());
+      const member = await ApiMember.register(suite.url, 'restart');
       const { id } = await accept(member, 'a paper boat in a storm');
       await eventually('the job to be active', async () => (await stateOf(member, id)).status === 'active');
 
-      await e2e.stack.restart('gateway');
+      await suite.stack.restart('gateway');
 
       const images = await eventually('the creation to reach the gallery', async () => {
         const list = await member.json('GET', '/api/images');
         return list.length ? list : undefined;
       });
       expect(images).toEqual([expect.objectContaining({ id, prompt: 'a paper boat in a storm' })]);
-      await e2e.stack.stopInstance(worker);
+      await suite.stack.stopInstance(worker);
     });
   });
 });

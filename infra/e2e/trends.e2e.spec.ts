@@ -1,42 +1,29 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { ApiMember, eventually, launchChromium, startE2EStack, type E2EStack } from './harness.js';
+import type { BrowserContext } from 'playwright-core';
+import { ApiMember, eventually, useE2EStack } from './harness.js';
 
 /**
  * Trends from database to screen: the Board's votes, the Forge style select, favourites for pro
  * roles only and the studio-engine preview images, in Chromium against a whole stack.
  */
 describe('trends end to end', () => {
-  let e2e: E2EStack;
-  let browser: Browser;
-  let url: string;
-
-  beforeAll(async () => {
-    e2e = await startE2EStack('e2e-trends');
-    url = e2e.stack.url;
-    browser = await launchChromium();
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await e2e?.close();
-  }, 60_000);
+  const suite = useE2EStack('e2e-trends');
 
   /** A browser context signed in as the member (onboarded, so the welcome tour stays closed). */
   async function signedIn(member: ApiMember, width: number): Promise<BrowserContext> {
     await member.json('PUT', '/api/users/onboarding', { hasOnboarded: true });
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const context = await suite.browser.newContext({ viewport: { width, height: 900 } });
     const [name, value] = member.sessionCookie.split('=');
-    await context.addCookies([{ name, value, url }]);
+    await context.addCookies([{ name, value, url: suite.url }]);
     return context;
   }
 
   test('a member votes on the Board: optimistic heart, stored count, toasts, Newest tab and tooltip', async () => {
-    const [voter, other] = await Promise.all([ApiMember.register(url, 'voter'), ApiMember.register(url, 'other')]);
+    const [voter, other] = await Promise.all([ApiMember.register(suite.url, 'voter'), ApiMember.register(suite.url, 'other')]);
     await other.json('POST', '/api/trends/clay/vote', undefined, 201);
     const context = await signedIn(voter, 390);
     const page = await context.newPage();
     try {
-      await page.goto(`${url}/board`);
+      await page.goto(`${suite.url}/board`);
       await page.getByRole('heading', { name: 'Vote For Your Favorite Trends' }).waitFor();
       await page.getByText("Help shape what's next. Tap to ❤️ your favorites.").waitFor();
       const rows = page.getByTestId('board-row');
@@ -74,11 +61,11 @@ describe('trends end to end', () => {
   });
 
   test('the Forge style select: featured first, all 17 with rendered previews, 300 px scroll, detail and Pro Feature', async () => {
-    const member = await ApiMember.register(url, 'forger');
+    const member = await ApiMember.register(suite.url, 'forger');
     const context = await signedIn(member, 1440);
     const page = await context.newPage();
     try {
-      await page.goto(`${url}/forge`);
+      await page.goto(`${suite.url}/forge`);
       const cards = page.getByTestId('trend-card');
       await cards.first().waitFor();
       expect(await cards.count()).toBe(1);
@@ -115,16 +102,16 @@ describe('trends end to end', () => {
   });
 
   test('favourites are a pro feature over REST; unknown slugs are 404; previews are cached JPEGs', async () => {
-    const member = await ApiMember.register(url, 'freebie');
+    const member = await ApiMember.register(suite.url, 'freebie');
     const refused = await member.request('POST', '/api/trends/ghibli/favorite');
-    expect([refused.status, (await refused.json()).message]).toEqual([403, 'Upgrade to Pro to save favorite trends']);
+    expect([refused.status, ((await refused.json()) as { message: string }).message]).toEqual([403, 'Upgrade to Pro to save favorite trends']);
     expect((await member.request('POST', '/api/trends/no-such-trend/vote')).status).toBe(404);
     expect((await member.request('GET', '/api/trends/slug/no-such-trend')).status).toBe(404);
 
-    const image = await fetch(`${url}/static/images/real-examples/ghibli-example.jpg`);
+    const image = await fetch(`${suite.url}/static/images/real-examples/ghibli-example.jpg`);
     expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
     expect(image.headers.get('cache-control')).toContain('max-age=604800');
-    const again = await fetch(`${url}/static/images/real-examples/ghibli-example.jpg`, { headers: { 'if-none-match': image.headers.get('etag')! } });
+    const again = await fetch(`${suite.url}/static/images/real-examples/ghibli-example.jpg`, { headers: { 'if-none-match': image.headers.get('etag')! } });
     expect(again.status).toBe(304);
   });
 });
