@@ -115,14 +115,26 @@ export function inkMask(img: Raw, mask: Raw, colour = '#111111', opacity = 1): R
   return { ...img, data: out };
 }
 
-/** Quantise luminance into `levels` flat bands, keeping each pixel's hue and saturation (cel shading). */
-export function celShade(img: Raw, levels: number, floor = 0.18): Raw {
+/**
+ * Quantise luminance into `levels` flat bands, keeping each pixel's hue and saturation (cel shading).
+ * With `guide` (a blurred luminance, one channel) the bands follow the broad shapes of the guide
+ * instead of every pixel's own noise, with a soft step between bands: clean cels on photos.
+ */
+export function celShade(img: Raw, levels: number, floor = 0.18, guide?: Raw): Raw {
   const { data, channels } = img;
   const out = Buffer.allocUnsafe(data.length);
-  for (let i = 0; i < data.length; i += channels) {
+  for (let i = 0, p = 0; i < data.length; i += channels, p++) {
     const r = data[i], g = data[i + 1], b = data[i + 2];
     const l = (0.299 * r + 0.587 * g + 0.114 * b) / 255;
-    const q = Math.min(1, (Math.floor(l * levels) + 0.5) / levels);
+    let q: number;
+    if (guide) {
+      const f = (guide.data[p * guide.channels] / 255) * levels;
+      const k = Math.floor(f);
+      const t = Math.max(0, (f - k - 0.8) / 0.2);
+      q = Math.min(1, (k + t * t * (3 - 2 * t) + 0.5) / levels);
+    } else {
+      q = Math.min(1, (Math.floor(l * levels) + 0.5) / levels);
+    }
     const k = l > 0.01 ? Math.max(floor, q) / l : 1;
     out[i] = clamp(r * k);
     out[i + 1] = clamp(g * k);

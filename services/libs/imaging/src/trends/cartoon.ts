@@ -4,7 +4,7 @@
  * twilight, glow, castle and forest) and clay (stop-motion plasticine).
  */
 import { celShade, gradientMap, inkMask, relief, reliefs, skinMask, recolourMasked, thicken, warp, xdogMask, type Warp } from '../effects.js';
-import { bloom, fromRaw, glows, noise, posterise, smoothSurface, toRaw } from '../raster.js';
+import { bloom, fromRaw, glows, luma, noise, posterise, smoothSurface, toRaw } from '../raster.js';
 import { finalGrade, vibeGrade } from '../scene.js';
 import type { TrendContext } from '../types.js';
 import { linearGradient, r } from '../util/svg.js';
@@ -130,8 +130,10 @@ export const anime = styledTrend({
     const S = S_(ctx);
     let img = s.photo ? await smoothSurface(img0, 7, 1.2, 2) : img0;
     img = await finalGrade(img, { warmth: -0.1, saturation: 1.35, contrast: 0.05, brightness: 1.08 }, vibeGrade(ctx.req.vibe));
-    const lines = await xdogMask(img, S * 0.0016, 3, 6);
-    img = celShade(img, options.cel_shading ? 2 : 4, options.cel_shading ? 0.35 : 0.2);
+    const lines = await xdogMask(img, S * (s.photo ? 0.0022 : 0.0016), s.photo ? 5 : 3, 6);
+    // On photos the bands follow the blurred light (broad cels), not the skin's and fabric's noise.
+    const guide = s.photo ? await toRaw(fromRaw(luma(img)).resize(Math.round(ctx.W / 4), Math.round(ctx.H / 4)).blur(Math.max(0.5, S * 0.0015)).resize(ctx.W, ctx.H, { fit: 'fill', kernel: 'linear' }).extractChannel(0)) : undefined;
+    img = celShade(img, options.cel_shading ? 2 : s.photo ? 3 : 4, options.cel_shading ? 0.35 : s.photo ? 0.3 : 0.2, guide);
     img = inkMask(img, lines, '#2a1f3a', 0.9);
     img = await bloom(img, 0.75, 0.35, 0.03);
     // The soft sky glow of anime key art from the top.

@@ -3,7 +3,7 @@
  * frame) and the oil painting (Kuwahara brush patches, impasto relief, canvas weave, warm palette).
  */
 import { blend, gradientMap, kuwahara, relief, reliefs } from '../effects.js';
-import { fromRaw, glows, noise, over, renderSvg, toRaw, vignette, type Raw } from '../raster.js';
+import { applyCurves, curve, fromRaw, glows, noise, over, renderSvg, toRaw, vignette, type Raw } from '../raster.js';
 import { finalGrade, vibeGrade } from '../scene.js';
 import type { TrendContext } from '../types.js';
 import type { Rng } from '../util/rng.js';
@@ -76,21 +76,27 @@ export const renaissance = styledTrend({
   async stylize(ctx, img0, s) {
     const { W, H, options, rng } = ctx;
     const S = S_(ctx);
-    let img = await kuwahara(img0, s.photo ? 3 : 2, 2);
+    // Photos are often dim indoor shots: stretch and lift them first so the umber palette and the
+    // vignette leave a lit face instead of a murky frame.
+    const lift = curve(0, 0, 1, 1.35);
+    const base = s.photo ? applyCurves(await toRaw(fromRaw(img0).normalise({ lower: 1, upper: 99 })), [lift, lift, lift]) : img0;
+    let img = await kuwahara(base, s.photo ? 3 : 2, 2);
     // Old-master palette: umber shadows, ochre and flesh lights, greens pulled to olive.
-    img = gradientMap(img, [[0, '#120804'], [0.3, '#4a2a14'], [0.6, '#a8744a'], [0.85, '#e8c89a'], [1, '#fff4dc']], 0.55);
+    img = gradientMap(img, s.photo
+      ? [[0, '#2a160a'], [0.3, '#6a4222'], [0.6, '#c08a58'], [0.85, '#f0d4a6'], [1, '#fff6e2']]
+      : [[0, '#120804'], [0.3, '#4a2a14'], [0.6, '#a8744a'], [0.85, '#e8c89a'], [1, '#fff4dc']], 0.55);
     const strong = options.chiaroscuro;
     const lightX = s.face ? s.face.box.left + s.face.box.width * 0.35 : W * 0.4;
     const lightY = s.face ? s.face.box.top + s.face.box.height * 0.45 : H * 0.38;
     img = glows(img, [
-      { cx: W * 1.0, cy: H * 0.6, rx: W * (strong ? 0.85 : 0.6), ry: H * 0.9, colour: '#000000', opacity: strong ? 0.9 : 0.45, blend: 'multiply' },
+      { cx: W * 1.0, cy: H * 0.6, rx: W * (strong ? 0.85 : 0.6), ry: H * 0.9, colour: '#000000', opacity: strong ? 0.9 : s.photo ? 0.3 : 0.45, blend: 'multiply' },
       { cx: lightX, cy: lightY, rx: S * (strong ? 0.35 : 0.5), ry: S * (strong ? 0.4 : 0.55), colour: '#ffe0b0', opacity: strong ? 0.55 : 0.3, blend: 'screen' },
     ]);
     if (options.sfumato) {
       const soft = await toRaw(fromRaw(img).blur(S * 0.006));
       img = blend(img, soft, 0.6);
     }
-    img = await finalGrade(img, { warmth: 0.5, saturation: 0.95, contrast: strong ? 0.3 : 0.15, brightness: 0.98 }, vibeGrade(ctx.req.vibe), strong ? 0.7 : 0.5, '#0a0502');
+    img = await finalGrade(img, { warmth: 0.5, saturation: 0.95, contrast: strong ? 0.3 : 0.15, brightness: 0.98 }, vibeGrade(ctx.req.vibe), strong ? 0.7 : s.photo ? 0.38 : 0.5, '#0a0502');
     // Varnish: a fine canvas tooth.
     img = await relief(img, 0.12, 0, await brushField(W, H, rng.fork('tooth'), 2));
     if (options.craquelure) img = await over(img, [{ img: await renderSvg(svgDoc(W, H, '', craquelure(W, H, rng.fork('cracks'), S))), blend: 'multiply' }]);

@@ -4,10 +4,11 @@
  * snapping with ordered dithering, CRT scanlines, an 8-bit HUD).
  */
 import { CMY, halftone, inkMask, pixelate, rgbSplit, scanlines, thicken, xdogMask } from '../effects.js';
-import { glows, over, paperTexture, posterise, renderSvg, smoothSurface } from '../raster.js';
+import { fromRaw, glows, over, paperTexture, posterise, smoothSurface, toRaw, type Raw } from '../raster.js';
+import sharp from 'sharp';
 import { finalGrade, vibeGrade } from '../scene.js';
 import type { TrendContext } from '../types.js';
-import { fitSize, r, svgDoc, text } from '../util/svg.js';
+import { fitSize, r, svgDoc, text, textWidth } from '../util/svg.js';
 import { burst, radialLines, speechBubble, textBox } from './decor.js';
 import { styledTrend, type StyleInput } from './styled.js';
 
@@ -158,27 +159,41 @@ export const pixel = styledTrend({
     const { W, H, options, prompt } = ctx;
     const S = S_(ctx);
     let img = await finalGrade(img0, { warmth: 0, saturation: 1.35, contrast: 0.2, brightness: 1.04 }, vibeGrade(ctx.req.vibe));
-    // The HUD is drawn before snapping, so its letters become pixels too.
     const block = S / (options.chunky_pixels ? 52 : 96);
+    img = await pixelate(img, block, options.retro_palette ? GAMEBOY : PICO8, options.retro_palette ? 0.9 : 0.5);
+    // The HUD is pixel text on its own finer grid, drawn after snapping: letters made of the
+    // picture's big blocks cannot be read at thumbnail size.
+    const px = Math.max(1, S / 200);
     let hud = '';
-    const hs = S * 0.05;
+    const hs = px * 11;
     const name = prompt.title.toUpperCase();
-    hud += text(`${name}`, { x: W / 2, y: hs * 1.5, size: Math.min(hs, fitSize(name, 'sansBold', W * 0.8, hs)), face: 'sansBold', fill: '#ffffff', anchor: 'middle', stroke: '#000', strokeWidth: hs * 0.25 });
+    const size = Math.min(hs, fitSize(name, 'sansBold', W * 0.74, hs));
+    const tw = textWidth(name, 'sansBold', size) + px * 6;
+    const top = options.pixel_border ? block * 4 * 2.4 + px * 3 : px * 4;
+    hud += `<rect x="${r(W / 2 - tw / 2)}" y="${r(top)}" width="${r(tw)}" height="${r(size * 1.45)}" fill="#000000"/><rect x="${r(W / 2 - tw / 2 + px)}" y="${r(top + px)}" width="${r(tw - px * 2)}" height="${r(size * 1.45 - px * 2)}" fill="none" stroke="#ffffff" stroke-width="${r(px)}"/>`;
+    hud += text(name, { x: W / 2, y: top + size * 1.1, size, face: 'sansBold', fill: '#ffffff', anchor: 'middle' });
     if (options.pixel_border) {
       const b = block * 4;
       hud += `<path fill-rule="evenodd" d="M0,0 H${W} V${H} H0Z M${r(b)},${r(b * 2.4)} V${r(H - b)} H${r(W - b)} V${r(b * 2.4)}Z" fill="#1d2b53"/><rect x="${r(b * 0.5)}" y="${r(b * 2)}" width="${r(W - b)}" height="${r(H - b * 2.5)}" fill="none" stroke="#c2c3c7" stroke-width="${r(block * 1.2)}"/>`;
-      // Letters at least two pixel blocks thick with a dark outline, so they survive the snapping.
-      hud += text('1UP', { x: b * 0.6, y: b * 1.75, size: b * 1.35, face: 'sansBold', fill: '#ff004d', anchor: 'start', stroke: '#000', strokeWidth: b * 0.2 });
-      hud += text(`SCORE ${String(ctx.rng.fork('score').int(1000, 99999)).padStart(6, '0')}`, { x: W - b * 0.6, y: b * 1.75, size: b * 1.2, face: 'sansBold', fill: '#ffec27', anchor: 'end', stroke: '#000', strokeWidth: b * 0.2 });
+      hud += text('1UP', { x: b * 0.6, y: b * 1.75, size: Math.min(b * 1.35, fitSize('1UP', 'sansBold', W * 0.16, b * 1.35)), face: 'sansBold', fill: '#ff004d', anchor: 'start', stroke: '#000', strokeWidth: b * 0.2 });
+      const score = `SCORE ${String(ctx.rng.fork('score').int(1000, 99999)).padStart(6, '0')}`;
+      hud += text(score, { x: W - b * 0.6, y: b * 1.75, size: Math.min(b * 1.2, fitSize(score, 'sansBold', W * 0.5, b * 1.2)), face: 'sansBold', fill: '#ffec27', anchor: 'end', stroke: '#000', strokeWidth: b * 0.2 });
       for (let i = 0; i < 3; i++) {
-        const x = W * 0.35 + i * b * 1.4;
+        const x = W * 0.2 + i * b * 1.1;
         hud += `<path d="M${r(x)},${r(b * 0.9)} l${r(b * 0.5)},${r(-b * 0.45)} l${r(b * 0.5)},${r(b * 0.45)} l${r(-b * 0.5)},${r(b * 0.6)}Z" fill="#ff004d"/>`;
       }
     }
-    if (hud) img = await over(img, [{ img: await renderSvg(svgDoc(W, H, '', hud)) }]);
-    img = await pixelate(img, block, options.retro_palette ? GAMEBOY : PICO8, options.retro_palette ? 0.9 : 0.5);
+    img = await over(img, [{ img: await pixelSvg(svgDoc(W, H, '', hud), W, H, px) }]);
     if (options.scanlines) img = scanlines(img, Math.max(3, Math.round(block / 2)), 0.4, 0.4);
     return img;
   },
 });
 
+
+/** An SVG drawn on a coarse grid of `px`-pixel cells with hard edges (pixel-font text and shapes). */
+async function pixelSvg(svg: string, W: number, H: number, px: number): Promise<Raw> {
+  const small = await toRaw(sharp(Buffer.from(svg), { density: 72 / px }).ensureAlpha());
+  // Hard alpha: no anti-aliased fringe, every cell is either drawn or not.
+  for (let i = 3; i < small.data.length; i += 4) small.data[i] = small.data[i] >= 110 ? 255 : 0;
+  return toRaw(fromRaw(small).resize(W, H, { fit: 'fill', kernel: 'nearest' }));
+}
