@@ -1,16 +1,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
+import { parse as parseCookies } from 'cookie';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { MemberMarkerCookie, SessionCookie } from './common/session.js';
+
+/** The public pages the frontend build prerenders (frontend/vite.config.ts) and their files. */
+const prerenderedPages: Record<string, string> = {
+  '/': 'index.html',
+  '/about-trendforge': 'about-trendforge.html',
+  '/waitlist': 'waitlist.html',
+};
 
 /**
  * Serves the built SPA: hashed assets cached for a year (their names change with their content),
  * every other GET outside /api and /graphql answered with index.html, never cached, so the router
- * in the browser takes over.
+ * in the browser takes over. A visitor without a session gets the public pages prerendered (their
+ * HTML paints before any script runs; React hydrates it); members get the plain shell.
  */
 export function serveSpa(app: Express, spaDir: string): boolean {
   const indexFile = path.join(spaDir, 'index.html');
   if (!fs.existsSync(indexFile)) return false;
+  const prerendered = (pathname: string) => {
+    const name = prerenderedPages[pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname];
+    const file = name && path.join(spaDir, 'prerendered', name);
+    return file && fs.existsSync(file) ? file : null;
+  };
   // The SPA's files go out gzip-compressed (a third of the bytes); API answers and streams are left alone.
   const compress = compression();
   app.use((req: Request, res: Response, next: NextFunction) => (isApi(req.path) ? next() : compress(req, res, next)));
@@ -20,8 +35,15 @@ export function serveSpa(app: Express, spaDir: string): boolean {
     if (req.method !== 'GET' || isApi(req.path)) return next();
     // Trend preview and example images are served by the gateway's previews controller.
     if (req.path.startsWith('/images/previews/') || req.path.startsWith('/static/images/')) return next();
+    const cookies = parseCookies(req.headers.cookie ?? '');
+    const hasSession = Boolean(cookies[SessionCookie]);
+    // Keep the SPA's readable member marker in step with the (httpOnly) session cookie, e.g. for
+    // sessions started before the marker existed; GET /api/auth/me drops both when the session is stale.
+    if (hasSession && !cookies[MemberMarkerCookie]) res.cookie(MemberMarkerCookie, '1', { path: '/', sameSite: 'lax' });
+    if (!hasSession && cookies[MemberMarkerCookie]) res.clearCookie(MemberMarkerCookie, { path: '/', sameSite: 'lax' });
     res.setHeader('cache-control', 'no-cache');
-    res.sendFile(indexFile);
+    res.setHeader('vary', 'Cookie');
+    res.sendFile((!hasSession && prerendered(req.path)) || indexFile);
   });
   return true;
 }

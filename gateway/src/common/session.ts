@@ -9,6 +9,12 @@ import { Members } from '../clients/members.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 
 export const SessionCookie = 'tf_session';
+/**
+ * A readable marker next to the httpOnly session cookie, so the SPA can tell "maybe signed in" from
+ * "certainly a visitor" without a request (no 401 for every visitor). It grants nothing: every
+ * read and write is still authorised by the session cookie alone.
+ */
+export const MemberMarkerCookie = 'tf_member';
 
 /** What the gateway knows of the caller after reading the session cookie. */
 export interface Caller {
@@ -41,11 +47,13 @@ export class Sessions {
 
   start(res: Response, sessionToken: string) {
     res.cookie(SessionCookie, sessionToken, this.cookieOptions());
+    res.cookie(MemberMarkerCookie, '1', { ...this.cookieOptions(), httpOnly: false });
   }
 
   clear(res: Response) {
     const { maxAge: _maxAge, ...options } = this.cookieOptions();
     res.clearCookie(SessionCookie, options);
+    res.clearCookie(MemberMarkerCookie, { ...options, httpOnly: false });
   }
 }
 

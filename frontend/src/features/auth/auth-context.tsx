@@ -17,6 +17,15 @@ export interface AuthContextValue {
 
 export const AuthContext = createContext<AuthContextValue | null>(null);
 
+/**
+ * The gateway sets the readable `tf_member` marker next to the httpOnly session cookie (at sign-in,
+ * and when the page is served with a session). Without it the visitor is certainly signed out, so
+ * GET /api/auth/me is skipped — no 401 in every visitor's console; with it, the session is checked.
+ */
+export function mayBeSignedIn(): boolean {
+  return typeof document !== 'undefined' && /(?:^|;\s*)tf_member=/.test(document.cookie);
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const { data: user, isLoading } = useQuery<User | null>({
@@ -24,6 +33,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryFn: authApi.fetchCurrentUser,
     retry: false,
     staleTime: Infinity,
+    // Signed out for sure: start from "no user" (never stale, so /me is not fetched).
+    initialData: mayBeSignedIn() ? undefined : null,
   });
 
   const loginMutation = useMutation({

@@ -21,9 +21,13 @@ export class AuthController {
   constructor(private readonly bus: Bus, private readonly sessions: Sessions, private readonly members: Members) {}
 
   @Get('me')
-  async me(@Req() req: Request): Promise<User> {
+  async me(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<User> {
     const caller = await this.sessions.resolve(req);
-    if (!caller) throw new UnauthorizedException('Not signed in');
+    if (!caller) {
+      // A stale session: drop it and the SPA's member marker, so the next visit skips this call.
+      if (req.headers.cookie) this.sessions.clear(res);
+      throw new UnauthorizedException('Not signed in');
+    }
     return this.members.get(caller.userId);
   }
 
