@@ -1,74 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { createPng, createTestEnvironment, freePort, startServiceUnderTest, type ServiceUnderTest, type TestEnvironment } from '@trendforge/testing';
+import { call, cookieOf, startGatewayProcess, type GatewayProcess } from './support/gateway-process.js';
 
 /**
  * Accounts through the gateway, REST and GraphQL, against the real auth and billing services:
  * validation, conflicts, throttling, sessions across two gateway instances, settings, onboarding,
  * avatar uploads (and the files that must be refused) and admin plan changes.
- *
- * The gateway runs as its built self in child processes (two instances): Jest's module runtime
- * cannot load its CommonJS dependencies that require the ESM-only NestJS 12.
+ * Two gateway instances run as built child processes (see support/gateway-process.ts).
  */
-const gatewayDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers, checked by the assertions
-  body: any;
-  raw: Buffer;
-}
-
-/** One HTTP call over a one-off connection (fetch would keep sockets alive past the suite). */
-function call(base: string, method: string, urlPath: string, options: { json?: unknown; cookie?: string; multipart?: { filename: string; type: string; data: Buffer; field?: string } } = {}): Promise<Answer> {
-  const headers: Record<string, string> = {};
-  let body: Buffer | undefined;
-  if (options.json !== undefined) {
-    body = Buffer.from(JSON.stringify(options.json));
-    headers['content-type'] = 'application/json';
-  }
-  if (options.multipart) {
-    const boundary = `----tf${randomUUID()}`;
-    const { filename, type, data, field = 'file' } = options.multipart;
-    body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-      data,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    headers['content-type'] = `multipart/form-data; boundary=${boundary}`;
-  }
-  if (body) headers['content-length'] = String(body.length);
-  if (options.cookie) headers.cookie = options.cookie;
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${urlPath}`, { method, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        const text = raw.toString('utf8');
-        let parsed: unknown = text;
-        try { parsed = text ? JSON.parse(text) : undefined; } catch { /* not JSON */ }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed, raw });
-      });
-    });
-    // The server may answer (413) and close before the whole body is sent.
-    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
-    req.end(body);
-  });
-}
-
-const cookieOf = (answer: Answer) => (answer.headers['set-cookie'] as string[] | undefined)?.[0]?.split(';')[0] ?? '';
-
 /** A real PNG of 20000 × 20000 pixels (400 megapixels) in a few kilobytes: a decompression bomb. */
 function pngBomb(side = 20_000): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
@@ -105,29 +50,10 @@ let auth: ServiceUnderTest;
 let billing: ServiceUnderTest;
 let trends: ServiceUnderTest;
 let storageDir: string;
-const gateways: ChildProcess[] = [];
-const gatewayOutput: string[] = [];
+const gateways: GatewayProcess[] = [];
 let base: string;
 let secondBase: string;
 let seq = 0;
-
-async function startGateway(): Promise<string> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(gatewayDir, 'dist/main.js')], {
-    env: { ...process.env, ...env.env, LOG_LEVEL: 'warn', STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir, PORT: String(port), SPA_DIR: '/nonexistent' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  gateways.push(child);
-  for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk: Buffer) => gatewayOutput.push(chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 150; attempt++) {
-    if (child.exitCode !== null) break;
-    const ready = await call(url, 'GET', '/api/auth/me').then((answer) => answer.status === 401, () => false);
-    if (ready) return url;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`gateway did not start:\n${gatewayOutput.join('')}`);
-}
 
 beforeAll(async () => {
   env = await createTestEnvironment('gw-accounts');
@@ -142,17 +68,12 @@ beforeAll(async () => {
   billing = await startServiceUnderTest(BillingModule.forRoot(loadBillingConfig({ ...serviceEnv, HEALTH_PORT: String(await freePort()) })), env.redisUrl);
   const trendsEnv = { ...serviceEnv, HEALTH_PORT: String(await freePort()), STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir };
   trends = await startServiceUnderTest(TrendsModule.forRoot(loadTrendsConfig(trendsEnv), { previewWarmup: false }), env.redisUrl);
-  // The gateway under test is built from the sources beside this test.
-  await promisify(execFile)(process.execPath, [path.resolve(gatewayDir, '../node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: gatewayDir });
-  [base, secondBase] = await Promise.all([startGateway(), startGateway()]);
+  gateways.push(...await Promise.all([0, 1].map(() => startGatewayProcess({ ...env.env, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir }))));
+  [base, secondBase] = gateways.map((gateway) => gateway.url);
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.all(gateways.map((child) => new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve(undefined);
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  })));
+  await Promise.all(gateways.map((gateway) => gateway.close()));
   await trends?.close();
   await billing?.close();
   await auth?.close();
