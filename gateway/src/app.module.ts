@@ -51,6 +51,8 @@ export class GatewayModule {
           subscriptions: { 'graphql-ws': { path: '/graphql' } },
           context: (input: GraphQLContextInput) => (input.extra ? { req: input.extra.request } : { req: input.req, res: input.res }),
           introspection: config.NODE_ENV !== 'production',
+          // Errors carry their code and message; never the server's stack.
+          includeStacktraceInErrorResponses: false,
           graphiql: false,
         }),
       ],

@@ -93,7 +93,7 @@ async function member(overrides: Record<string, string> = {}) {
 async function graphql(cookie: string, query: string, variables: Record<string, unknown> = {}) {
   const answer = await call(base, 'POST', '/graphql', { json: { query, variables }, cookie });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL data, checked by the assertions
-  return answer.body as { data?: any; errors?: Array<{ message: string; extensions?: { code?: string } }> };
+  return answer.body as { data?: any; errors?: Array<{ message: string; extensions?: { code?: string; stacktrace?: string[] } }> };
 }
 
 const UserFields = 'id username email avatar firstName lastName role credits monthlyUsage emailNotifications highQualityGeneration hasOnboarded favoriteTrends';
@@ -219,6 +219,7 @@ describe('settings and onboarding', () => {
     expect(onboarded.data.updateOnboarding).toEqual({ hasOnboarded: true });
     const refused = await graphql(cookie, 'mutation($input: SettingsInput!) { updateSettings(input: $input) { id } }', { input: { lastName: 'y'.repeat(60) } });
     expect(refused.errors?.[0]).toMatchObject({ message: 'Last name must be at most 50 characters', extensions: { code: 'BAD_REQUEST' } });
+    expect(refused.errors?.[0].extensions).not.toHaveProperty('stacktrace');
     expect((await graphql('', 'mutation { updateOnboarding(hasOnboarded: true) { id } }')).errors?.[0].message).toBe('Authentication Required');
   });
 });
