@@ -6,6 +6,7 @@
 import { backdrop, cloud, type BackgroundKind } from '../backgrounds.js';
 import { figureFromPrompt } from '../figure.js';
 import { fromRaw, glows, inkEdges, over, paperTexture, posterise, renderSvg, renderSvgOpaque, toRaw, type Raw } from '../raster.js';
+import { inkMask, kuwahara, thicken, xdogMask } from '../effects.js';
 import { figureLayer, finalGrade, pickPalette, place, vibeGrade } from '../scene.js';
 import type { TrendContext, TrendRenderer } from '../types.js';
 import { darken, lighten, mix } from '../util/color.js';
@@ -22,7 +23,7 @@ export const ghibli: TrendRenderer = {
     // character is drawn afterwards at full size with clean lines, like a cel over a painting.
     const half = { ...ctx, W: Math.round(ctx.W / 2), H: Math.round(ctx.H / 2) };
     if (ctx.photo) {
-      const painted = await watercolour(ctx, await ctx.photo.crop(half.W, half.H), true);
+      const painted = await paintPhoto(ctx, await ctx.photo.crop(half.W, half.H), ctx.photo.faceIn(half.W, half.H)?.box);
       return finishPaper(ctx, painted, true);
     }
     const scene = await ghibliScene(half);
@@ -255,4 +256,73 @@ async function finishPaper(ctx: TrendContext, img0: Raw, isPhoto: boolean): Prom
   const img = await paperTexture(img0, ctx.rng.fork('paper'), options.hand_painted ? 0.42 : 0.28, '#fffaf0');
   const warm = options.warm_lighting ? 0.6 : 0.15;
   return finalGrade(img, { warmth: warm, saturation: isPhoto ? 1.1 : 1.12, contrast: 0.04, brightness: 1.04 }, vibeGrade(ctx.req.vibe), 0.22, '#6b4a2f');
+}
+
+/**
+ * A photo as a hand-painted still: flat brush areas (Kuwahara, then few pigments), the airy
+ * palette (lifted violet shadows, sky blues and meadow greens pushed to painted tones), pale
+ * bright walls and windows above the subject become a painted sky, soft sepia ink lines.
+ * Works at painting size (half the frame) and scales up.
+ */
+async function paintPhoto(ctx: TrendContext, small: Raw, face?: { left: number; top: number; width: number; height: number }): Promise<Raw> {
+  const { W, H, options } = ctx;
+  const w = small.width;
+  const h = small.height;
+  const S = Math.min(w, h);
+  let img = await kuwahara(small, Math.max(2, Math.round(S / 170)), 2);
+  img = paintedTones(img, face, options.hand_painted !== false);
+  img = await posterise(img, options.hand_painted !== false ? 18 : 30, 1);
+  img = await toRaw(fromRaw(img).blur(Math.max(0.5, S * 0.0025)));
+  const lines = await thicken(await xdogMask(img, Math.max(0.6, S * 0.0028), 3, 8), 0.6);
+  img = inkMask(img, lines, '#4a3428', 0.55);
+  img = await toRaw(fromRaw(img).resize(W, H, { fit: 'fill', kernel: 'linear' }));
+  ctx.progress(70);
+  return img;
+}
+
+/** Per-pixel repaint towards the palette of a pastoral animation background. */
+function paintedTones(img: Raw, face: { left: number; top: number; width: number; height: number } | undefined, strong: boolean): Raw {
+  const { width: W, height: H, data, channels } = img;
+  const out = Buffer.allocUnsafe(W * H * 3);
+  const fx = face ? face.left + face.width / 2 : W / 2;
+  const fy = face ? face.top + face.height / 2 : H * 0.42;
+  const frx = face ? face.width * 1.1 : W * 0.22;
+  const fry = face ? face.height * 1.5 : H * 0.3;
+  const k = strong ? 1 : 0.7;
+  for (let y = 0, p = 0, o = 0; y < H; y++) {
+    // The sky only in the upper part of the frame, fading out by two thirds down.
+    const skyRow = Math.max(0, Math.min(1, (0.68 - y / H) / 0.3));
+    const skyTop: [number, number, number] = [70 + 90 * (y / H), 150 + 60 * (y / H), 225 + 15 * (y / H)];
+    for (let x = 0; x < W; x++, p += channels, o += 3) {
+      let r = data[p], g = data[p + 1], b = data[p + 2];
+      const mx = Math.max(r, g, b), mn = Math.min(r, g, b);
+      const l = (r * 0.299 + g * 0.587 + b * 0.114) / 255;
+      const sat = mx > 0 ? (mx - mn) / mx : 0;
+      // Hue family: green-dominant or blue-dominant pixels get the painted greens and blues.
+      // Only in the lights and mid-tones: dark hair and clothes keep their own colour.
+      const lit = Math.max(0, Math.min(1, (l - 0.28) / 0.2));
+      if (g > r && g >= b && sat > 0.12) {
+        const t = 0.55 * k * lit * Math.min(1, sat * 2);
+        r += (70 + 90 * l - r) * t; g += (140 + 90 * l - g) * t; b += (60 + 60 * l - b) * t;
+      } else if (b > r && b > g && sat > 0.12) {
+        const t = 0.55 * k * lit * Math.min(1, sat * 2);
+        r += (70 + 150 * l - r) * t; g += (140 + 100 * l - g) * t; b += (215 + 40 * l - b) * t;
+      }
+      // Pale, flat walls and windows above the subject become sky.
+      // Not skin (red over green over blue): a pale face beside the subject stays a face.
+      if (skyRow > 0 && l > 0.58 && sat < 0.35 && !(r > g && g > b && r - b > 18)) {
+        const ex = (x - fx) / frx, ey = (y - fy) / fry;
+        const away = Math.min(1, Math.max(0, (ex * ex + ey * ey - 1) / 0.6));
+        const t = skyRow * away * Math.min(1, (l - 0.58) / 0.15) * 0.9 * k;
+        r += (skyTop[0] - r) * t; g += (skyTop[1] - g) * t; b += (skyTop[2] - b) * t;
+      }
+      // Airy shadows: never black, lifted towards a soft violet; lights towards warm cream.
+      const lift = (1 - l) * (1 - l) * 0.35;
+      r += (98 - r) * lift; g += (84 - g) * lift; b += (108 - b) * lift;
+      out[o] = r < 0 ? 0 : r > 255 ? 255 : r;
+      out[o + 1] = g < 0 ? 0 : g > 255 ? 255 : g;
+      out[o + 2] = b < 0 ? 0 : b > 255 ? 255 : b;
+    }
+  }
+  return { data: out, width: W, height: H, channels: 3 };
 }

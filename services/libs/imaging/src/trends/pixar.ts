@@ -1,15 +1,17 @@
 /**
  * Pixar-like 3D animation still: a big-headed glossy character lit by a warm key and a rim
  * light, set in a softly defocused scene, vibrant grade and bloom. With a photo: surface
- * smoothing (median + blur blend), saturation, warm rim glow and bloom.
+ * bigger eyes from the landmarks, smooth modelled surfaces (edge-aware blur), a defocused set,
+ * saturated warm key and cool fill, a warm rim light and bloom.
  */
 import { backdrop, hintedBackground, type BackgroundKind } from '../backgrounds.js';
 import { figureFromPrompt } from '../figure.js';
-import { bloom, glows, over, renderSvgSoft, rimLight, smoothSurface, type Raw } from '../raster.js';
+import { bloom, fromRaw, glows, luma, over, renderSvgSoft, rimLight, smoothSurface, toRaw, type Raw } from '../raster.js';
 import { figureLayer, finalGrade, pickPalette, place, vibeGrade } from '../scene.js';
 import type { TrendContext, TrendRenderer } from '../types.js';
 import { svgDoc } from '../util/svg.js';
-import { warp, type Warp } from '../effects.js';
+import { gradientMap, warp, type Warp } from '../effects.js';
+import { hexToRgb } from '../util/color.js';
 import { groupCircle } from '../faces.js';
 
 export const pixar: TrendRenderer = {
@@ -60,31 +62,108 @@ async function pixarScene(ctx: TrendContext): Promise<Raw> {
 
 async function pixarPhoto(ctx: TrendContext): Promise<Raw> {
   const { W, H, options } = ctx;
+  const S = Math.min(W, H);
   let photo = await ctx.photo!.crop(W, H);
   const face = ctx.photo!.faceIn(W, H);
+  // The subject: the head and the shoulders below it (or the centre of a photo without a face).
+  let head = { x: W / 2, y: H * 0.42, rx: S * 0.22, ry: S * 0.28 };
   if (face && face.landmarks.length === 68) {
     // Landmark-driven caricature: the big eyes of 3D animation, a livelier smile.
     const lm = face.landmarks;
     const warps: Warp[] = [];
     const eyes = [groupCircle(lm, 'rightEye'), groupCircle(lm, 'leftEye')];
-    for (const e of eyes) warps.push({ x: e.x, y: e.y, r: e.r * 2.4, scale: options.exaggerated_eyes ? 0.5 : 0.18 });
+    for (const e of eyes) warps.push({ x: e.x, y: e.y, r: e.r * 2.7, scale: options.exaggerated_eyes ? 0.62 : 0.4 });
     if (options.emotional_expression) {
       const m = groupCircle(lm, 'mouth');
       for (const c of [lm[48], lm[54]]) warps.push({ x: c.x, y: c.y, r: m.r * 1.1, dy: -m.r * 0.35, dx: (c.x - m.x) * 0.15 });
       for (const b of [groupCircle(lm, 'rightBrow'), groupCircle(lm, 'leftBrow')]) warps.push({ x: b.x, y: b.y, r: b.r * 1.4, dy: -b.r * 0.25 });
     }
     photo = warp(photo, warps);
+    const b = face.box;
+    head = { x: b.left + b.width / 2, y: b.top + b.height * 0.4, rx: b.width * 0.95, ry: b.height * 1.15 };
   }
   ctx.progress(30);
-  // Smooth skin-like surfaces while keeping edges: median at half size blended with a blur.
-  let img = await smoothSurface(photo, 5, Math.max(1, W / 700), 2);
+  // Depth of field: the set behind the subject goes soft, as through a long lens.
+  const mask = subjectMask(W, H, head);
+  const defocus = await toRaw(fromRaw(photo).resize(Math.round(W / 4), Math.round(H / 4)).blur(Math.max(0.6, S * 0.0035)).resize(W, H, { fit: 'fill', kernel: 'cubic' }));
+  // Simplified, smooth surfaces: flat regions (skin, cloth) take a wide blur, edges (eyes, mouth,
+  // the silhouette) keep their detail, so shapes read as modelled rather than photographed.
+  const smooth = await smoothSurface(photo, 7, Math.max(1, S * 0.0012), 2);
+  const wide = await toRaw(fromRaw(smooth).resize(Math.round(W / 2), Math.round(H / 2)).blur(Math.max(0.6, S * 0.0028)).resize(W, H, { fit: 'fill', kernel: 'cubic' }));
+  let img = surfaceMix(smooth, wide, defocus, mask);
   ctx.progress(55);
-  // Warm rim glow from the upper right and a soft fill on the subject.
+  // Saturated, warm key from the upper left, cool fill in the shadows (split toning), then a warm
+  // rim of light along the right edges of the subject and a soft bloom.
+  img = gradientMap(img, [[0, '#14204a'], [0.35, '#5a4a6a'], [0.7, '#f0a070'], [1, '#fff4dc']], 0.2);
   img = glows(img, [
-    { cx: W * 0.9, cy: H * 0.05, rx: W * 0.9, ry: H * 0.9, colour: '#ffc98a', opacity: 0.55, blend: 'screen' },
-    { cx: W * 0.5, cy: H * 0.45, rx: W * 0.55, ry: H * 0.55, colour: '#ffffff', opacity: 0.18, blend: 'screen' },
+    { cx: W * 0.2, cy: H * 0.1, rx: W * 0.8, ry: H * 0.8, colour: '#ffd9a0', opacity: options.enhance_lighting ? 0.55 : 0.35, blend: 'screen' },
+    { cx: head.x, cy: head.y, rx: head.rx * 1.3, ry: head.ry * 1.2, colour: '#fff1e0', opacity: 0.22, blend: 'screen' },
   ]);
-  img = await bloom(img, 0.65, options.enhance_lighting ? 0.6 : 0.4, 0.03);
-  const look = { warmth: 0.45, saturation: options.vibrant_colors ? 1.55 : 1.35, contrast: 0.18, brightness: 1.03 };
-  return finalGrade(img, look, vibeGrade(ctx.req.vibe), 0.3);
+  img = await rimFromLight(img, mask, S, options.enhance_lighting ? '#ffe2b0' : '#ffc98a');
+  img = await bloom(img, 0.66, options.enhance_lighting ? 0.6 : 0.42, 0.03);
+  const look = { warmth: 0.35, saturation: options.vibrant_colors ? 1.7 : 1.45, contrast: 0.2, brightness: 1.04 };
+  return finalGrade(img, look, vibeGrade(ctx.req.vibe), 0.32);
+}
+
+/** 255 on the head and shoulders, falling off softly outside them. */
+function subjectMask(W: number, H: number, h: { x: number; y: number; rx: number; ry: number }): Raw {
+  const m = Buffer.allocUnsafe(W * H);
+  const body = { x: h.x, y: h.y + h.ry * 2.2, rx: h.rx * 2.1, ry: h.ry * 1.9 };
+  for (let y = 0, k = 0; y < H; y++) {
+    const hy = (y - h.y) / h.ry;
+    const by = (y - body.y) / body.ry;
+    for (let x = 0; x < W; x++, k++) {
+      const hx = (x - h.x) / h.rx;
+      const bx = (x - body.x) / body.rx;
+      const d = Math.min(hx * hx + hy * hy, bx * bx + by * by);
+      m[k] = d <= 0.8 ? 255 : d >= 1.6 ? 0 : 255 * (1 - (d - 0.8) / 0.8);
+    }
+  }
+  return { data: m, width: W, height: H, channels: 1 };
+}
+
+/**
+ * Per pixel: on the subject, the smooth image where its local contrast is high (features) and the
+ * wide blur where it is low (skin, cloth); off the subject, the defocused set.
+ */
+function surfaceMix(smooth: Raw, wide: Raw, defocus: Raw, mask: Raw): Raw {
+  const a = smooth.data, b = wide.data, c = defocus.data, m = mask.data;
+  const out = Buffer.allocUnsafe(a.length);
+  for (let i = 0, k = 0; i < a.length; i += 3, k++) {
+    const d = Math.abs(a[i] - b[i]) + Math.abs(a[i + 1] - b[i + 1]) + Math.abs(a[i + 2] - b[i + 2]);
+    const flat = d >= 60 ? 0 : 1 - d / 60;
+    const f = m[k] / 255;
+    for (let ch = 0; ch < 3; ch++) {
+      const subj = a[i + ch] + (b[i + ch] - a[i + ch]) * flat * 0.85;
+      out[i + ch] = c[i + ch] + (subj - c[i + ch]) * f;
+    }
+  }
+  return { data: out, width: smooth.width, height: smooth.height, channels: 3 };
+}
+
+/** A warm rim: where the light falls off to the right (luma edges), on the subject only, screened. */
+async function rimFromLight(img: Raw, mask: Raw, S: number, colour: string): Promise<Raw> {
+  const { width: W, height: H } = img;
+  const w = Math.round(W / 2);
+  const h = Math.round(H / 2);
+  const L = await toRaw(fromRaw(luma(img)).resize(w, h).blur(Math.max(0.5, S * 0.002)).extractChannel(0));
+  const off = Math.max(1, Math.round(S * 0.006));
+  const e = Buffer.alloc(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = off; x < w; x++) {
+      const v = L.data[y * w + x - off] - L.data[y * w + x];
+      if (v > 6) e[y * w + x] = Math.min(255, (v - 6) * 4);
+    }
+  }
+  const rim = await toRaw(fromRaw({ data: e, width: w, height: h, channels: 1 }).blur(Math.max(0.5, S * 0.0015)).resize(W, H, { fit: 'fill', kernel: 'linear' }).extractChannel(0));
+  const [cr, cg, cb] = hexToRgb(colour);
+  const out = Buffer.from(img.data);
+  for (let i = 0, k = 0; k < rim.data.length; i += 3, k++) {
+    const f = (rim.data[k] / 255) * (mask.data[k] / 255) * 0.7;
+    if (f <= 0) continue;
+    out[i] += ((cr * (255 - out[i])) / 255) * f;
+    out[i + 1] += ((cg * (255 - out[i + 1])) / 255) * f;
+    out[i + 2] += ((cb * (255 - out[i + 2])) / 255) * f;
+  }
+  return { ...img, data: out };
 }
