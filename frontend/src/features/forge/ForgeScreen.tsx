@@ -6,6 +6,7 @@ import { queryKeys } from '@/lib/queryClient';
 import type { Trend } from '@/lib/types';
 import { useAuth } from '@/features/auth/auth-context';
 import { useAuthDialog } from '@/features/auth/auth-dialog-context';
+import { useRequireMember } from '@/features/auth/use-require-member';
 import { describeGenerationError, graphqlErrorMessage } from '@/features/generation/generation-state';
 import { useGeneration } from '@/features/generation/use-generation';
 import { forgeTrendCost, needsCredits, useTrends } from '@/features/trends/use-trends';
@@ -22,6 +23,7 @@ export type ForgeStep = 'style_select' | 'prompt_input' | 'prompt_edit' | 'gener
 export function ForgeScreen() {
   const { user } = useAuth();
   const { openAuthDialog } = useAuthDialog();
+  const requireMember = useRequireMember();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
@@ -104,13 +106,7 @@ export function ForgeScreen() {
     setStep('prompt_input');
   };
 
-  const continueWithStyle = () => {
-    if (!user) {
-      openAuthDialog({ tab: 'register', reason: 'Create a free account to forge this style.' });
-      return;
-    }
-    setStep('prompt_edit');
-  };
+  const continueWithStyle = () => requireMember(() => setStep('prompt_edit'), { reason: 'Create a free account to forge this style.' });
 
   const generate = async () => {
     if (!user) {
