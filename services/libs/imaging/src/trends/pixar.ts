@@ -6,7 +6,7 @@
  */
 import { backdrop, hintedBackground, type BackgroundKind } from '../backgrounds.js';
 import { figureFromPrompt } from '../figure.js';
-import { bloom, fromRaw, glows, luma, over, renderSvgSoft, rimLight, smoothSurface, toRaw, type Raw } from '../raster.js';
+import { bloom, fromRaw, glows, luma, over, renderSvgSoft, rimLight, toRaw, type Raw } from '../raster.js';
 import { figureLayer, finalGrade, pickPalette, place, vibeGrade } from '../scene.js';
 import type { TrendContext, TrendRenderer } from '../types.js';
 import { svgDoc } from '../util/svg.js';
@@ -88,9 +88,8 @@ async function pixarPhoto(ctx: TrendContext): Promise<Raw> {
   const defocus = await toRaw(fromRaw(photo).resize(Math.round(W / 4), Math.round(H / 4)).blur(Math.max(0.6, S * 0.0035)).resize(W, H, { fit: 'fill', kernel: 'cubic' }));
   // Simplified, smooth surfaces: flat regions (skin, cloth) take a wide blur, edges (eyes, mouth,
   // the silhouette) keep their detail, so shapes read as modelled rather than photographed.
-  const smooth = await smoothSurface(photo, 7, Math.max(1, S * 0.0012), 2);
-  const wide = await toRaw(fromRaw(smooth).resize(Math.round(W / 2), Math.round(H / 2)).blur(Math.max(0.6, S * 0.0028)).resize(W, H, { fit: 'fill', kernel: 'cubic' }));
-  let img = surfaceMix(smooth, wide, defocus, mask);
+  const wide = await toRaw(fromRaw(photo).resize(Math.round(W / 2), Math.round(H / 2)).blur(Math.max(0.6, S * 0.0028)).resize(W, H, { fit: 'fill', kernel: 'cubic' }));
+  let img = surfaceMix(photo, wide, defocus, mask);
   ctx.progress(55);
   // Saturated, warm key from the upper left, cool fill in the shadows (split toning), then a warm
   // rim of light along the right edges of the subject and a soft bloom.
