@@ -1,4 +1,4 @@
-import { EXPORT_LONG_SIDE, renderTrend, scaleToLongSide } from '@trendforge/imaging';
+import { EXPORT_LONG_SIDE, renderInWorker, scaleToLongSide } from '@trendforge/imaging';
 import { StorageKeys, type Creation, type CreationRenderInputs } from '@trendforge/contracts';
 import { StorageNotFoundError, type ObjectStorage } from '@trendforge/platform';
 
@@ -7,7 +7,8 @@ import { StorageNotFoundError, type ObjectStorage } from '@trendforge/platform';
  * creation is rendered again from its stored inputs at export size, once: the file is kept in
  * storage and later downloads stream it.
  *
- * Why in the gateway and one at a time: a 4K render takes a few seconds of CPU. Running it here
+ * Why in the gateway and one at a time: a 4K render takes a few seconds of CPU. Running it on the
+ * gateway's render thread (worker_threads, see @trendforge/imaging renderInWorker)
  * behind a single lane (other exports wait their turn; requests for the same creation share one
  * render) is the simplest option that cannot pile up renders, and needs no job round-trip through
  * the generation queue, where a download would wait behind members' generations.
@@ -45,7 +46,8 @@ export class ExportRenderer {
     if (inputs.engine !== 'studio' || inputs.seed === null || photo === null) {
       return scaleToLongSide(await this.storage.get(creation.resultKey), EXPORT_LONG_SIDE);
     }
-    const { png } = await renderTrend({
+    // On the render thread: the gateway keeps answering requests during the seconds of CPU.
+    const { png } = await renderInWorker({
       trendSlug: inputs.trendSlug,
       trendName: inputs.trendName,
       prompt: inputs.userPrompt,

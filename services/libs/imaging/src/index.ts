@@ -6,4 +6,5 @@ export { supportedTrendSlugs } from './trends/index.js';
 export { BACKGROUNDS, type BackgroundKind } from './backgrounds.js';
 export type { RenderRequest, RenderResult, FaceBox, Aspect } from './types.js';
 export { analysePhoto } from './analyse.js';
+export { renderInWorker, stopRenderWorker, type WorkerRenderRequest } from './worker.js';
 export { prepareAvatar, AvatarLimits, UploadMessages, UploadRejectedError, type PreparedAvatar, type UploadRefusal } from './upload.js';
