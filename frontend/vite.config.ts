@@ -1,16 +1,82 @@
 /// <reference types="vitest/config" />
-import { fileURLToPath, URL } from 'node:url';
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL, URL } from 'node:url';
+import { build, defineConfig, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 const backend = 'http://localhost:3000';
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+
+/** The public pages served prerendered to visitors (gateway/src/spa.ts): file name and route module. */
+const prerenderedPages = [
+  { url: '/', file: 'index.html', entry: 'src/pages/LandingPage.tsx' },
+  { url: '/about-trendforge', file: 'about-trendforge.html', entry: 'src/pages/AboutPage.tsx' },
+  { url: '/waitlist', file: 'waitlist.html', entry: 'src/pages/WaitlistPage.tsx' },
+];
+
+/**
+ * After the client build, renders the public pages to HTML (src/prerender.tsx, built for Node) into
+ * dist/prerendered/, each with modulepreload links for its route chunk: a phone on a slow network
+ * paints the page from HTML and CSS instead of waiting for React, the router and then the chunk.
+ */
+function prerender(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'trendforge-prerender',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      if (config.build.ssr || config.mode === 'test') return;
+      const outDir = path.resolve(config.root, config.build.outDir);
+      const ssrDir = path.resolve(config.root, 'node_modules/.prerender');
+      await build({
+        configFile: false,
+        root: config.root,
+        logLevel: 'warn',
+        plugins: [react()],
+        resolve: { alias },
+        build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
+      });
+      const { renderPage } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as {
+        renderPage: (url: string) => Promise<string>;
+      };
+      const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+      const chunkFiles = (key: string, seen = new Set<string>()): string[] => {
+        if (seen.has(key) || manifest[key].isEntry) return [];
+        seen.add(key);
+        return [manifest[key].file, ...(manifest[key].imports ?? []).flatMap((dep) => chunkFiles(dep, seen))];
+      };
+      // The shell's script and module preloads start after the first paint on these pages: on a slow
+      // link the HTML and CSS get the bandwidth, and the page shows before React is downloaded.
+      const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
+      if (!entry) throw new Error('prerender: no module script in index.html');
+      const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+      const shellPreloads = [...template.matchAll(preloadTag)].map((m) => m[1]);
+      const head = template.replace(entry[0], '').replace(preloadTag, '');
+      fs.mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });
+      for (const page of prerenderedPages) {
+        const html = await renderPage(`http://localhost${page.url}`);
+        const preloads = [...shellPreloads, ...chunkFiles(page.entry).map((file) => `/${file}`).filter((file) => !shellPreloads.includes(file))];
+        const loader =
+          `<script>requestAnimationFrame(function(){setTimeout(function(){var d=document;` +
+          `${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});` +
+          `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};d.head.appendChild(s)})})</script>`;
+        const out = head.replace('<div id="root"></div>', () => `<div id="root">${html}</div>${loader}`);
+        if (!html || !out.includes(html)) throw new Error(`prerender: ${page.url} did not go into index.html`);
+        fs.writeFileSync(path.join(outDir, 'prerendered', page.file), out);
+      }
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
-  resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
-  },
+  plugins: [react(), tailwindcss(), prerender()],
+  resolve: { alias },
   server: {
     proxy: {
       '/api': { target: backend, changeOrigin: true },
@@ -27,6 +93,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // Read by the prerender step to preload each public page's route chunk.
+    manifest: true,
   },
   test: {
     environment: 'jsdom',

@@ -21,11 +21,13 @@ const prerenderedPages: Record<string, string> = {
 export function serveSpa(app: Express, spaDir: string): boolean {
   const indexFile = path.join(spaDir, 'index.html');
   if (!fs.existsSync(indexFile)) return false;
-  const prerendered = (pathname: string) => {
-    const name = prerenderedPages[pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname];
-    const file = name && path.join(spaDir, 'prerendered', name);
-    return file && fs.existsSync(file) ? file : null;
-  };
+  const prerendered = new Map<string, string>();
+  for (const [pathname, name] of Object.entries(prerenderedPages)) {
+    const file = path.join(spaDir, 'prerendered', name);
+    if (fs.existsSync(file)) prerendered.set(pathname, fs.readFileSync(file, 'utf8'));
+  }
+  // The footer shows the current year; the HTML was rendered in the build's year.
+  const withCurrentYear = (html: string) => html.replace(/(data-testid="copyright"[^>]*>© (?:<!-- -->)?)\d{4}/, `$1${new Date().getFullYear()}`);
   // The SPA's files go out gzip-compressed (a third of the bytes); API answers and streams are left alone.
   const compress = compression();
   app.use((req: Request, res: Response, next: NextFunction) => (isApi(req.path) ? next() : compress(req, res, next)));
@@ -43,7 +45,9 @@ export function serveSpa(app: Express, spaDir: string): boolean {
     if (!hasSession && cookies[MemberMarkerCookie]) res.clearCookie(MemberMarkerCookie, { path: '/', sameSite: 'lax' });
     res.setHeader('cache-control', 'no-cache');
     res.setHeader('vary', 'Cookie');
-    res.sendFile((!hasSession && prerendered(req.path)) || indexFile);
+    const page = hasSession ? undefined : prerendered.get(req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path);
+    if (page) res.type('html').send(withCurrentYear(page));
+    else res.sendFile(indexFile);
   });
   return true;
 }

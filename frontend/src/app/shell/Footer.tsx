@@ -62,7 +62,8 @@ export function Footer() {
       </div>
       <div className="border-t border-border">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-2 px-4 py-5 text-xs text-muted sm:flex-row sm:px-6 lg:px-8">
-          <p data-testid="copyright">© {year} TrendForge. All rights reserved.</p>
+          {/* The prerendered public pages carry the build year; the browser puts in the current one. */}
+          <p data-testid="copyright" suppressHydrationWarning>© {year} TrendForge. All rights reserved.</p>
           <p>Made for creators, by creators.</p>
         </div>
       </div>
