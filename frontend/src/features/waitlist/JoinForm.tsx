@@ -1,13 +1,20 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type Resolver } from 'react-hook-form';
 import { ArrowRight, Loader2 } from 'lucide-react';
 import { Button } from '@/ui/button';
 import { FormField } from '@/ui/form-field';
 import { Label } from '@/ui/label';
 import { toast } from '@/ui/toast-store';
 import { DEFAULT_INTEREST, INTEREST_LABELS, INTERESTS } from './content';
-import { EMAIL_PATTERN, toJoinPayload, waitlistSchema, type WaitlistFormInput, type WaitlistFormValues } from './schema';
+import { EMAIL_PATTERN, toJoinPayload } from './payload';
+import type { WaitlistFormInput, WaitlistFormValues } from './schema';
 import { joinWaitlist, recordReferral, rememberCode, rememberedCode } from './waitlist-api';
+
+// The rules (zod, a good part of this page's script) load when the form is first touched or sent.
+const loadRules = () => Promise.all([import('@hookform/resolvers/zod'), import('./schema')]);
+const rulesResolver: Resolver<WaitlistFormInput, unknown, WaitlistFormValues> = async (values, context, options) => {
+  const [{ zodResolver }, { waitlistSchema }] = await loadRules();
+  return zodResolver(waitlistSchema)(values, context, options);
+};
 
 export interface Joined {
   /** Null when the email was already on the list and this browser does not know its code. */
@@ -22,7 +29,7 @@ export function JoinForm({ referredBy, onJoined }: { referredBy: string | null; 
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<WaitlistFormInput, unknown, WaitlistFormValues>({
-    resolver: zodResolver(waitlistSchema),
+    resolver: rulesResolver,
     defaultValues: { name: '', email: '', interest: DEFAULT_INTEREST },
   });
 
@@ -50,7 +57,7 @@ export function JoinForm({ referredBy, onJoined }: { referredBy: string | null; 
   };
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4" data-testid="waitlist-form" aria-busy={isSubmitting}>
+    <form onSubmit={handleSubmit(onSubmit)} onFocus={() => void loadRules()} noValidate className="grid gap-4" data-testid="waitlist-form" aria-busy={isSubmitting}>
       <FormField
         id="waitlist-name"
         label="Name"

@@ -38,10 +38,13 @@ export function WaitlistHero({ referredBy, children }: { referredBy: string | nu
   );
 }
 
+/** 12914 → "12,914" (as toLocaleString('en-US'), without the cost of setting up Intl while the page hydrates). */
+export const groupThousands = (n: number) => String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 /** The count shows 487 until GET /api/waitlist/count answers; the other two figures are static. */
 export function WaitlistStats({ count }: { count: number }) {
   const stats = [
-    { icon: Users, value: count.toLocaleString('en-US'), label: 'creators on the waitlist', testId: 'waitlist-count' },
+    { icon: Users, value: groupThousands(count), label: 'creators on the waitlist', testId: 'waitlist-count' },
     { icon: Flame, value: '12,914', label: 'trend images forged in beta', testId: undefined },
     { icon: Clock, value: '3,500', label: 'weekly remixes', testId: undefined },
   ];

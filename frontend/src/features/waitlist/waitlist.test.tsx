@@ -4,6 +4,7 @@ import * as toasts from '@/ui/toast-store';
 import { JoinForm } from './JoinForm';
 import { referralCodeFromUrl } from './referral-code';
 import { toJoinPayload, waitlistSchema } from './schema';
+import { groupThousands } from './sections';
 import { referralLink } from './waitlist-api';
 
 describe('waitlist form rules', () => {
@@ -19,6 +20,10 @@ describe('waitlist form rules', () => {
     expect(toJoinPayload(parsed)).toEqual({ name: 'Ada', email: 'ada@example.com', interest: 'pixar' });
     expect(waitlistSchema.safeParse({ name: 'Ada', email: 'ada@example.com', interest: 'cats' }).success).toBe(false);
     expect(waitlistSchema.parse({ name: 'Ada', email: 'ada@example.com', interest: 'ghibli' }).interest).toBe('ghibli');
+  });
+
+  it('groups the waitlist count by thousands as en-US does', () => {
+    expect([0, 487, 1000, 12914, 1234567].map(groupThousands)).toEqual(['0', '487', '1,000', '12,914', '1,234,567']);
   });
 
   it('reads ?ref= only when it is a referral code', () => {
