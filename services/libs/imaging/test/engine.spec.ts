@@ -51,14 +51,12 @@ describe('studio engine', () => {
     expect(colours).toBeGreaterThan(150);
   });
 
-  it('is deterministic for the same inputs and seed, and varies with the seed', async () => {
+  it('is deterministic for the same inputs and seed at the default size, and varies with the seed', async () => {
+    // Every trend's determinism at a small size is in trends.spec.ts; this is the full-size frame.
     const again = await renderTrend(req('pixar'));
     expect(again.png.equals(renders.get('pixar')!)).toBe(true);
     const other = await renderTrend(req('pixar', { seed: 43 }));
-    expect(other.png.equals(renders.get('pixar')!)).toBe(false);
     expect(await meanAbsDiff(other.png, renders.get('pixar')!)).toBeGreaterThan(8);
-    const ghibliAgain = await renderTrend(req('ghibli'));
-    expect(ghibliAgain.png.equals(renders.get('ghibli')!)).toBe(true);
   });
 
   // Pairwise distinctness of all 17 looks (scene and photo) is in trends.spec.ts (perceptual hash).
@@ -71,32 +69,29 @@ describe('studio engine', () => {
     expect(colours).toBeGreaterThan(150);
   });
 
-  it('honours aspect presets', async () => {
-    const out = await renderTrend(req('magazine-cover', { aspect: '9:16' }));
-    expect(await readImageInfo(out.png)).toEqual({ format: 'png', width: 1080, height: 1920 });
-  });
-
   it('puts a photo into the box window and still renders deterministically', async () => {
     const photo = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#3366cc' } })
       .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800"><circle cx="300" cy="330" r="170" fill="#f0c8a0"/><rect x="120" y="560" width="360" height="240" fill="#c0392b"/></svg>') }])
       .jpeg()
       .toBuffer();
-    const a = await renderTrend(req('collectible', { photo }));
-    const b = await renderTrend(req('collectible', { photo }));
+    const small = { photo, longSide: 256 };
+    const a = await renderTrend(req('collectible', small));
+    const b = await renderTrend(req('collectible', small));
     expect(a.png.equals(b.png)).toBe(true);
-    expect(await meanAbsDiff(a.png, renders.get('collectible')!)).toBeGreaterThan(5);
+    const scene = await renderTrend(req('collectible', { longSide: 256 }));
+    expect(await meanAbsDiff(a.png, scene.png)).toBeGreaterThan(5);
   });
 
   it('escapes prompt text for SVG and survives odd input', async () => {
-    const out = await renderTrend(req('collectible', { prompt: '<script>alert("x")</script> & Tom\'s "robot" 🤖\u0000', seed: 7 }));
-    expect(out.width).toBe(1024);
+    const out = await renderTrend(req('collectible', { prompt: '<script>alert("x")</script> & Tom\'s "robot" 🤖\u0000', seed: 7, longSide: 512 }));
+    expect(out.width).toBe(512);
     const { stdev } = await pixelStats(out.png);
     expect(stdev).toBeGreaterThan(25);
   });
 
   it('reports progress up to 100', async () => {
     const seen: number[] = [];
-    await renderTrend(req('barbie', { onProgress: (p) => seen.push(p) }));
+    await renderTrend(req('barbie', { longSide: 256, onProgress: (p) => seen.push(p) }));
     expect(seen[seen.length - 1]).toBe(100);
     expect([...seen].sort((x, y) => x - y)).toEqual(seen);
   });
