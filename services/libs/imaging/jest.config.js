@@ -1,2 +1,3 @@
 import preset from '../../../jest.preset.cjs';
-export default { ...preset, displayName: 'imaging', passWithNoTests: false };
+// Whole-catalogue renders on a busy 2-core CI machine can pass a minute; the cap is only a hang guard.
+export default { ...preset, displayName: 'imaging', passWithNoTests: false, testTimeout: 240000 };
