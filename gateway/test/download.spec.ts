@@ -1,63 +1,26 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Queue } from 'bullmq';
 import sharp from 'sharp';
 import type { GenerationJob } from '@trendforge/contracts';
 import { createQueue, LocalFolderStorage } from '@trendforge/platform';
 import { renderTrend } from '@trendforge/imaging';
 import { createTestEnvironment, freePort, startServiceUnderTest, type ServiceUnderTest, type TestEnvironment } from '@trendforge/testing';
+import { call, cookieOf, startGatewayProcess, type GatewayProcess } from './support/gateway-process.js';
 
 /**
  * Downloads through the gateway against the real auth, billing, trends and images services: the
  * stored result as an attachment, and the 4K export rendered again from the creation's stored
- * inputs — for its owner only. The gateway runs built, in a child process (see accounts.spec.ts).
+ * inputs — for its owner only. The gateway runs built, in a child process (support/gateway-process.ts).
  */
-const gatewayDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers, checked by the assertions
-  body: any;
-  raw: Buffer;
-}
-
-function call(base: string, method: string, urlPath: string, options: { json?: unknown; cookie?: string } = {}): Promise<Answer> {
-  const headers: Record<string, string> = {};
-  const body = options.json === undefined ? undefined : Buffer.from(JSON.stringify(options.json));
-  if (body) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(body.length) });
-  if (options.cookie) headers.cookie = options.cookie;
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${urlPath}`, { method, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        let parsed: unknown;
-        try { parsed = raw.length ? JSON.parse(raw.toString('utf8')) : undefined; } catch { /* a file */ }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed, raw });
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const cookieOf = (answer: Answer) => (answer.headers['set-cookie'] as string[] | undefined)?.[0]?.split(';')[0] ?? '';
-
 let env: TestEnvironment;
 let services: ServiceUnderTest[] = [];
 let images: ServiceUnderTest;
 let queue: Queue<GenerationJob>;
 let storageDir: string;
 let storage: LocalFolderStorage;
-let gateway: ChildProcess | undefined;
-const gatewayOutput: string[] = [];
+let gateway: GatewayProcess | undefined;
 let base: string;
 
 beforeAll(async () => {
@@ -80,27 +43,12 @@ beforeAll(async () => {
     (images = await startServiceUnderTest(ImagesModule.forRoot(loadImagesConfig(await port())), env.redisUrl)),
   ];
   queue = createQueue<GenerationJob>('generation', env.redisUrl);
-  await promisify(execFile)(process.execPath, [path.resolve(gatewayDir, '../node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: gatewayDir });
-  const gatewayPort = await freePort();
-  gateway = spawn(process.execPath, [path.join(gatewayDir, 'dist/main.js')], {
-    env: { ...process.env, ...env.env, LOG_LEVEL: 'warn', STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir, PORT: String(gatewayPort), SPA_DIR: '/nonexistent' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  for (const stream of [gateway.stdout, gateway.stderr]) stream?.on('data', (chunk: Buffer) => gatewayOutput.push(chunk.toString()));
-  base = `http://127.0.0.1:${gatewayPort}`;
-  for (let attempt = 0; ; attempt++) {
-    if (gateway.exitCode !== null || attempt >= 150) throw new Error(`gateway did not start:\n${gatewayOutput.join('')}`);
-    if (await call(base, 'GET', '/api/auth/me').then((answer) => answer.status === 401, () => false)) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  gateway = await startGatewayProcess({ ...env.env, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir });
+  base = gateway.url;
 }, 180_000);
 
 afterAll(async () => {
-  if (gateway && gateway.exitCode === null) {
-    const exited = new Promise((resolve) => gateway!.once('exit', resolve));
-    gateway.kill('SIGTERM');
-    await exited;
-  }
+  await gateway?.close();
   await queue?.close();
   for (const service of services.reverse()) await service.close();
   await env?.close();
