@@ -1,3 +1,5 @@
+import type { Trend } from './domain.js';
+
 /** Trend shapes beyond the Trend itself (spec part 2 section 3; DESIGN.md section 2: votes). */
 
 /** One row of the Board: this voting week's count and whether the caller voted. */
@@ -25,21 +27,10 @@ export interface StyleOptionsAnswer {
 }
 
 /** What an admin may set on a trend (create needs slug, name, description, prompt, promptTemplate, category). */
-export interface TrendInput {
-  slug: string;
-  name: string;
-  description: string;
-  prompt: string;
-  promptTemplate: string;
-  category: string;
-  premium?: boolean;
-  creditsRequired?: number;
-  verified?: boolean;
-  available?: boolean;
-  styleOptions?: Record<string, StyleOption>;
-  vibes?: string[];
-  personalizationSupported?: boolean;
-}
+export type TrendInput =
+  Pick<Trend, 'slug' | 'name' | 'description' | 'prompt' | 'promptTemplate' | 'category'>
+  & Partial<Pick<Trend, 'premium' | 'creditsRequired' | 'verified' | 'available'>>
+  & Partial<StyleOptionsAnswer>;
 
 export type TrendPreviewKind = 'preview' | 'example';
 
