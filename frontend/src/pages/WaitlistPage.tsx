@@ -12,12 +12,17 @@ import { WAITLIST_COUNT_KEY, type WaitlistCount } from '@/features/waitlist/wait
 // The overlay (Radix Dialog) loads when someone has joined.
 const JoinedOverlay = lazy(() => import('@/features/waitlist/JoinedOverlay'));
 
+/** The stats strip on its own, so the count's arrival re-renders only it, not the page. */
+function WaitlistCountStats() {
+  const { data } = useQuery<WaitlistCount>({ queryKey: WAITLIST_COUNT_KEY });
+  return <WaitlistStats count={data?.count ?? WAITLIST_COUNT_PLACEHOLDER} />;
+}
+
 /** The public waitlist (spec part 1 section 2); `?ref=` carries the inviting referral code. */
 export default function WaitlistPage() {
   const [params] = useSearchParams();
   const referredBy = referralCodeFromUrl(params.get('ref'));
   const queryClient = useQueryClient();
-  const { data } = useQuery<WaitlistCount>({ queryKey: WAITLIST_COUNT_KEY });
   const [joined, setJoined] = useState<Joined | null>(null);
   const [overlayOpen, setOverlayOpen] = useState(false);
 
@@ -39,7 +44,7 @@ export default function WaitlistPage() {
           <ArrowDown className="size-4" aria-hidden />
         </a>
       </WaitlistHero>
-      <WaitlistStats count={data?.count ?? WAITLIST_COUNT_PLACEHOLDER} />
+      <WaitlistCountStats />
       <Deferred placeholderClassName="min-h-[300vh]">
         <SampleStyles />
         <WaitlistSteps />

@@ -1,12 +1,17 @@
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+
+const noSubscription = () => () => {};
 
 /**
  * Renders its children right after the first paint, in a transition React splits into small tasks,
  * so what is below the fold does not hold up the first screen (Lighthouse's total blocking time).
  * The placeholder keeps its room so nothing visible moves when the children arrive.
+ * A prerendered page (see src/prerender.tsx) has them in its HTML already: they render at once,
+ * on the server and while React hydrates that HTML (the server snapshot is only read then).
  */
 export function Deferred({ children, placeholderClassName }: { children: ReactNode; placeholderClassName: string }) {
-  const [shown, setShown] = useState(false);
+  const prerendered = useSyncExternalStore(noSubscription, () => false, () => true);
+  const [shown, setShown] = useState(prerendered);
   useEffect(() => {
     startTransition(() => setShown(true));
   }, []);
