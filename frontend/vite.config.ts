@@ -62,10 +62,11 @@ function prerender(): Plugin {
       for (const page of prerenderedPages) {
         const html = await renderPage(`http://localhost${page.url}`);
         const preloads = [...shellPreloads, ...chunkFiles(page.entry).map((file) => `/${file}`).filter((file) => !shellPreloads.includes(file))];
+        // The script first; then one preload per task (each appendChild costs a few ms on a slow phone).
         const loader =
-          `<script>requestAnimationFrame(function(){setTimeout(function(){var d=document;` +
-          `${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});` +
-          `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};d.head.appendChild(s)})})</script>`;
+          `<script>requestAnimationFrame(function(){setTimeout(function(){var d=document,q=${JSON.stringify(preloads)};` +
+          `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};d.head.appendChild(s);` +
+          `(function next(){var h=q.shift();if(!h)return;var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l);setTimeout(next)})()})})</script>`;
         const out = head.replace('<div id="root"></div>', () => `<div id="root">${html}</div>${loader}`);
         if (!html || !out.includes(html)) throw new Error(`prerender: ${page.url} did not go into index.html`);
         fs.writeFileSync(path.join(outDir, 'prerendered', page.file), out);
