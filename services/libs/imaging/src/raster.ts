@@ -261,16 +261,14 @@ export async function inkEdges(img: Raw, strength = 1, blur = 0): Promise<Raw> {
   return { ...img, data: out };
 }
 
-/** Edge-preserving-ish smoothing: median at reduced size, upscaled, blended with a soft blur. */
-export async function smoothSurface(img: Raw, median = 5, blur = 1.2, factor = 2): Promise<Raw> {
+/**
+ * Edge-preserving-ish smoothing: a full-size median blended with a soft blur. (The median once
+ * sat between a shrink and an enlargement, but sharp keeps only a pipeline's last resize, so it
+ * always ran at full size; that is the look the trends were tuned on.)
+ */
+export async function smoothSurface(img: Raw, median = 5, blur = 1.2): Promise<Raw> {
   const { width: W, height: H } = img;
-  const med = await toRaw(
-    fromRaw(img)
-      .removeAlpha()
-      .resize(Math.round(W / factor), Math.round(H / factor))
-      .median(median)
-      .resize(W, H, { kernel: 'cubic' }),
-  );
+  const med = await toRaw(fromRaw(img).removeAlpha().median(median));
   const soft = await toRaw(fromRaw(img).removeAlpha().blur(blur));
   const out = Buffer.allocUnsafe(med.data.length);
   for (let i = 0; i < out.length; i++) out[i] = (med.data[i] * 0.6 + soft.data[i] * 0.4) | 0;
@@ -282,9 +280,21 @@ export async function smoothSurface(img: Raw, median = 5, blur = 1.2, factor = 2
  * pixels. The vignette weight comes from a lookup on the squared distance to the centre.
  */
 export function curveAndVignette(img: Raw, lut: Uint8Array | null, strength: number, colour = '#000000'): Raw {
+  return recombCurveVignette(img, null, lut, strength, colour);
+}
+
+export type Matrix3 = [[number, number, number], [number, number, number], [number, number, number]];
+
+/**
+ * A 3×3 colour matrix (like libvips recomb: truncated and clipped to bytes; RGB out), then the tone
+ * curve and the vignette, all in one pass. The matrix goes through nine 256-entry tables, so a
+ * pixel costs nine lookups instead of a float image round trip through libvips.
+ */
+export function recombCurveVignette(img: Raw, m: Matrix3 | null, lut: Uint8Array | null, strength: number, colour = '#000000'): Raw {
   const { width: W, height: H, channels, data } = img;
   const [vr, vg, vb] = hexToRgb(colour);
-  const out = Buffer.allocUnsafe(data.length);
+  const oc = m ? 3 : channels;
+  const out = Buffer.allocUnsafe(W * H * oc);
   const N = 4096;
   const MAXD2 = 2.2;
   const wl = new Float32Array(N + 1);
@@ -293,31 +303,54 @@ export function curveAndVignette(img: Raw, lut: Uint8Array | null, strength: num
     const t = d <= 0.45 ? 0 : Math.min(1, (d - 0.45) / 0.55);
     wl[k] = strength * t * t * (3 - 2 * t);
   }
-  const L = lut ?? Uint8Array.from({ length: 256 }, (_, i) => i);
+  const L = lut ?? IDENTITY;
+  // Tables of m[i][j]·v.
+  const T = m ? Array.from({ length: 9 }, (_, n) => Float64Array.from({ length: 256 }, (_, v) => m[Math.floor(n / 3)][n % 3] * v)) : null;
   const cx = W / 2;
   const cy = H * 0.48;
   const sx = 1 / (W * 0.5);
   const sy = 1 / (H * 0.5);
   const kscale = N / MAXD2;
+  const vig = strength !== 0;
   for (let y = 0; y < H; y++) {
     const dy = (y - cy) * sy;
     const dy2 = dy * dy;
     let i = y * W * channels;
-    for (let x = 0; x < W; x++, i += channels) {
-      const dx = (x - cx) * sx;
-      const k = ((dx * dx + dy2) * kscale) | 0;
-      const w = wl[k > N ? N : k];
-      const r0 = L[data[i]];
-      const g0 = L[data[i + 1]];
-      const b0 = L[data[i + 2]];
-      out[i] = r0 + (vr - r0) * w;
-      out[i + 1] = g0 + (vg - g0) * w;
-      out[i + 2] = b0 + (vb - b0) * w;
-      if (channels === 4) out[i + 3] = data[i + 3];
+    let o = y * W * oc;
+    for (let x = 0; x < W; x++, i += channels, o += oc) {
+      let r0: number, g0: number, b0: number;
+      if (T) {
+        const r = data[i], g = data[i + 1], b = data[i + 2];
+        const rr = T[0][r] + T[1][g] + T[2][b];
+        const gg = T[3][r] + T[4][g] + T[5][b];
+        const bb = T[6][r] + T[7][g] + T[8][b];
+        r0 = L[rr < 0 ? 0 : rr > 255 ? 255 : rr | 0];
+        g0 = L[gg < 0 ? 0 : gg > 255 ? 255 : gg | 0];
+        b0 = L[bb < 0 ? 0 : bb > 255 ? 255 : bb | 0];
+      } else {
+        r0 = L[data[i]];
+        g0 = L[data[i + 1]];
+        b0 = L[data[i + 2]];
+      }
+      if (vig) {
+        const dx = (x - cx) * sx;
+        const k = ((dx * dx + dy2) * kscale) | 0;
+        const w = wl[k > N ? N : k];
+        out[o] = r0 + (vr - r0) * w;
+        out[o + 1] = g0 + (vg - g0) * w;
+        out[o + 2] = b0 + (vb - b0) * w;
+      } else {
+        out[o] = r0;
+        out[o + 1] = g0;
+        out[o + 2] = b0;
+      }
+      if (oc === 4) out[o + 3] = data[i + 3];
     }
   }
-  return { ...img, data: out };
+  return { data: out, width: W, height: H, channels: oc as Raw['channels'] };
 }
+
+const IDENTITY = Uint8Array.from({ length: 256 }, (_, i) => i);
 
 /** Per-channel 256-entry tone curves applied in JS (exact, cheap: one pass over the bytes). */
 export function applyCurves(img: Raw, curves: [Uint8Array, Uint8Array, Uint8Array]): Raw {

@@ -3,7 +3,7 @@ import { buildBox, drawFigure, type Build, type FigureSpec, type Shading } from 
 import { r } from './util/svg.js';
 import type { Rng } from './util/rng.js';
 import sharp from 'sharp';
-import { curve, curveAndVignette, fromRaw, grade, multiply3, renderSvg, saturationMatrix, toRaw, warmthMatrix, type Raw } from './raster.js';
+import { curve, curveAndVignette, fromRaw, grade, multiply3, recombCurveVignette, renderSvg, saturationMatrix, toRaw, warmthMatrix, type Raw } from './raster.js';
 
 export interface Palette {
   primary: string;
@@ -69,18 +69,18 @@ export function vibeGrade(vibe?: string): VibeGrade {
 
 /**
  * The final grade of a trend (its own look combined with the vibe): white balance, saturation
- * and exposure folded into one libvips colour matrix (recomb), then the contrast curve and the
- * vignette in one pass.
+ * and exposure folded into one colour matrix, then the contrast curve and the vignette, all in
+ * one pass over the pixels (libvips only for the optional sharpening).
  */
 export async function finalGrade(img: Raw, look: VibeGrade, vibe: VibeGrade, vignette = 0, vignetteColour = '#000000', sharpen = false): Promise<Raw> {
   const warmth = look.warmth + vibe.warmth;
   const sat = look.saturation * vibe.saturation;
   const b = look.brightness * vibe.brightness;
   const m = multiply3(warmthMatrix(warmth), saturationMatrix(sat)).map((row) => row.map((v) => v * b)) as Parameters<typeof grade>[1]['recomb'];
-  const out = await grade(img, { recomb: m, sharpen });
   const c = look.contrast + vibe.contrast;
-  if (Math.abs(c) <= 0.01 && vignette <= 0) return out;
-  return curveAndVignette(out, Math.abs(c) > 0.01 ? curve(c, 0, 1) : null, vignette, vignetteColour);
+  const lut = Math.abs(c) > 0.01 ? curve(c, 0, 1) : null;
+  if (sharpen) return curveAndVignette(await grade(img, { recomb: m, sharpen }), lut, vignette, vignetteColour);
+  return recombCurveVignette(img, m!, lut, vignette, vignetteColour);
 }
 
 export interface Layer {

@@ -77,7 +77,7 @@ async function renderBarbie(ctx: TrendContext): Promise<Raw> {
     const iw = Math.round(win.w * 0.92);
     const ih = Math.round(win.h * 0.94);
     let ph = await ctx.photo.crop(iw, ih);
-    ph = await smoothSurface(ph, 3, 1.2, 2);
+    ph = await smoothSurface(ph, 3, 1.2);
     ph = await finalGrade(ph, { warmth: 0.15, saturation: 1.3, contrast: 0.1, brightness: 1.06 }, vibeGrade());
     // A pink wash at the edges so the photo sits inside the box.
     ph = glows(ph, [{ cx: iw / 2, cy: ih / 2, rx: iw * 0.9, ry: ih * 0.9, colour: '#ff9fd0', opacity: 0.25, blend: 'screen' }]);

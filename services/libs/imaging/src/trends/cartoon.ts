@@ -93,7 +93,7 @@ export const simpsons = styledTrend({
   },
   async stylize(ctx, img0, s) {
     const S = S_(ctx);
-    let img = s.photo ? await smoothSurface(img0, 7, 1.5, 3) : img0;
+    let img = s.photo ? await smoothSurface(img0, 7, 1.5) : img0;
     img = await finalGrade(img, { warmth: 0.1, saturation: 1.4, contrast: 0.12, brightness: 1.05 }, vibeGrade(ctx.req.vibe));
     const lines = await thicken(await xdogMask(img, S * 0.003, 2, 4), S * 0.002);
     img = await posterise(img, 8, 3);
@@ -128,7 +128,7 @@ export const anime = styledTrend({
   async stylize(ctx, img0, s) {
     const { options } = ctx;
     const S = S_(ctx);
-    let img = s.photo ? await smoothSurface(img0, 7, 1.2, 2) : img0;
+    let img = s.photo ? await smoothSurface(img0, 7, 1.2) : img0;
     img = await finalGrade(img, { warmth: -0.1, saturation: 1.35, contrast: 0.05, brightness: 1.08 }, vibeGrade(ctx.req.vibe));
     const lines = await xdogMask(img, S * (s.photo ? 0.0022 : 0.0016), s.photo ? 5 : 3, 6);
     // On photos the bands follow the blurred light (broad cels), not the skin's and fabric's noise.
@@ -221,7 +221,7 @@ export const disney = styledTrend({
   },
   async stylize(ctx, img0, s) {
     const { options } = ctx;
-    let img = s.photo ? await smoothSurface(img0, 5, 1.2, 2) : img0;
+    let img = s.photo ? await smoothSurface(img0, 5, 1.2) : img0;
     if (s.photo) {
       // A photo becomes a painted storybook frame: fewer, softer colours and thin violet contours.
       const lines = await xdogMask(img, S_(ctx) * 0.002, 3, 6, 2);
@@ -290,9 +290,10 @@ export const clay = styledTrend({
   async stylize(ctx, img0, s) {
     const { W, H, options, rng } = ctx;
     const S = S_(ctx);
-    // Plasticine: shapes rounded off (median at low resolution), few flat colours, then a lumpy,
+    // Plasticine: shapes rounded off (median), few flat colours, then a lumpy,
     // hand-pressed surface lit from the upper left.
-    let img = await toRaw(fromRaw(img0).resize(Math.round(W / 4), Math.round(H / 4)).median(s.photo ? 5 : 3).resize(W, H, { kernel: 'cubic' }));
+    // (sharp keeps only a pipeline's last resize: the median has always run at full size.)
+    let img = await toRaw(fromRaw(img0).median(s.photo ? 5 : 3));
     // A photo becomes a few saturated lumps of plasticine (fewer colours than a drawn scene has).
     if (s.photo) img = await finalGrade(img, { warmth: 0.2, saturation: 1.45, contrast: 0.15, brightness: 1.04 }, vibeGrade());
     img = await posterise(img, s.photo ? 10 : 14, 1);

@@ -128,7 +128,7 @@ async function renderCollectible(ctx: TrendContext): Promise<Raw> {
     const iw = Math.round(win.w * 0.9);
     const ih = Math.round(win.h * 0.9);
     let ph = await ctx.photo.crop(iw, ih);
-    ph = await smoothSurface(ph, 3, 1, 2);
+    ph = await smoothSurface(ph, 3, 1);
     ph = await finalGrade(ph, { warmth: 0.2, saturation: 1.35, contrast: 0.15, brightness: 1.04 }, vibeGrade());
     const mask = `<svg xmlns="http://www.w3.org/2000/svg" width="${iw}" height="${ih}"><rect width="${iw}" height="${ih}" rx="${r(win.rr * 0.8)}" fill="#fff"/></svg>`;
     const rounded = await toRaw(fromRaw(ph).ensureAlpha().composite([{ input: Buffer.from(mask), blend: 'dest-in' }]));
