@@ -3,7 +3,7 @@
  * blue sky with puffy clouds), anime (cel shading, large eyes, thin lines), Disney (storybook
  * twilight, glow, castle and forest) and clay (stop-motion plasticine).
  */
-import { celShade, gradientMap, inkMask, relief, reliefs, skinMask, recolourMasked, thicken, warp, xdogMask, type Warp } from '../effects.js';
+import { celShade, gradientMap, inkMask, median3, relief, reliefs, skinMask, recolourMasked, thicken, warp, xdogMask, type Warp } from '../effects.js';
 import { bloom, fromRaw, glows, luma, noise, posterise, smoothSurface, toRaw } from '../raster.js';
 import { finalGrade, vibeGrade } from '../scene.js';
 import type { TrendContext } from '../types.js';
@@ -293,7 +293,7 @@ export const clay = styledTrend({
     // Plasticine: shapes rounded off (median), few flat colours, then a lumpy,
     // hand-pressed surface lit from the upper left.
     // (sharp keeps only a pipeline's last resize: the median has always run at full size.)
-    let img = await toRaw(fromRaw(img0).median(s.photo ? 5 : 3));
+    let img = s.photo ? await toRaw(fromRaw(img0).removeAlpha().median(5)) : median3(img0);
     // A photo becomes a few saturated lumps of plasticine (fewer colours than a drawn scene has).
     if (s.photo) img = await finalGrade(img, { warmth: 0.2, saturation: 1.45, contrast: 0.15, brightness: 1.04 }, vibeGrade());
     img = await posterise(img, s.photo ? 10 : 14, 1);
