@@ -15,5 +15,6 @@ export function Deferred({ children, placeholderClassName }: { children: ReactNo
   useEffect(() => {
     startTransition(() => setShown(true));
   }, []);
-  return shown ? <>{children}</> : <div aria-hidden className={placeholderClassName} />;
+  // Off screen, the browser skips their layout and paint until they scroll near (content-visibility).
+  return shown ? <div className="[content-visibility:auto] [contain-intrinsic-size:auto_300vh]">{children}</div> : <div aria-hidden className={placeholderClassName} />;
 }
