@@ -51,8 +51,9 @@ function prerender(): Plugin {
         seen.add(key);
         return [manifest[key].file, ...(manifest[key].imports ?? []).flatMap((dep) => chunkFiles(dep, seen))];
       };
-      // The shell's script and module preloads start after the first paint on these pages: on a slow
-      // link the HTML and CSS get the bandwidth, and the page shows before React is downloaded.
+      // On these pages the shell's script and module preloads come after the page's HTML, at low
+      // priority: on a slow link the HTML and CSS get the bandwidth and the page shows before React
+      // arrives. Still ordinary tags, so they are fetched at once and the load event waits for them.
       const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
       if (!entry) throw new Error('prerender: no module script in index.html');
       const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
@@ -62,12 +63,10 @@ function prerender(): Plugin {
       for (const page of prerenderedPages) {
         const html = await renderPage(`http://localhost${page.url}`);
         const preloads = [...shellPreloads, ...chunkFiles(page.entry).map((file) => `/${file}`).filter((file) => !shellPreloads.includes(file))];
-        // The script first; then one preload per task (each appendChild costs a few ms on a slow phone).
-        const loader =
-          `<script>requestAnimationFrame(function(){setTimeout(function(){var d=document,q=${JSON.stringify(preloads)};` +
-          `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};d.head.appendChild(s);` +
-          `(function next(){var h=q.shift();if(!h)return;var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l);setTimeout(next)})()})})</script>`;
-        const out = head.replace('<div id="root"></div>', () => `<div id="root">${html}</div>${loader}`);
+        const scripts =
+          `<script type="module" async fetchpriority="low" crossorigin src="${entry[1]}"></script>` +
+          preloads.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${file}">`).join('');
+        const out = head.replace('<div id="root"></div>', () => `<div id="root">${html}</div>${scripts}`);
         if (!html || !out.includes(html)) throw new Error(`prerender: ${page.url} did not go into index.html`);
         fs.writeFileSync(path.join(outDir, 'prerendered', page.file), out);
       }
