@@ -16,7 +16,8 @@ const prerenderedPages: Record<string, string> = {
  * Serves the built SPA: hashed assets cached for a year (their names change with their content),
  * every other GET outside /api and /graphql answered with index.html, never cached, so the router
  * in the browser takes over. A visitor without a session gets the public pages prerendered (their
- * HTML paints before any script runs; React hydrates it); members get the plain shell.
+ * HTML paints before any script runs; React hydrates it); members, and addresses with a query
+ * string, get the plain shell.
  */
 export function serveSpa(app: Express, spaDir: string): boolean {
   const indexFile = path.join(spaDir, 'index.html');
@@ -45,7 +46,9 @@ export function serveSpa(app: Express, spaDir: string): boolean {
     if (!hasSession && cookies[MemberMarkerCookie]) res.clearCookie(MemberMarkerCookie, { path: '/', sameSite: 'lax' });
     res.setHeader('cache-control', 'no-cache');
     res.setHeader('vary', 'Cookie');
-    const page = hasSession ? undefined : prerendered.get(req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path);
+    // The pages were rendered without a query string (a ?ref= changes the waitlist's first screen).
+    const plain = !hasSession && !req.url.includes('?');
+    const page = plain ? prerendered.get(req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path) : undefined;
     if (page) res.type('html').send(withCurrentYear(page));
     else res.sendFile(indexFile);
   });
