@@ -466,8 +466,8 @@ export async function rimLight(layer: Raw, colour: string, dx: number, dy: numbe
 }
 
 export async function encodePng(img: Raw): Promise<Buffer> {
-  // Level 2 with adaptive filtering: as fast as level 6 without, and a third smaller.
-  return fromRaw(img).removeAlpha().png({ compressionLevel: 2, adaptiveFiltering: true }).toBuffer();
+  // Level 3 without adaptive filtering: half the encode time of level 2 with it, files ~15% larger.
+  return fromRaw(img).removeAlpha().png({ compressionLevel: 3, adaptiveFiltering: false }).toBuffer();
 }
 
 export function blank(width: number, height: number, colour: string): Raw {
