@@ -7,6 +7,8 @@ import type { Rng } from './util/rng.js';
 import { hexToRgb, type Rgb } from './util/color.js';
 import { fromRaw, luma, toRaw, type Raw } from './raster.js';
 
+export { median3 } from './raster.js';
+
 const clamp = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);
 
 /** RGB copy (drops alpha). */
@@ -493,45 +495,6 @@ function emboss(g: Raw): Int16Array {
     }
   }
   return out;
-}
-
-/**
- * 3×3 median of every channel (RGB out), edges repeated: the same bytes as libvips' median(3)
- * at a fraction of its cost. Each column of three is sorted once; the median of the window is
- * then the median of (largest low, middle median, smallest high) of its three sorted columns.
- */
-export function median3(img: Raw): Raw {
-  const { width: W, height: H, data, channels: C } = img;
-  const out = Buffer.allocUnsafe(W * H * 3);
-  const lo = new Uint8Array(W), md = new Uint8Array(W), hi = new Uint8Array(W);
-  for (let c = 0; c < 3; c++) {
-    for (let y = 0; y < H; y++) {
-      const r0 = (y > 0 ? y - 1 : 0) * W * C + c;
-      const r1 = y * W * C + c;
-      const r2 = (y < H - 1 ? y + 1 : y) * W * C + c;
-      for (let x = 0, i = 0; x < W; x++, i += C) {
-        let a = data[r0 + i], b = data[r1 + i], d = data[r2 + i], t: number;
-        if (a > b) { t = a; a = b; b = t; }
-        if (b > d) { t = b; b = d; d = t; }
-        if (a > b) { t = a; a = b; b = t; }
-        lo[x] = a; md[x] = b; hi[x] = d;
-      }
-      let o = y * W * 3 + c;
-      for (let x = 0; x < W; x++, o += 3) {
-        const l = x > 0 ? x - 1 : 0, r = x < W - 1 ? x + 1 : x;
-        let a = lo[l], b = lo[x], d = lo[r];
-        const maxLo = a > b ? (a > d ? a : d) : b > d ? b : d;
-        a = hi[l]; b = hi[x]; d = hi[r];
-        const minHi = a < b ? (a < d ? a : d) : b < d ? b : d;
-        a = md[l]; b = md[x]; d = md[r];
-        const mn = a < b ? a : b, mx = a < b ? b : a;
-        const medMd = mx < d ? mx : mn > d ? mn : d;
-        const p = maxLo < medMd ? maxLo : medMd, q = maxLo < medMd ? medMd : maxLo;
-        out[o] = q < minHi ? q : p > minHi ? p : minHi;
-      }
-    }
-  }
-  return { data: out, width: W, height: H, channels: 3 };
 }
 
 /** Mix two images of the same size: a·(1−t) + b·t. */

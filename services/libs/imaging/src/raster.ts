@@ -262,17 +262,62 @@ export async function inkEdges(img: Raw, strength = 1, blur = 0): Promise<Raw> {
 }
 
 /**
- * Edge-preserving-ish smoothing: a full-size median blended with a soft blur. (The median once
- * sat between a shrink and an enlargement, but sharp keeps only a pipeline's last resize, so it
- * always ran at full size; that is the look the trends were tuned on.)
+ * 3×3 median of every channel (RGB out), edges repeated: the same bytes as libvips' median(3)
+ * at a fraction of its cost. Each column of three is sorted once; the median of the window is
+ * then the median of (largest low, middle median, smallest high) of its three sorted columns.
  */
-export async function smoothSurface(img: Raw, median = 5, blur = 1.2): Promise<Raw> {
+export function median3(img: Raw): Raw {
+  const { width: W, height: H, data, channels: C } = img;
+  const out = Buffer.allocUnsafe(W * H * 3);
+  const lo = new Uint8Array(W), md = new Uint8Array(W), hi = new Uint8Array(W);
+  for (let c = 0; c < 3; c++) {
+    for (let y = 0; y < H; y++) {
+      const r0 = (y > 0 ? y - 1 : 0) * W * C + c;
+      const r1 = y * W * C + c;
+      const r2 = (y < H - 1 ? y + 1 : y) * W * C + c;
+      for (let x = 0, i = 0; x < W; x++, i += C) {
+        let a = data[r0 + i], b = data[r1 + i], d = data[r2 + i], t: number;
+        if (a > b) { t = a; a = b; b = t; }
+        if (b > d) { t = b; b = d; d = t; }
+        if (a > b) { t = a; a = b; b = t; }
+        lo[x] = a; md[x] = b; hi[x] = d;
+      }
+      let o = y * W * 3 + c;
+      for (let x = 0; x < W; x++, o += 3) {
+        const l = x > 0 ? x - 1 : 0, r = x < W - 1 ? x + 1 : x;
+        let a = lo[l], b = lo[x], d = lo[r];
+        const maxLo = a > b ? (a > d ? a : d) : b > d ? b : d;
+        a = hi[l]; b = hi[x]; d = hi[r];
+        const minHi = a < b ? (a < d ? a : d) : b < d ? b : d;
+        a = md[l]; b = md[x]; d = md[r];
+        const mn = a < b ? a : b, mx = a < b ? b : a;
+        const medMd = mx < d ? mx : mn > d ? mn : d;
+        const p = maxLo < medMd ? maxLo : medMd, q = maxLo < medMd ? medMd : maxLo;
+        out[o] = q < minHi ? q : p > minHi ? p : minHi;
+      }
+    }
+  }
+  return { data: out, width: W, height: H, channels: 3 };
+}
+
+/**
+ * Edge-preserving-ish smoothing: a median blended with a soft blur. (The median once sat between
+ * a shrink and an enlargement, but sharp keeps only a pipeline's last resize, so it always ran at
+ * full size; that is the look the barbie and collectible photos were tuned on.) With `factor` > 1
+ * the work runs at 1/`factor` size in its own pipeline (median and blur scaled to match) and is
+ * enlarged once: for looks whose colour is posterised at reduced size anyway, it looks the same
+ * at a fraction of a full-size median's cost.
+ */
+export async function smoothSurface(img: Raw, median = 5, blur = 1.2, factor = 1): Promise<Raw> {
   const { width: W, height: H } = img;
-  const med = await toRaw(fromRaw(img).removeAlpha().median(median));
-  const soft = await toRaw(fromRaw(img).removeAlpha().blur(blur));
+  const src = factor > 1 ? await toRaw(fromRaw(img).removeAlpha().resize(Math.round(W / factor), Math.round(H / factor))) : img;
+  const m = factor > 1 ? Math.max(3, 2 * Math.round((median / factor - 1) / 2) + 1) : median;
+  const med = m === 3 ? median3(src) : await toRaw(fromRaw(src).removeAlpha().median(m));
+  const soft = await toRaw(fromRaw(src).removeAlpha().blur(Math.max(0.3, blur / factor)));
   const out = Buffer.allocUnsafe(med.data.length);
   for (let i = 0; i < out.length; i++) out[i] = (med.data[i] * 0.6 + soft.data[i] * 0.4) | 0;
-  return { data: out, width: W, height: H, channels: 3 };
+  const res: Raw = { data: out, width: src.width, height: src.height, channels: 3 };
+  return factor > 1 ? toRaw(fromRaw(res).resize(W, H, { fit: 'fill', kernel: 'linear' })) : res;
 }
 
 /**

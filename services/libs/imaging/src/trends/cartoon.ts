@@ -93,7 +93,7 @@ export const simpsons = styledTrend({
   },
   async stylize(ctx, img0, s) {
     const S = S_(ctx);
-    let img = s.photo ? await smoothSurface(img0, 7, 1.5) : img0;
+    let img = s.photo ? await smoothSurface(img0, 7, 1.5, 2) : img0;
     img = await finalGrade(img, { warmth: 0.1, saturation: 1.4, contrast: 0.12, brightness: 1.05 }, vibeGrade(ctx.req.vibe));
     const lines = await thicken(await xdogMask(img, S * 0.003, 2, 4), S * 0.002);
     img = await posterise(img, 8, 3);
@@ -128,7 +128,7 @@ export const anime = styledTrend({
   async stylize(ctx, img0, s) {
     const { options } = ctx;
     const S = S_(ctx);
-    let img = s.photo ? await smoothSurface(img0, 7, 1.2) : img0;
+    let img = s.photo ? await smoothSurface(img0, 7, 1.2, 2) : img0;
     img = await finalGrade(img, { warmth: -0.1, saturation: 1.35, contrast: 0.05, brightness: 1.08 }, vibeGrade(ctx.req.vibe));
     const lines = await xdogMask(img, S * (s.photo ? 0.0022 : 0.0016), s.photo ? 5 : 3, 6);
     // On photos the bands follow the blurred light (broad cels), not the skin's and fabric's noise.
@@ -221,7 +221,7 @@ export const disney = styledTrend({
   },
   async stylize(ctx, img0, s) {
     const { options } = ctx;
-    let img = s.photo ? await smoothSurface(img0, 5, 1.2) : img0;
+    let img = s.photo ? await smoothSurface(img0, 5, 1.2, 2) : img0;
     if (s.photo) {
       // A photo becomes a painted storybook frame: fewer, softer colours and thin violet contours.
       const lines = await xdogMask(img, S_(ctx) * 0.002, 3, 6, 2);

@@ -35,7 +35,7 @@ export const comic = styledTrend({
   async stylize(ctx, img0, s) {
     const { options } = ctx;
     const S = S_(ctx);
-    let img = s.photo ? await smoothSurface(img0, 5, 1) : img0;
+    let img = s.photo ? await smoothSurface(img0, 5, 1, 2) : img0;
     img = await finalGrade(img, { warmth: 0.05, saturation: 1.45, contrast: 0.25, brightness: 1.03 }, vibeGrade(ctx.req.vibe));
     // Ink lines come from the smoothed picture, before flat colour removes the detail they follow.
     let lines = await xdogMask(img, S * (options.bold_inks ? 0.0028 : 0.0018), 2.5, 5);
@@ -93,7 +93,7 @@ export const vintageComic = styledTrend({
   async stylize(ctx, img0, s) {
     const { options, rng } = ctx;
     const S = S_(ctx);
-    let img = s.photo ? await smoothSurface(img0, 5, 1) : img0;
+    let img = s.photo ? await smoothSurface(img0, 5, 1, 2) : img0;
     img = await finalGrade(img, { warmth: 0.3, saturation: 1.3, contrast: 0.3, brightness: 1.02 }, vibeGrade(ctx.req.vibe));
     // Inks found at half size: the upscaled mask gives the bold, slightly soft line of old print.
     const lines = await xdogMask(img, S * 0.0024, 2.2, 4, 2);
