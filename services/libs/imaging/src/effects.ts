@@ -182,27 +182,37 @@ export function halftone(img: Raw, cell: number, inks: Array<{ colour: string; a
   const { width: W, height: H, data, channels } = img;
   const out = Buffer.allocUnsafe(W * H * 3);
   const [pr, pg, pb] = paper ? hexToRgb(paper) : [0, 0, 0];
-  const screens = inks.map((k) => ({ ...k, rgb: hexToRgb(k.colour), spot: spotField(W, H, cell, k.angle) }));
+  const n = inks.length;
+  const spots = inks.map((k) => spotField(W, H, cell, k.angle));
+  // Per ink, what each channel keeps where the ink lies fully: inks multiply like transparent printing inks.
+  const keep = inks.map((k) => hexToRgb(k.colour).map((v) => 1 - v / 255));
   // A dot of coverage c has radius sqrt(c/π) cells; `aa` is one pixel in cell units.
   const aa = 1 / cell;
-  const n = screens.length;
-  const covers = new Float32Array(n);
+  // Dot radii per ink for the current colour (−1: no ink). Flat areas repeat a colour, so the
+  // coverage functions run only when the colour changes.
+  const rads = new Float64Array(n);
+  let lr = -1, lg = -1, lb = -1;
   for (let p = 0, i = 0, o = 0; p < W * H; p++, i += channels, o += 3) {
     const r = data[i], g = data[i + 1], b = data[i + 2];
+    if (r !== lr || g !== lg || b !== lb) {
+      lr = r; lg = g; lb = b;
+      for (let k = 0; k < n; k++) {
+        // Single precision, as the coverages have always been kept.
+        const cover = Math.fround(inks[k].cover(r, g, b));
+        rads[k] = cover <= 0.01 ? -1 : Math.sqrt(cover < 1 ? cover / Math.PI : 1 / Math.PI) * 1.05;
+      }
+    }
     let R = paper ? pr : r, G = paper ? pg : g, B = paper ? pb : b;
-    for (let k = 0; k < n; k++) covers[k] = screens[k].cover(r, g, b);
     for (let k = 0; k < n; k++) {
-      const cover = covers[k];
-      if (cover <= 0.01) continue;
-      const rad = Math.sqrt(cover < 1 ? cover / Math.PI : 1 / Math.PI) * 1.05;
-      const a = (rad - screens[k].spot[p]) / aa + 0.5;
+      const rad = rads[k];
+      if (rad < 0) continue;
+      const a = (rad - spots[k][p]) / aa + 0.5;
       if (a <= 0) continue;
       const t = a >= 1 ? 1 : a;
-      const ink = screens[k].rgb;
-      // Inks multiply like transparent printing inks.
-      R -= R * (1 - ink[0] / 255) * t;
-      G -= G * (1 - ink[1] / 255) * t;
-      B -= B * (1 - ink[2] / 255) * t;
+      const kp = keep[k];
+      R -= R * kp[0] * t;
+      G -= G * kp[1] * t;
+      B -= B * kp[2] * t;
     }
     out[o] = r + (R - r) * mix;
     out[o + 1] = g + (G - g) * mix;

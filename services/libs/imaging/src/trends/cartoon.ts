@@ -291,12 +291,14 @@ export const clay = styledTrend({
     const { W, H, options, rng } = ctx;
     const S = S_(ctx);
     // Plasticine: shapes rounded off (median), few flat colours, then a lumpy,
-    // hand-pressed surface lit from the upper left.
-    // (sharp keeps only a pipeline's last resize: the median has always run at full size.)
-    let img = s.photo ? await toRaw(fromRaw(img0).removeAlpha().median(5)) : median3(img0);
+    // hand-pressed surface lit from the upper left. The rounding and the colours are soft, so
+    // they are made at half size (a 3×3 median there rounds like a 5×5 at full size), enlarged
+    // once and blurred.
+    let img = median3(await toRaw(fromRaw(img0).removeAlpha().resize(Math.round(W / 2), Math.round(H / 2))));
     // A photo becomes a few saturated lumps of plasticine (fewer colours than a drawn scene has).
     if (s.photo) img = await finalGrade(img, { warmth: 0.2, saturation: 1.45, contrast: 0.15, brightness: 1.04 }, vibeGrade());
     img = await posterise(img, s.photo ? 10 : 14, 1);
+    img = await toRaw(fromRaw(img).resize(W, H, { fit: 'fill', kernel: 'linear' }));
     img = await toRaw(fromRaw(img).blur(Math.max(1, S * 0.002)));
     // Pastel keeps its darks (a light-only map washes the picture out).
     if (options.pastel_clay) img = gradientMap(img, [[0, '#3a2a5a'], [0.35, '#b06a98'], [0.7, '#f0b0a0'], [1, '#fff0d8']], 0.4);

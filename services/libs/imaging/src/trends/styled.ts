@@ -7,7 +7,7 @@
 import { backdrop, backgroundHint, type BackgroundKind } from '../backgrounds.js';
 import { groupCircle } from '../faces.js';
 import { figureFromPrompt, type Build, type FigureSpec, type Shading } from '../figure.js';
-import { fromRaw, glows, over, renderSvg, renderSvgSoft, toRaw, type Raw } from '../raster.js';
+import { glows, over, renderSvg, renderSvgSoft, type Raw } from '../raster.js';
 import { figureGroup, pickPalette, place, type Palette, type Placement } from '../scene.js';
 import type { TrendContext, TrendRenderer } from '../types.js';
 import { svgDoc } from '../util/svg.js';
@@ -89,7 +89,7 @@ export function styledTrend(def: StyleDef): TrendRenderer {
       img = await def.stylize(ctx, img, s);
       ctx.progress(80);
       const ov = def.overlay?.(ctx, s);
-      if (ov) img = await toRaw(fromRaw(img).composite([{ input: Buffer.from(svgDoc(ctx.W, ctx.H, '', ov)) }]));
+      if (ov) img = await over(img, [{ img: await renderSvg(svgDoc(ctx.W, ctx.H, '', ov)) }]);
       return img;
     },
   };
