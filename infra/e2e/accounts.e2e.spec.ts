@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { createPng } from '@trendforge/testing';
-import { useE2EStack } from './harness.js';
+import { openPage, useE2EStack } from './harness.js';
 
 /**
  * Accounts as a newcomer lives them in Chromium: the guard, sign-up and onboarding, settings,
@@ -18,7 +18,7 @@ describe('accounts end to end', () => {
   test('a signed-out visitor meets the guard and is sent home', async () => {
     const page = await suite.browser.newPage({ viewport: { width: 390, height: 844 } });
     try {
-      await page.goto(`${suite.url}/settings`);
+      await openPage(page, `${suite.url}/settings`);
       await page.getByText('Authentication Required').waitFor();
       await page.getByText('This feature requires you to sign in first.').waitFor();
       await page.getByText(/Redirecting to home page in [123] seconds\.\.\./).waitFor();
@@ -35,7 +35,7 @@ describe('accounts end to end', () => {
     const email = `accounts.${suffix}@example.com`;
     try {
       // Sign up: the dialog opens on its register tab and refuses the spec's invalid input first.
-      await page.goto(suite.url);
+      await openPage(page, suite.url);
       await page.getByTestId('header-signup').click();
       await page.getByTestId('register-username').fill('ab');
       await page.getByTestId('register-submit').click();

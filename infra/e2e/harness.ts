@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { createTestDatabase, flushNamespace, testRedisUrl, uniqueNamespace, type TestDatabase } from '@trendforge/testing';
 import { startStack, type Stack, type StackOptions } from '../src/stack.js';
 
@@ -139,4 +139,10 @@ export function useE2EStack(label: string, options: Partial<StackOptions> = {}):
     await e2e?.close();
   }, 60_000);
   return suite;
+}
+
+/** Opens `url` and waits until the app listens: public pages paint prerendered before React hydrates. */
+export async function openPage(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
 }

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { useE2EStack } from './harness.js';
+import { openPage, useE2EStack } from './harness.js';
 
 /** The pages a visitor sees before signing in, at a 390 px phone and a 1440 px desktop. */
 describe('public pages', () => {
@@ -16,7 +16,7 @@ describe('public pages', () => {
     const context = await suite.browser.newContext({ viewport: { width, height } });
     const page = await context.newPage();
     await setup?.(page);
-    await page.goto(`${suite.url}${path}`);
+    await openPage(page, `${suite.url}${path}`);
     await page.locator('h1').first().waitFor();
     return page;
   }

@@ -1,7 +1,7 @@
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { readPngSize, startFakeOpenAI, type FakeOpenAI } from '@trendforge/testing';
-import { ApiMember, eventually, useE2EStack } from './harness.js';
+import { ApiMember, eventually, openPage, useE2EStack } from './harness.js';
 
 /**
  * The thin path through every layer, as a newcomer and as API clients:
@@ -41,7 +41,7 @@ describe('TrendForge end to end', () => {
     const page = await suite.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const prompt = 'a fox astronaut waving from the moon';
     try {
-      await page.goto(suite.url);
+      await openPage(page, suite.url);
       await page.getByTestId('header-signup').click();
       await page.getByTestId('register-username').fill(`newcomer_${Date.now() % 100000}`);
       await page.getByTestId('register-email').fill(`newcomer.${Date.now()}@example.com`);
@@ -52,7 +52,7 @@ describe('TrendForge end to end', () => {
       await page.getByTestId('onboarding-skip').click();
       await page.getByTestId('onboarding-dialog').waitFor({ state: 'detached' });
 
-      await page.goto(`${suite.url}/forge`);
+      await openPage(page, `${suite.url}/forge`);
       await page.locator('[data-testid=trend-card][data-trend-slug=pixar]').getByTestId('trend-card-select').click();
       await page.getByTestId('continue-with-style').click();
       await page.getByTestId('prompt-input').fill(prompt);
@@ -62,7 +62,7 @@ describe('TrendForge end to end', () => {
       await result.waitFor({ timeout: 60_000 });
       await expect(result.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).resolves.toBe(1024);
 
-      await page.goto(`${suite.url}/dashboard`);
+      await openPage(page, `${suite.url}/dashboard`);
       const card = page.getByTestId('creation-image').first();
       await card.waitFor();
       expect(await card.getAttribute('alt')).toContain(prompt);

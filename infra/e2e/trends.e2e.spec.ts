@@ -1,5 +1,5 @@
 import type { BrowserContext } from 'playwright-core';
-import { ApiMember, eventually, useE2EStack } from './harness.js';
+import { ApiMember, eventually, openPage, useE2EStack } from './harness.js';
 
 /**
  * Trends from database to screen: the Board's votes, the Forge style select, favourites for pro
@@ -23,7 +23,7 @@ describe('trends end to end', () => {
     const context = await signedIn(voter, 390);
     const page = await context.newPage();
     try {
-      await page.goto(`${suite.url}/board`);
+      await openPage(page, `${suite.url}/board`);
       await page.getByRole('heading', { name: 'Vote For Your Favorite Trends' }).waitFor();
       await page.getByText("Help shape what's next. Tap to ❤️ your favorites.").waitFor();
       const rows = page.getByTestId('board-row');
@@ -65,7 +65,7 @@ describe('trends end to end', () => {
     const context = await signedIn(member, 1440);
     const page = await context.newPage();
     try {
-      await page.goto(`${suite.url}/forge`);
+      await openPage(page, `${suite.url}/forge`);
       const cards = page.getByTestId('trend-card');
       await cards.first().waitFor();
       expect(await cards.count()).toBe(1);
