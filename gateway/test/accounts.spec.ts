@@ -168,6 +168,23 @@ describe('sessions', () => {
     expect((await call(base, 'PUT', '/api/users/onboarding', { cookie, json: { hasOnboarded: true } })).status).toBe(401);
   });
 
+  it('pairs the session with a readable tf_member marker that grants nothing and goes with the session', async () => {
+    const registered = await call(base, 'POST', '/api/auth/register', { json: { username: 'marker_1', email: 'marker1@example.com', password: 'secret-pass' } });
+    const cookies = registered.headers['set-cookie'] as string[];
+    expect(cookies.find((c) => c.startsWith('tf_session='))).toMatch(/HttpOnly/i);
+    expect(cookies.find((c) => c.startsWith('tf_member=1'))).not.toMatch(/HttpOnly/i);
+    // The marker alone is a visitor.
+    expect((await call(base, 'GET', '/api/auth/me', { cookie: 'tf_member=1' })).status).toBe(401);
+
+    const cookie = cookieOf(registered);
+    const logout = await call(base, 'POST', '/api/auth/logout', { cookie });
+    expect(logout.headers['set-cookie']).toEqual(expect.arrayContaining([expect.stringMatching(/^tf_member=;/)]));
+    // A stale session found by /me drops both cookies, so the SPA stops asking.
+    const stale = await call(base, 'GET', '/api/auth/me', { cookie: `${cookie}; tf_member=1` });
+    expect(stale.status).toBe(401);
+    expect(stale.headers['set-cookie']).toEqual(expect.arrayContaining([expect.stringMatching(/^tf_session=;/), expect.stringMatching(/^tf_member=;/)]));
+  });
+
   it('never lets the password be read back: no answer carries it, auth stores only an argon2id hash', async () => {
     const { user, cookie, form } = await member({ password: 'readable-never-1' });
     const me = await call(base, 'GET', '/api/auth/me', { cookie });
