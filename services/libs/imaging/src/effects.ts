@@ -73,12 +73,13 @@ export async function kuwahara(img0: Raw, radius: number, factor = 2): Promise<R
 
 /**
  * XDoG ink lines: the difference of two Gaussians of the luminance, thresholded softly, gives
- * clean cartoon contours (and few speckles on flat areas). Returns a line mask (255 = ink).
+ * clean cartoon contours (and few speckles on flat areas). Returns a line mask (255 = ink), of
+ * `size` when given (lines found on a reduced picture, enlarged to the frame).
  */
-export async function xdogMask(img: Raw, sigma: number, threshold = 4, softness = 6, factor = 1): Promise<Raw> {
-  const { width: W, height: H } = img;
+export async function xdogMask(img: Raw, sigma: number, threshold = 4, softness = 6, factor = 1, size?: { width: number; height: number }): Promise<Raw> {
+  const { width: W, height: H } = size ?? img;
   let grey = fromRaw(luma(img));
-  if (factor > 1) grey = grey.resize(Math.round(W / factor), Math.round(H / factor));
+  if (factor > 1) grey = grey.resize(Math.round(img.width / factor), Math.round(img.height / factor));
   const g = await toRaw(grey);
   const a = await toRaw(fromRaw(g).blur(Math.max(0.3, sigma / factor)));
   const b = await toRaw(fromRaw(g).blur(Math.max(0.4, (sigma * 1.6) / factor)));
@@ -90,7 +91,7 @@ export async function xdogMask(img: Raw, sigma: number, threshold = 4, softness 
     m[i] = d <= threshold ? 0 : clamp(((d - threshold) / softness) * 255);
   }
   const mask: Raw = { data: m, width: a.width, height: a.height, channels: 1 };
-  return factor > 1 ? toRaw(fromRaw(mask).resize(W, H, { fit: 'fill', kernel: 'linear' }).extractChannel(0)) : mask;
+  return mask.width !== W || mask.height !== H ? toRaw(fromRaw(mask).resize(W, H, { fit: 'fill', kernel: 'linear' }).extractChannel(0)) : mask;
 }
 
 /** Thicken a line mask (a small blur followed by a gain). */

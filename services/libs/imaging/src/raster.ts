@@ -255,16 +255,22 @@ export async function bloom(img: Raw, threshold = 0.7, strength = 0.6, radius = 
 /**
  * Posterise by quantising to a palette (libimagequant via the PNG palette encoder) and decoding
  * again. `factor` > 1 quantises a reduced copy and scales it back up, which also softens the
- * colour boundaries like pigment bleeding into wet paper.
+ * colour boundaries like pigment bleeding into wet paper. `size` enlarges the result to another
+ * size (work begun at reduced size ends at the frame's).
  */
-export async function posterise(img: Raw, colours: number, factor = 1, dither = 0): Promise<Raw> {
-  const { width: W, height: H } = img;
+export async function posterise(img: Raw, colours: number, factor = 1, dither = 0, size?: { width: number; height: number }): Promise<Raw> {
+  const { width: W, height: H } = size ?? img;
   let s = fromRaw(img).removeAlpha();
-  if (factor > 1) s = s.resize(Math.round(W / factor), Math.round(H / factor));
+  if (factor > 1) s = s.resize(Math.round(img.width / factor), Math.round(img.height / factor));
   const png = await s.png({ palette: true, colours, dither, effort: 1, compressionLevel: 0 }).toBuffer();
   let d = sharp(png).removeAlpha().toColourspace('srgb');
-  if (factor > 1) d = d.resize(W, H, { kernel: 'linear' });
+  if (factor > 1 || W !== img.width || H !== img.height) d = d.resize(W, H, { fit: 'fill', kernel: 'linear' });
   return toRaw(d);
+}
+
+/** 1/`factor` size (RGB), its own pipeline: the start of work done at reduced size. */
+export async function shrink(img: Raw, factor: number): Promise<Raw> {
+  return toRaw(fromRaw(img).removeAlpha().resize(Math.round(img.width / factor), Math.round(img.height / factor)));
 }
 
 /**

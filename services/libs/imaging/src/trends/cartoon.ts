@@ -4,7 +4,7 @@
  * twilight, glow, castle and forest) and clay (stop-motion plasticine).
  */
 import { celShade, gradientMap, inkMask, median3, relief, reliefs, skinMask, recolourMasked, thicken, warp, xdogMask, type Warp } from '../effects.js';
-import { bloom, fromRaw, glows, luma, noise, posterise, smoothSurface, toRaw } from '../raster.js';
+import { bloom, fromRaw, glows, luma, noise, posterise, shrink, smoothSurface, toRaw } from '../raster.js';
 import { finalGrade, vibeGrade } from '../scene.js';
 import type { TrendContext } from '../types.js';
 import { linearGradient, r } from '../util/svg.js';
@@ -221,11 +221,14 @@ export const disney = styledTrend({
   },
   async stylize(ctx, img0, s) {
     const { options } = ctx;
-    let img = s.photo ? await smoothSurface(img0, 5, 1.2, 2) : img0;
+    let img = img0;
     if (s.photo) {
-      // A photo becomes a painted storybook frame: fewer, softer colours and thin violet contours.
-      const lines = await xdogMask(img, S_(ctx) * 0.002, 3, 6, 2);
-      img = await posterise(img, 14, 2);
+      // A photo becomes a painted storybook frame: fewer, softer colours and thin violet contours,
+      // both found on a smoothed half-size copy (its own pipeline) and enlarged once.
+      const frame = { width: ctx.W, height: ctx.H };
+      const small = await smoothSurface(await shrink(img0, 2), 3, 0.6);
+      const lines = await xdogMask(small, S_(ctx) * 0.001, 3, 6, 1, frame);
+      img = await posterise(small, 14, 1, 0, frame);
       img = inkMask(img, lines, '#2a1a50', 0.6);
     }
     // Storybook split tone: indigo shadows, rose mids, gold highlights.

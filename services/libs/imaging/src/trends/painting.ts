@@ -78,9 +78,12 @@ export const renaissance = styledTrend({
     const S = S_(ctx);
     // Photos are often dim indoor shots: stretch and lift them first so the umber palette and the
     // vignette leave a lit face instead of a murky frame.
+    // The brush patches are made at half size, so the stretch runs there too (a quarter of the
+    // pixels through libvips' Lab round trip) and the patches are enlarged once.
     const lift = curve(0, 0, 1, 1.35);
-    const base = s.photo ? applyCurves(await toRaw(fromRaw(img0).normalise({ lower: 1, upper: 99 })), [lift, lift, lift]) : img0;
-    let img = await kuwahara(base, s.photo ? 3 : 2, 2);
+    const half = await toRaw(fromRaw(img0).removeAlpha().resize(Math.round(W / 2), Math.round(H / 2)));
+    const base = s.photo ? applyCurves(await toRaw(fromRaw(half).normalise({ lower: 1, upper: 99 })), [lift, lift, lift]) : half;
+    let img = await toRaw(fromRaw(await kuwahara(base, s.photo ? 3 : 2, 1)).resize(W, H, { fit: 'fill', kernel: 'cubic' }));
     // Old-master palette: umber shadows, ochre and flesh lights, greens pulled to olive.
     img = gradientMap(img, s.photo
       ? [[0, '#2a160a'], [0.3, '#6a4222'], [0.6, '#c08a58'], [0.85, '#f0d4a6'], [1, '#fff6e2']]

@@ -4,7 +4,7 @@
  * snapping with ordered dithering, CRT scanlines, an 8-bit HUD).
  */
 import { CMY, halftone, inkMask, pixelate, rgbSplit, scanlines, thicken, xdogMask } from '../effects.js';
-import { fromRaw, glows, over, paperTexture, posterise, smoothSurface, toRaw, type Raw } from '../raster.js';
+import { fromRaw, glows, over, paperTexture, posterise, shrink, smoothSurface, toRaw, type Raw } from '../raster.js';
 import sharp from 'sharp';
 import { finalGrade, vibeGrade } from '../scene.js';
 import type { TrendContext } from '../types.js';
@@ -93,12 +93,16 @@ export const vintageComic = styledTrend({
   async stylize(ctx, img0, s) {
     const { options, rng } = ctx;
     const S = S_(ctx);
-    let img = s.photo ? await smoothSurface(img0, 5, 1, 2) : img0;
-    img = await finalGrade(img, { warmth: 0.3, saturation: 1.3, contrast: 0.3, brightness: 1.02 }, vibeGrade(ctx.req.vibe));
+    const frame = { width: ctx.W, height: ctx.H };
+    // Inks and flat colour are found at reduced size, so the smoothing and the grade run at half
+    // size too, in their own pipelines, and only the mask and the flat colour are enlarged.
+    let small = await shrink(img0, 2);
+    if (s.photo) small = await smoothSurface(small, 3, 0.5);
+    small = await finalGrade(small, { warmth: 0.3, saturation: 1.3, contrast: 0.3, brightness: 1.02 }, vibeGrade(ctx.req.vibe));
     // Inks found at half size: the upscaled mask gives the bold, slightly soft line of old print.
-    const lines = await xdogMask(img, S * 0.0024, 2.2, 4, 2);
+    const lines = await xdogMask(small, S * 0.0012, 2.2, 4, 1, frame);
     // Flat areas printed in a handful of inks (Ben-Day palette) or posterised colour.
-    img = options.ben_day_colors ? await pixelate(img, 3, BEN_DAY_INKS, 0) : await posterise(img, 7, 3);
+    let img = options.ben_day_colors ? await pixelate(await toRaw(fromRaw(small).resize(ctx.W, ctx.H, { fit: 'fill', kernel: 'linear' })), 3, BEN_DAY_INKS, 0) : await posterise(small, 7, 1.5, 0, frame);
     // Coarse dot screen on newsprint: red and blue dots carry the tones (classic Ben-Day).
     const cell = S / (options.halftone_dots ? 55 : 85);
     img = halftone(img, cell, [
