@@ -78,12 +78,14 @@ export const renaissance = styledTrend({
     const S = S_(ctx);
     // Photos are often dim indoor shots: stretch and lift them first so the umber palette and the
     // vignette leave a lit face instead of a murky frame.
-    // The brush patches are made at half size, so the stretch runs there too (a quarter of the
-    // pixels through libvips' Lab round trip) and the patches are enlarged once.
+    // Everything up to the varnish is soft (brush patches, palette, pools of light, vignette), so
+    // it is painted at half size (a quarter of the pixels, the stretch's Lab round trip included)
+    // and enlarged once; only the canvas tooth is added at full size.
+    const k = 0.5;
     const lift = curve(0, 0, 1, 1.35);
-    const half = await toRaw(fromRaw(img0).removeAlpha().resize(Math.round(W / 2), Math.round(H / 2)));
+    const half = await toRaw(fromRaw(img0).removeAlpha().resize(Math.round(W * k), Math.round(H * k)));
     const base = s.photo ? applyCurves(await toRaw(fromRaw(half).normalise({ lower: 1, upper: 99 })), [lift, lift, lift]) : half;
-    let img = await toRaw(fromRaw(await kuwahara(base, s.photo ? 3 : 2, 1)).resize(W, H, { fit: 'fill', kernel: 'cubic' }));
+    let img = await kuwahara(base, s.photo ? 3 : 2, 1);
     // Old-master palette: umber shadows, ochre and flesh lights, greens pulled to olive.
     img = gradientMap(img, s.photo
       ? [[0, '#2a160a'], [0.3, '#6a4222'], [0.6, '#c08a58'], [0.85, '#f0d4a6'], [1, '#fff6e2']]
@@ -92,14 +94,15 @@ export const renaissance = styledTrend({
     const lightX = s.face ? s.face.box.left + s.face.box.width * 0.35 : W * 0.4;
     const lightY = s.face ? s.face.box.top + s.face.box.height * 0.45 : H * 0.38;
     img = glows(img, [
-      { cx: W * 1.0, cy: H * 0.6, rx: W * (strong ? 0.85 : 0.6), ry: H * 0.9, colour: '#000000', opacity: strong ? 0.9 : s.photo ? 0.3 : 0.45, blend: 'multiply' },
-      { cx: lightX, cy: lightY, rx: S * (strong ? 0.35 : 0.5), ry: S * (strong ? 0.4 : 0.55), colour: '#ffe0b0', opacity: strong ? 0.55 : 0.3, blend: 'screen' },
+      { cx: W * 1.0 * k, cy: H * 0.6 * k, rx: W * (strong ? 0.85 : 0.6) * k, ry: H * 0.9 * k, colour: '#000000', opacity: strong ? 0.9 : s.photo ? 0.3 : 0.45, blend: 'multiply' },
+      { cx: lightX * k, cy: lightY * k, rx: S * (strong ? 0.35 : 0.5) * k, ry: S * (strong ? 0.4 : 0.55) * k, colour: '#ffe0b0', opacity: strong ? 0.55 : 0.3, blend: 'screen' },
     ]);
     if (options.sfumato) {
-      const soft = await toRaw(fromRaw(img).blur(S * 0.006));
+      const soft = await toRaw(fromRaw(img).blur(S * 0.006 * k));
       img = blend(img, soft, 0.6);
     }
     img = await finalGrade(img, { warmth: 0.5, saturation: 0.95, contrast: strong ? 0.3 : 0.15, brightness: 0.98 }, vibeGrade(ctx.req.vibe), strong ? 0.7 : s.photo ? 0.38 : 0.5, '#0a0502');
+    img = await toRaw(fromRaw(img).resize(W, H, { fit: 'fill', kernel: 'cubic' }));
     // Varnish: a fine canvas tooth.
     img = await relief(img, 0.12, 0, await brushField(W, H, rng.fork('tooth'), 2));
     if (options.craquelure) img = await over(img, [{ img: await renderSvg(svgDoc(W, H, '', craquelure(W, H, rng.fork('cracks'), S))), blend: 'multiply' }]);
