@@ -23,9 +23,9 @@ export async function toRaw(s: Sharp): Promise<Raw> {
 
 const rawInput = (img: Raw) => ({ input: img.data, raw: { width: img.width, height: img.height, channels: img.channels } });
 
-/** Render an SVG document to RGBA at its own pixel size. */
-export async function renderSvg(svg: string): Promise<Raw> {
-  return toRaw(sharp(Buffer.from(svg), { density: 72 }).ensureAlpha());
+/** Render an SVG document to RGBA at its own pixel size (times `scale`). */
+export async function renderSvg(svg: string, scale = 1): Promise<Raw> {
+  return toRaw(sharp(Buffer.from(svg), { density: 72 * scale }).ensureAlpha());
 }
 
 /** Render an SVG and flatten it to RGB over a colour. */

@@ -3,7 +3,7 @@
  * vintage comic (four-ink Ben-Day print on aged newsprint, off-register) and pixel art (palette
  * snapping with ordered dithering, CRT scanlines, an 8-bit HUD).
  */
-import { CMY, halftone, inkMask, pixelate, rgbSplit, scanlines, thicken, xdogMask } from '../effects.js';
+import { CMY, halftone, inkMask, pixelate, rgb, rgbSplit, scanlines, thicken, xdogMask } from '../effects.js';
 import { fromRaw, glows, over, paperTexture, posterise, shrink, smoothSurface, toRaw, type Raw } from '../raster.js';
 import sharp from 'sharp';
 import { finalGrade, vibeGrade } from '../scene.js';
@@ -90,13 +90,14 @@ export const vintageComic = styledTrend({
   aliases: ['retro-comic', 'golden-age-comic', 'pop-art', 'lichtenstein', 'old-comic'],
   backgrounds: ['city', 'space', 'abstract', 'nature'],
   faceFraction: 0.3,
+  workScale: 0.5,
   async stylize(ctx, img0, s) {
     const { options, rng } = ctx;
     const S = S_(ctx);
     const frame = { width: ctx.W, height: ctx.H };
-    // Inks and flat colour are found at reduced size, so the smoothing and the grade run at half
-    // size too, in their own pipelines, and only the mask and the flat colour are enlarged.
-    let small = await shrink(img0, 2);
+    // Inks and flat colour are found at reduced size, so the base picture is made at half size
+    // (workScale), smoothed and graded there, and only the mask and the flat colour are enlarged.
+    let small = img0.width * 2 > ctx.W + 2 ? await shrink(img0, 2) : await rgb(img0);
     if (s.photo) small = await smoothSurface(small, 3, 0.5);
     small = await finalGrade(small, { warmth: 0.3, saturation: 1.3, contrast: 0.3, brightness: 1.02 }, vibeGrade(ctx.req.vibe));
     // Inks found at half size: the upscaled mask gives the bold, slightly soft line of old print.

@@ -57,6 +57,12 @@ export interface StyleDef {
   sceneBack?: (ctx: TrendContext, g: SceneGeom, pal: Palette) => string;
   /** SVG painted in front of the character. */
   sceneFront?: (ctx: TrendContext, g: SceneGeom, pal: Palette) => string;
+  /**
+   * For looks made entirely from a reduced copy (inks, flat colour): the base picture (photo crop
+   * or composed scene) is made at this fraction of the frame, and `stylize` gets it at that size
+   * (face geometry stays in frame pixels). Not combined with `faceEdit`.
+   */
+  workScale?: number;
   /** Face-driven changes on the base picture (photo or scene), before the treatment. */
   faceEdit?: (ctx: TrendContext, img: Raw, face: FaceGeom, s: StyleInput) => Promise<Raw> | Raw;
   /** The trend's pixel treatment. */
@@ -74,12 +80,13 @@ export function styledTrend(def: StyleDef): TrendRenderer {
       const palette = def.palette ? def.palette(ctx) : pickPalette(ctx.rng.fork('palette'));
       const s: StyleInput = { photo: !!ctx.photo, palette };
       let img: Raw;
+      const k = def.workScale ?? 1;
       if (ctx.photo) {
-        img = await ctx.photo.crop(ctx.W, ctx.H, def.faceFraction);
+        img = await ctx.photo.crop(Math.round(ctx.W * k), Math.round(ctx.H * k), def.faceFraction);
         const f = ctx.photo.faceIn(ctx.W, ctx.H, def.faceFraction);
         if (f && f.landmarks.length === 68) s.face = faceFromLandmarks(f.landmarks);
       } else {
-        const sc = await composeScene(ctx, def, palette);
+        const sc = await composeScene(ctx, def, palette, k);
         img = sc.img;
         s.scene = sc.geom;
         s.face = sc.face;
@@ -137,14 +144,14 @@ function faceFromFigure(build: Build, p: Placement, animal: boolean): FaceGeom {
   };
 }
 
-/** Backdrop (soft, half resolution), back extras, the character, front extras. */
-async function composeScene(ctx: TrendContext, def: StyleDef, pal: Palette): Promise<{ img: Raw; geom: SceneGeom; face?: FaceGeom }> {
+/** Backdrop (soft, half resolution), back extras, the character, front extras; the picture at `k` times the frame. */
+async function composeScene(ctx: TrendContext, def: StyleDef, pal: Palette, k = 1): Promise<{ img: Raw; geom: SceneGeom; face?: FaceGeom }> {
   const { W, H, rng, prompt } = ctx;
   const S = Math.min(W, H);
   const kind: BackgroundKind = ctx.background ?? backgroundHint(prompt.text) ?? rng.fork('bg').pick(def.backgrounds);
   const custom = def.backdrop?.(ctx, pal);
   const bd = custom ?? backdrop(kind, W, H, rng.fork('backdrop'), pal, `${ctx.id}b`);
-  let img = await renderSvgSoft(svgDoc(W, H, bd.defs, bd.body), W, H, 0.5, S * 0.002);
+  let img = await renderSvgSoft(svgDoc(W, H, bd.defs, bd.body), Math.round(W * k), Math.round(H * k), 0.5, S * 0.002);
   ctx.progress(15);
   const build = def.build ?? 'chibi';
   const spec = figureFromPrompt(prompt, rng.fork('figure'), pal);
@@ -156,10 +163,10 @@ async function composeScene(ctx: TrendContext, def: StyleDef, pal: Palette): Pro
   const figH = build === 'bust' ? Math.min(H * 0.9, W * 0.95) * size / 0.72 : W > H ? H * size * 1.08 : Math.min(H * size, S * size * 1.25);
   const p = place(build, figX, foot, figH);
   const geom: SceneGeom = { groundY: foot, figX, place: p, dark: bd.dark, kind };
-  if (build !== 'bust') img = glows(img, [{ cx: figX, cy: foot + S * 0.01, rx: p.width * 0.42, ry: S * 0.03, colour: '#1a1020', opacity: bd.dark ? 0.6 : 0.42, blend: 'multiply' }]);
+  if (build !== 'bust') img = glows(img, [{ cx: figX * k, cy: (foot + S * 0.01) * k, rx: p.width * 0.42 * k, ry: S * 0.03 * k, colour: '#1a1020', opacity: bd.dark ? 0.6 : 0.42, blend: 'multiply' }]);
   const back = def.sceneBack?.(ctx, geom, pal) ?? '';
   const front = def.sceneFront?.(ctx, geom, pal) ?? '';
-  const layer = await renderSvg(svgDoc(W, H, '', back + figureGroup(spec, build, def.shading ?? 'gloss', p, `${ctx.id}f`) + front));
+  const layer = await renderSvg(svgDoc(W, H, '', back + figureGroup(spec, build, def.shading ?? 'gloss', p, `${ctx.id}f`) + front), k);
   img = await over(img, [{ img: layer }]);
   return { img, geom, face: faceFromFigure(build, p, spec.kind !== 'person' && spec.kind !== 'robot') };
 }
