@@ -394,13 +394,20 @@ export function recombCurveVignette(img: Raw, m: Matrix3 | null, lut: Uint8Array
   }
   const L = lut ?? IDENTITY;
   // Tables of m[i][j]·v.
-  const T = m ? Array.from({ length: 9 }, (_, n) => Float64Array.from({ length: 256 }, (_, v) => m[Math.floor(n / 3)][n % 3] * v)) : null;
+  // Tables of m[i][j]·v, one flat array (entry n·256 + v).
+  const T = m ? Float64Array.from({ length: 9 * 256 }, (_, k) => m[Math.floor(k / 768)][Math.floor(k / 256) % 3] * (k % 256)) : null;
   const cx = W / 2;
   const cy = H * 0.48;
   const sx = 1 / (W * 0.5);
   const sy = 1 / (H * 0.5);
   const kscale = N / MAXD2;
   const vig = strength !== 0;
+  // The vignette's horizontal term per column.
+  const dxx = new Float64Array(W);
+  for (let x = 0; x < W; x++) {
+    const dx = (x - cx) * sx;
+    dxx[x] = dx * dx;
+  }
   for (let y = 0; y < H; y++) {
     const dy = (y - cy) * sy;
     const dy2 = dy * dy;
@@ -409,10 +416,10 @@ export function recombCurveVignette(img: Raw, m: Matrix3 | null, lut: Uint8Array
     for (let x = 0; x < W; x++, i += channels, o += oc) {
       let r0: number, g0: number, b0: number;
       if (T) {
-        const r = data[i], g = data[i + 1], b = data[i + 2];
-        const rr = T[0][r] + T[1][g] + T[2][b];
-        const gg = T[3][r] + T[4][g] + T[5][b];
-        const bb = T[6][r] + T[7][g] + T[8][b];
+        const r = data[i], g = data[i + 1] + 256, b = data[i + 2] + 512;
+        const rr = T[r] + T[g] + T[b];
+        const gg = T[768 + r] + T[768 + g] + T[768 + b];
+        const bb = T[1536 + r] + T[1536 + g] + T[1536 + b];
         r0 = L[rr < 0 ? 0 : rr > 255 ? 255 : rr | 0];
         g0 = L[gg < 0 ? 0 : gg > 255 ? 255 : gg | 0];
         b0 = L[bb < 0 ? 0 : bb > 255 ? 255 : bb | 0];
@@ -422,8 +429,7 @@ export function recombCurveVignette(img: Raw, m: Matrix3 | null, lut: Uint8Array
         b0 = L[data[i + 2]];
       }
       if (vig) {
-        const dx = (x - cx) * sx;
-        const k = ((dx * dx + dy2) * kscale) | 0;
+        const k = ((dxx[x] + dy2) * kscale) | 0;
         const w = wl[k > N ? N : k];
         out[o] = r0 + (vr - r0) * w;
         out[o + 1] = g0 + (vg - g0) * w;

@@ -129,13 +129,22 @@ function surfaceMix(smooth: Raw, wide: Raw, defocus: Raw, mask: Raw): Raw {
   const a = smooth.data, b = wide.data, c = defocus.data, m = mask.data;
   const out = Buffer.allocUnsafe(a.length);
   for (let i = 0, k = 0; i < a.length; i += 3, k++) {
+    if (m[k] === 0) {
+      // Off the subject: the defocused set as it is.
+      out[i] = c[i];
+      out[i + 1] = c[i + 1];
+      out[i + 2] = c[i + 2];
+      continue;
+    }
     const d = Math.abs(a[i] - b[i]) + Math.abs(a[i + 1] - b[i + 1]) + Math.abs(a[i + 2] - b[i + 2]);
     const flat = d >= 60 ? 0 : 1 - d / 60;
     const f = m[k] / 255;
-    for (let ch = 0; ch < 3; ch++) {
-      const subj = a[i + ch] + (b[i + ch] - a[i + ch]) * flat * 0.85;
-      out[i + ch] = c[i + ch] + (subj - c[i + ch]) * f;
-    }
+    const s0 = a[i] + (b[i] - a[i]) * flat * 0.85;
+    const s1 = a[i + 1] + (b[i + 1] - a[i + 1]) * flat * 0.85;
+    const s2 = a[i + 2] + (b[i + 2] - a[i + 2]) * flat * 0.85;
+    out[i] = c[i] + (s0 - c[i]) * f;
+    out[i + 1] = c[i + 1] + (s1 - c[i + 1]) * f;
+    out[i + 2] = c[i + 2] + (s2 - c[i + 2]) * f;
   }
   return { data: out, width: smooth.width, height: smooth.height, channels: 3 };
 }
