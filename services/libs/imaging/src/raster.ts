@@ -268,6 +268,13 @@ export async function posterise(img: Raw, colours: number, factor = 1, dither = 
   return toRaw(d);
 }
 
+/** The picture at w×h (RGB): as it is when it already has that size (see StyleDef.workScale), else resized. */
+export async function atSize(img: Raw, w: number, h: number): Promise<Raw> {
+  if (img.width === w && img.height === h && img.channels === 3) return img;
+  if (img.width === w && img.height === h) return toRaw(fromRaw(img).removeAlpha());
+  return toRaw(fromRaw(img).removeAlpha().resize(w, h));
+}
+
 /** 1/`factor` size (RGB), its own pipeline: the start of work done at reduced size. */
 export async function shrink(img: Raw, factor: number): Promise<Raw> {
   return toRaw(fromRaw(img).removeAlpha().resize(Math.round(img.width / factor), Math.round(img.height / factor)));

@@ -4,7 +4,7 @@
  * twilight, glow, castle and forest) and clay (stop-motion plasticine).
  */
 import { celShade, gradientMap, inkMask, median3, relief, reliefs, skinMask, recolourMasked, thicken, warp, xdogMask, type Warp } from '../effects.js';
-import { bloom, fromRaw, glows, luma, noise, posterise, shrink, smoothSurface, toRaw } from '../raster.js';
+import { atSize, bloom, fromRaw, glows, luma, noise, posterise, shrink, smoothSurface, toRaw } from '../raster.js';
 import { finalGrade, vibeGrade } from '../scene.js';
 import type { TrendContext } from '../types.js';
 import { linearGradient, r } from '../util/svg.js';
@@ -277,6 +277,8 @@ export const clay = styledTrend({
   backgrounds: ['studio', 'nature', 'minimalist'],
   faceFraction: 0.36,
   shading: 'soft',
+  // Rounded and coloured at half size (see stylize): the base picture is made there.
+  workScale: 0.5,
   backdrop(ctx) {
     if (ctx.background && !ctx.options.stop_motion_set) return undefined;
     if (!ctx.options.stop_motion_set) return undefined;
@@ -297,7 +299,7 @@ export const clay = styledTrend({
     // hand-pressed surface lit from the upper left. The rounding and the colours are soft, so
     // they are made at half size (a 3×3 median there rounds like a 5×5 at full size), enlarged
     // once and blurred.
-    let img = median3(await toRaw(fromRaw(img0).removeAlpha().resize(Math.round(W / 2), Math.round(H / 2))));
+    let img = median3(await atSize(img0, Math.round(W / 2), Math.round(H / 2)));
     // A photo becomes a few saturated lumps of plasticine (fewer colours than a drawn scene has).
     if (s.photo) img = await finalGrade(img, { warmth: 0.2, saturation: 1.45, contrast: 0.15, brightness: 1.04 }, vibeGrade());
     img = await posterise(img, s.photo ? 10 : 14, 1);

@@ -3,7 +3,7 @@
  * frame) and the oil painting (Kuwahara brush patches, impasto relief, canvas weave, warm palette).
  */
 import { blend, gradientMap, kuwahara, relief, reliefs } from '../effects.js';
-import { applyCurves, curve, fromRaw, glows, noise, over, renderSvg, toRaw, vignette, type Raw } from '../raster.js';
+import { applyCurves, atSize, curve, fromRaw, glows, noise, over, renderSvg, toRaw, vignette, type Raw } from '../raster.js';
 import { finalGrade, vibeGrade } from '../scene.js';
 import type { TrendContext } from '../types.js';
 import type { Rng } from '../util/rng.js';
@@ -55,6 +55,8 @@ export const renaissance = styledTrend({
   shading: 'soft',
   figureSize: 0.7,
   faceFraction: 0.3,
+  // Painted at half size (see stylize): the base picture is made there.
+  workScale: 0.5,
   figure(spec) {
     spec.outfit = '#3a1f1a';
     spec.outfitAccent = '#b8902a';
@@ -83,7 +85,7 @@ export const renaissance = styledTrend({
     // and enlarged once; only the canvas tooth is added at full size.
     const k = 0.5;
     const lift = curve(0, 0, 1, 1.35);
-    const half = await toRaw(fromRaw(img0).removeAlpha().resize(Math.round(W * k), Math.round(H * k)));
+    const half = await atSize(img0, Math.round(W * k), Math.round(H * k));
     const base = s.photo ? applyCurves(await toRaw(fromRaw(half).normalise({ lower: 1, upper: 99 })), [lift, lift, lift]) : half;
     let img = await kuwahara(base, s.photo ? 3 : 2, 1);
     // Old-master palette: umber shadows, ochre and flesh lights, greens pulled to olive.
@@ -117,13 +119,15 @@ export const oilPainting = styledTrend({
   aliases: ['oil', 'oil-paint', 'impressionist', 'painterly', 'van-gogh'],
   backgrounds: ['nature', 'beach', 'city'],
   faceFraction: 0.3,
+  // Colour and brush patches are made at half size (see stylize): the base picture is made there.
+  workScale: 0.5,
   async stylize(ctx, img0) {
     const { W, H, options, rng } = ctx;
     const S = S_(ctx);
     const thick = options.thick_impasto;
     // Colour and brush patches are soft, so they are made at half size (a quarter of the pixels):
     // grade, Kuwahara (bigger strokes for the thick style) and the warm palette, then scaled up.
-    let small = await toRaw(fromRaw(img0).removeAlpha().resize(Math.round(W / 2), Math.round(H / 2)));
+    let small = await atSize(img0, Math.round(W / 2), Math.round(H / 2));
     // One grade for the whole painting (the final varnish is only the vignette below).
     small = await finalGrade(small, { warmth: options.warm_palette ? 0.85 : 0.25, saturation: 1.45, contrast: 0.16, brightness: 1.02 }, vibeGrade(ctx.req.vibe));
     small = await kuwahara(small, thick ? 6 : 4, 1);
