@@ -275,6 +275,11 @@ export async function atSize(img: Raw, w: number, h: number): Promise<Raw> {
   return toRaw(fromRaw(img).removeAlpha().resize(w, h));
 }
 
+/** Enlarged (bilinear) to w×h, its own pipeline: the end of work done at reduced size. */
+export async function enlarge(img: Raw, w: number, h: number): Promise<Raw> {
+  return toRaw(fromRaw(img).resize(w, h, { fit: 'fill', kernel: 'linear' }));
+}
+
 /** 1/`factor` size (RGB), its own pipeline: the start of work done at reduced size. */
 export async function shrink(img: Raw, factor: number): Promise<Raw> {
   return toRaw(fromRaw(img).removeAlpha().resize(Math.round(img.width / factor), Math.round(img.height / factor)));

@@ -4,7 +4,7 @@
  * twilight, glow, castle and forest) and clay (stop-motion plasticine).
  */
 import { celShade, gradientMap, inkMask, median3, relief, reliefs, skinMask, recolourMasked, thicken, warp, xdogMask, type Warp } from '../effects.js';
-import { atSize, bloom, fromRaw, glows, luma, noise, posterise, shrink, smoothSurface, toRaw } from '../raster.js';
+import { atSize, bloom, enlarge, fromRaw, glows, luma, noise, posterise, shrink, smoothSurface, toRaw } from '../raster.js';
 import { finalGrade, vibeGrade } from '../scene.js';
 import type { TrendContext } from '../types.js';
 import { linearGradient, r } from '../util/svg.js';
@@ -93,10 +93,13 @@ export const simpsons = styledTrend({
   },
   async stylize(ctx, img0, s) {
     const S = S_(ctx);
-    let img = s.photo ? await smoothSurface(img0, 7, 1.5, 2) : img0;
-    img = await finalGrade(img, { warmth: 0.1, saturation: 1.4, contrast: 0.12, brightness: 1.05 }, vibeGrade(ctx.req.vibe));
+    const look = { warmth: 0.1, saturation: 1.4, contrast: 0.12, brightness: 1.05 };
+    // Photos are smoothed and graded at half size (the grade is per pixel), enlarged once for the
+    // full-size outlines; their flat colour is posterised from the half-size copy.
+    const small = s.photo ? await finalGrade(await smoothSurface(await shrink(img0, 2), 3, 0.75), look, vibeGrade(ctx.req.vibe)) : undefined;
+    let img = small ? await enlarge(small, ctx.W, ctx.H) : await finalGrade(img0, look, vibeGrade(ctx.req.vibe));
     const lines = await thicken(await xdogMask(img, S * 0.003, 2, 4), S * 0.002);
-    img = await posterise(img, 8, 3);
+    img = small ? await posterise(small, 8, 1.5, 0, { width: ctx.W, height: ctx.H }) : await posterise(img, 8, 3);
     img = inkMask(img, lines, '#111111');
     return img;
   },
@@ -128,8 +131,11 @@ export const anime = styledTrend({
   async stylize(ctx, img0, s) {
     const { options } = ctx;
     const S = S_(ctx);
-    let img = s.photo ? await smoothSurface(img0, 7, 1.2, 2) : img0;
-    img = await finalGrade(img, { warmth: -0.1, saturation: 1.35, contrast: 0.05, brightness: 1.08 }, vibeGrade(ctx.req.vibe));
+    const look = { warmth: -0.1, saturation: 1.35, contrast: 0.05, brightness: 1.08 };
+    // Photos are smoothed and graded at half size (the grade is per pixel) and enlarged once.
+    let img = s.photo
+      ? await enlarge(await finalGrade(await smoothSurface(await shrink(img0, 2), 3, 0.6), look, vibeGrade(ctx.req.vibe)), ctx.W, ctx.H)
+      : await finalGrade(img0, look, vibeGrade(ctx.req.vibe));
     const lines = await xdogMask(img, S * (s.photo ? 0.0022 : 0.0016), s.photo ? 5 : 3, 6);
     // On photos the bands follow the blurred light (broad cels), not the skin's and fabric's noise.
     const guide = s.photo ? await toRaw(fromRaw(luma(img)).resize(Math.round(ctx.W / 4), Math.round(ctx.H / 4)).blur(Math.max(0.5, S * 0.0015)).resize(ctx.W, ctx.H, { fit: 'fill', kernel: 'linear' }).extractChannel(0)) : undefined;

@@ -4,7 +4,7 @@
  * snapping with ordered dithering, CRT scanlines, an 8-bit HUD).
  */
 import { CMY, halftone, inkMask, pixelate, rgb, rgbSplit, scanlines, thicken, xdogMask } from '../effects.js';
-import { fromRaw, glows, over, paperTexture, posterise, shrink, smoothSurface, toRaw, type Raw } from '../raster.js';
+import { enlarge, fromRaw, glows, over, paperTexture, posterise, shrink, smoothSurface, toRaw, type Raw } from '../raster.js';
 import sharp from 'sharp';
 import { finalGrade, vibeGrade } from '../scene.js';
 import type { TrendContext } from '../types.js';
@@ -35,12 +35,15 @@ export const comic = styledTrend({
   async stylize(ctx, img0, s) {
     const { options } = ctx;
     const S = S_(ctx);
-    let img = s.photo ? await smoothSurface(img0, 5, 1, 2) : img0;
-    img = await finalGrade(img, { warmth: 0.05, saturation: 1.45, contrast: 0.25, brightness: 1.03 }, vibeGrade(ctx.req.vibe));
+    const look = { warmth: 0.05, saturation: 1.45, contrast: 0.25, brightness: 1.03 };
+    // Photos are smoothed and graded at half size (the grade is per pixel), enlarged once for the
+    // full-size inks; their flat colour is posterised from the half-size copy.
+    const small = s.photo ? await finalGrade(await smoothSurface(await shrink(img0, 2), 3, 0.5), look, vibeGrade(ctx.req.vibe)) : undefined;
+    let img = small ? await enlarge(small, ctx.W, ctx.H) : await finalGrade(img0, look, vibeGrade(ctx.req.vibe));
     // Ink lines come from the smoothed picture, before flat colour removes the detail they follow.
     let lines = await xdogMask(img, S * (options.bold_inks ? 0.0028 : 0.0018), 2.5, 5);
     if (options.bold_inks) lines = await thicken(lines, S * 0.0016);
-    img = await posterise(img, 9, 2);
+    img = small ? await posterise(small, 9, 1, 0, { width: ctx.W, height: ctx.H }) : await posterise(img, 9, 2);
     if (options.halftone_dots) {
       img = halftone(img, S / 95, [
         { colour: '#00a0e0', angle: 15, cover: (r) => CMY.c(r) * 0.9 },
