@@ -149,6 +149,21 @@ export function celShade(img: Raw, levels: number, floor = 0.18, guide?: Raw): R
 
 /** Map luminance through a colour gradient, mixed with the original by `amount`. */
 export function gradientMap(img: Raw, stops: Array<[number, string]>, amount = 1): Raw {
+  const lut = gradientLut(stops);
+  const { data, channels } = img;
+  const out = Buffer.allocUnsafe(data.length);
+  for (let i = 0; i < data.length; i += channels) {
+    const l = (0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2]) | 0;
+    out[i] = data[i] + (lut[l * 3] - data[i]) * amount;
+    out[i + 1] = data[i + 1] + (lut[l * 3 + 1] - data[i + 1]) * amount;
+    out[i + 2] = data[i + 2] + (lut[l * 3 + 2] - data[i + 2]) * amount;
+    if (channels === 4) out[i + 3] = data[i + 3];
+  }
+  return { ...img, data: out };
+}
+
+/** The gradient of `gradientMap` as a 256-entry RGB table (luma → colour). */
+export function gradientLut(stops: Array<[number, string]>): Uint8Array {
   const lut = new Uint8Array(256 * 3);
   const cs = stops.map(([t, c]) => [t, ...hexToRgb(c)] as [number, number, number, number]);
   for (let i = 0; i < 256; i++) {
@@ -162,16 +177,7 @@ export function gradientMap(img: Raw, stops: Array<[number, string]>, amount = 1
     lut[i * 3 + 1] = g0 + (g1 - g0) * f;
     lut[i * 3 + 2] = b0 + (b1 - b0) * f;
   }
-  const { data, channels } = img;
-  const out = Buffer.allocUnsafe(data.length);
-  for (let i = 0; i < data.length; i += channels) {
-    const l = (0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2]) | 0;
-    out[i] = data[i] + (lut[l * 3] - data[i]) * amount;
-    out[i + 1] = data[i + 1] + (lut[l * 3 + 1] - data[i + 1]) * amount;
-    out[i + 2] = data[i + 2] + (lut[l * 3 + 2] - data[i + 2]) * amount;
-    if (channels === 4) out[i + 3] = data[i + 3];
-  }
-  return { ...img, data: out };
+  return lut;
 }
 
 /**

@@ -10,7 +10,7 @@ import { bloom, fromRaw, glows, luma, over, renderSvgSoft, rimLight, toRaw, type
 import { figureLayer, finalGrade, pickPalette, place, vibeGrade } from '../scene.js';
 import type { TrendContext, TrendRenderer } from '../types.js';
 import { svgDoc } from '../util/svg.js';
-import { gradientMap, warp, type Warp } from '../effects.js';
+import { gradientLut, warp, type Warp } from '../effects.js';
 import { hexToRgb } from '../util/color.js';
 import { groupCircle } from '../faces.js';
 
@@ -89,11 +89,10 @@ async function pixarPhoto(ctx: TrendContext): Promise<Raw> {
   // Simplified, smooth surfaces: flat regions (skin, cloth) take a wide blur, edges (eyes, mouth,
   // the silhouette) keep their detail, so shapes read as modelled rather than photographed.
   const wide = await toRaw(fromRaw(photo).resize(Math.round(W / 2), Math.round(H / 2)).blur(Math.max(0.6, S * 0.0028)).resize(W, H, { fit: 'fill', kernel: 'cubic' }));
-  let img = surfaceMix(photo, wide, defocus, mask);
+  // Saturated, warm key from the upper left, cool fill in the shadows (split toning, mixed in
+  // the same pass), then a warm rim of light along the right edges of the subject and a soft bloom.
+  let img = surfaceMix(photo, wide, defocus, mask, gradientLut([[0, '#14204a'], [0.35, '#5a4a6a'], [0.7, '#f0a070'], [1, '#fff4dc']]), 0.2);
   ctx.progress(55);
-  // Saturated, warm key from the upper left, cool fill in the shadows (split toning), then a warm
-  // rim of light along the right edges of the subject and a soft bloom.
-  img = gradientMap(img, [[0, '#14204a'], [0.35, '#5a4a6a'], [0.7, '#f0a070'], [1, '#fff4dc']], 0.2);
   img = glows(img, [
     { cx: W * 0.2, cy: H * 0.1, rx: W * 0.8, ry: H * 0.8, colour: '#ffd9a0', opacity: options.enhance_lighting ? 0.55 : 0.35, blend: 'screen' },
     { cx: head.x, cy: head.y, rx: head.rx * 1.3, ry: head.ry * 1.2, colour: '#fff1e0', opacity: 0.22, blend: 'screen' },
@@ -123,28 +122,35 @@ function subjectMask(W: number, H: number, h: { x: number; y: number; rx: number
 
 /**
  * Per pixel: on the subject, the smooth image where its local contrast is high (features) and the
- * wide blur where it is low (skin, cloth); off the subject, the defocused set.
+ * wide blur where it is low (skin, cloth); off the subject, the defocused set. Then the gradient
+ * `lut` mixed in by `amount` (what gradientMap does, in the same pass).
  */
-function surfaceMix(smooth: Raw, wide: Raw, defocus: Raw, mask: Raw): Raw {
+function surfaceMix(smooth: Raw, wide: Raw, defocus: Raw, mask: Raw, lut: Uint8Array, amount: number): Raw {
   const a = smooth.data, b = wide.data, c = defocus.data, m = mask.data;
   const out = Buffer.allocUnsafe(a.length);
   for (let i = 0, k = 0; i < a.length; i += 3, k++) {
+    let r: number, g: number, bl: number;
     if (m[k] === 0) {
       // Off the subject: the defocused set as it is.
-      out[i] = c[i];
-      out[i + 1] = c[i + 1];
-      out[i + 2] = c[i + 2];
-      continue;
+      r = c[i];
+      g = c[i + 1];
+      bl = c[i + 2];
+    } else {
+      const d = Math.abs(a[i] - b[i]) + Math.abs(a[i + 1] - b[i + 1]) + Math.abs(a[i + 2] - b[i + 2]);
+      const flat = d >= 60 ? 0 : 1 - d / 60;
+      const f = m[k] / 255;
+      const s0 = a[i] + (b[i] - a[i]) * flat * 0.85;
+      const s1 = a[i + 1] + (b[i + 1] - a[i + 1]) * flat * 0.85;
+      const s2 = a[i + 2] + (b[i + 2] - a[i + 2]) * flat * 0.85;
+      // Truncated to bytes, as a stored pixel would be.
+      r = (c[i] + (s0 - c[i]) * f) | 0;
+      g = (c[i + 1] + (s1 - c[i + 1]) * f) | 0;
+      bl = (c[i + 2] + (s2 - c[i + 2]) * f) | 0;
     }
-    const d = Math.abs(a[i] - b[i]) + Math.abs(a[i + 1] - b[i + 1]) + Math.abs(a[i + 2] - b[i + 2]);
-    const flat = d >= 60 ? 0 : 1 - d / 60;
-    const f = m[k] / 255;
-    const s0 = a[i] + (b[i] - a[i]) * flat * 0.85;
-    const s1 = a[i + 1] + (b[i + 1] - a[i + 1]) * flat * 0.85;
-    const s2 = a[i + 2] + (b[i + 2] - a[i + 2]) * flat * 0.85;
-    out[i] = c[i] + (s0 - c[i]) * f;
-    out[i + 1] = c[i + 1] + (s1 - c[i + 1]) * f;
-    out[i + 2] = c[i + 2] + (s2 - c[i + 2]) * f;
+    const l = ((0.299 * r + 0.587 * g + 0.114 * bl) | 0) * 3;
+    out[i] = r + (lut[l] - r) * amount;
+    out[i + 1] = g + (lut[l + 1] - g) * amount;
+    out[i + 2] = bl + (lut[l + 2] - bl) * amount;
   }
   return { data: out, width: smooth.width, height: smooth.height, channels: 3 };
 }
