@@ -17,11 +17,12 @@ export const DEFAULT_INTEREST: WaitlistInterest = 'pixar';
 /** Shown until GET /api/waitlist/count answers (spec part 1 section 9). */
 export const WAITLIST_COUNT_PLACEHOLDER = 487;
 
-export const SAMPLE_STYLES: { name: string; text: string; from: string; via: string; to: string }[] = [
-  { name: 'Pixar Style', text: 'Big-eyed 3D animation charm', from: '#7c3aed', via: '#a855f7', to: '#ec4899' },
-  { name: 'Ghibli Style', text: 'Hand-painted anime wonder', from: '#059669', via: '#0ea5e9', to: '#6366f1' },
-  { name: 'Barbie Doll Box', text: 'Pink doll-world glamour', from: '#db2777', via: '#f472b6', to: '#fb7185' },
-  { name: 'Collectible Figure', text: 'You, boxed as a toy', from: '#ea580c', via: '#f59e0b', to: '#d946ef' },
+/** Four trends as cards; the picture is the studio engine's preview of the trend (gradient while it loads). */
+export const SAMPLE_STYLES: { slug: string; name: string; text: string; from: string; via: string; to: string }[] = [
+  { slug: 'pixar', name: 'Pixar Style', text: 'Big-eyed 3D animation charm', from: '#7c3aed', via: '#a855f7', to: '#ec4899' },
+  { slug: 'ghibli', name: 'Ghibli Style', text: 'Hand-painted anime wonder', from: '#059669', via: '#0ea5e9', to: '#6366f1' },
+  { slug: 'barbie', name: 'Barbie Doll Box', text: 'Pink doll-world glamour', from: '#db2777', via: '#f472b6', to: '#fb7185' },
+  { slug: 'collectible', name: 'Collectible Figure', text: 'You, boxed as a toy', from: '#ea580c', via: '#f59e0b', to: '#d946ef' },
 ];
 
 export const STEPS: { icon: LucideIcon; title: string; text: string }[] = [

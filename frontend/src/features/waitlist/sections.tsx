@@ -80,9 +80,15 @@ export function SampleStyles() {
               className="absolute inset-0 transition-transform duration-500 group-hover:scale-105"
               style={{ backgroundImage: `linear-gradient(155deg, ${style.from}, ${style.via} 55%, ${style.to})` }}
             />
-            <div aria-hidden className="absolute inset-0 bg-[radial-gradient(circle_at_50%_35%,rgb(255_255_255_/_0.5),transparent_35%)]" />
-            <div aria-hidden className="absolute left-1/2 top-[20%] aspect-square w-[42%] -translate-x-1/2 rounded-full bg-white/25 ring-1 ring-white/40 backdrop-blur-sm" />
-            <div aria-hidden className="absolute bottom-0 left-1/2 h-[36%] w-[70%] -translate-x-1/2 rounded-t-full bg-black/15" />
+            <img
+              src={`/images/previews/${style.slug}.jpg`}
+              alt={`${style.name} example`}
+              width={640}
+              height={640}
+              loading="lazy"
+              decoding="async"
+              className="absolute inset-0 size-full object-cover transition-transform duration-500 group-hover:scale-105"
+            />
             <div className="absolute inset-x-2.5 bottom-2.5 rounded-2xl bg-black/55 p-3 backdrop-blur">
               <h3 className="text-sm font-bold text-white sm:text-base">{style.name}</h3>
               <p className="text-xs text-white/85">{style.text}</p>
