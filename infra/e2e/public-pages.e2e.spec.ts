@@ -123,7 +123,7 @@ describe('public pages', () => {
       await page.getByTestId('waitlist-submit').click();
       const overlay = page.getByTestId('waitlist-joined');
       await overlay.waitFor();
-      await page.getByTestId('toast').getByText('You’re on the waitlist!').waitFor();
+      await page.getByTestId('toast').getByText("You're on the waitlist!").waitFor();
       const link = await page.getByTestId('referral-link').inputValue();
       expect(link).toMatch(new RegExp(`^${suite.url}/waitlist\\?ref=[A-HJ-NP-Z2-9]{6}$`));
       expect(await page.getByTestId('waitlist-count').innerText()).toBe(String(before + 1));

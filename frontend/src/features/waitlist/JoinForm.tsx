@@ -43,7 +43,7 @@ export function JoinForm({ referredBy, onJoined }: { referredBy: string | null; 
       const joined = await joinWaitlist(payload);
       rememberCode(payload.email, joined.referralCode);
       if (referredBy) await recordReferral(payload.email, referredBy);
-      toast({ title: 'You’re on the waitlist!', description: 'We’ll notify you when you get early access.' });
+      toast({ title: "You're on the waitlist!", description: "We'll notify you when you get early access." });
       onJoined({ referralCode: joined.referralCode, count: joined.count });
     } catch (error) {
       const message = error instanceof Error ? error.message : '';

@@ -27,8 +27,8 @@ export default function JoinedOverlay({ open, referralCode, onClose }: { open: b
             <span className="mb-2 inline-flex size-14 items-center justify-center rounded-2xl bg-brand glow">
               <PartyPopper className="size-7 text-white" aria-hidden />
             </span>
-            <DialogTitle className="text-2xl">You’re on the waitlist!</DialogTitle>
-            <DialogDescription>We’ll notify you when you get early access.</DialogDescription>
+            <DialogTitle className="text-2xl">You're on the waitlist!</DialogTitle>
+            <DialogDescription>We'll notify you when you get early access.</DialogDescription>
           </DialogHeader>
 
           {link ? (

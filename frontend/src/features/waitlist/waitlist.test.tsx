@@ -71,7 +71,7 @@ describe('JoinForm', () => {
     expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', interest: 'pixar' });
     expect(fetchMock.mock.calls[1][0]).toBe('/api/waitlist/referral');
     expect(JSON.parse(String(fetchMock.mock.calls[1][1]?.body))).toEqual({ email: 'ada@example.com', referralCode: 'ABC234' });
-    expect(toast).toHaveBeenCalledWith({ title: 'You’re on the waitlist!', description: 'We’ll notify you when you get early access.' });
+    expect(toast).toHaveBeenCalledWith({ title: "You're on the waitlist!", description: "We'll notify you when you get early access." });
   });
 
   it('a duplicate email shows its message and the joined overlay, with the code this browser remembers', async () => {
