@@ -27,7 +27,7 @@ export const TOOL_TABS: ToolTab[] = [
   { to: '/forge', label: 'Forge', hint: 'Create viral content', icon: Hammer },
 ];
 
-/** A tool tab is active when its path is a prefix of the current location. */
+/** A tool tab (or bottom-bar item) is active when its path is a prefix of the current location. */
 export function isToolActive(tabPath: string, pathname: string): boolean {
   return pathname === tabPath || pathname.startsWith(`${tabPath}/`);
 }
@@ -47,13 +47,9 @@ export const BOTTOM_BAR: BottomBarItem[] = [
   { to: '/profile', label: 'Profile', icon: UserIcon, alsoActiveOn: ['/dashboard', '/settings', '/auth'] },
 ];
 
-function matchesPrefix(prefix: string, pathname: string) {
-  return pathname === prefix || pathname.startsWith(`${prefix}/`);
-}
-
 export function isBottomItemActive(item: BottomBarItem, pathname: string): boolean {
   if (item.to === '/') return pathname === '/';
-  return [item.to, ...item.alsoActiveOn].some((p) => matchesPrefix(p, pathname));
+  return [item.to, ...item.alsoActiveOn].some((p) => isToolActive(p, pathname));
 }
 
 export const FOOTER_COLUMNS: { title: string; links: NavLinkItem[] }[] = [
