@@ -12,7 +12,6 @@ export interface OpenAuthDialogOptions {
 
 interface AuthDialogContextValue {
   openAuthDialog: (options?: OpenAuthDialogOptions) => void;
-  closeAuthDialog: () => void;
 }
 
 const AuthDialogContext = createContext<AuthDialogContextValue | null>(null);
@@ -30,9 +29,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
     setEverOpened(true);
     setOpen(true);
   }, []);
-  const closeAuthDialog = useCallback(() => setOpen(false), []);
-
-  const value = useMemo(() => ({ openAuthDialog, closeAuthDialog }), [openAuthDialog, closeAuthDialog]);
+  const value = useMemo(() => ({ openAuthDialog }), [openAuthDialog]);
 
   return (
     <AuthDialogContext.Provider value={value}>
