@@ -2,7 +2,7 @@
 import type { Role } from '@trendforge/contracts';
 
 export type { ImageEngine as Engine, ImageView as Image, Role, Trend, User } from '@trendforge/contracts';
-export type { StyleOption, StyleOptionsAnswer, VotingTrend } from '@trendforge/contracts';
+export type { VotingTrend } from '@trendforge/contracts';
 
 export const ROLE_LABELS: Record<Role, string> = {
   free: 'Free',

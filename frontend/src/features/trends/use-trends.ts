@@ -1,32 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage } from '@/lib/api';
 import { queryKeys } from '@/lib/queryClient';
-import type { Role, StyleOptionsAnswer, Trend, User, VotingTrend } from '@/lib/types';
+import type { Role, Trend, User, VotingTrend } from '@/lib/types';
 import { toast } from '@/ui/toast-store';
 
 export const TRENDS_STALE_TIME = 60_000;
-/** Spec part 2 section 7: style options are cached 60 s, retried twice 1 s apart. */
-export const STYLE_OPTIONS_RETRIES = 2;
-export const STYLE_OPTIONS_RETRY_DELAY_MS = 1000;
 
 export const trendKeys = {
   favorites: ['/api/trends/favorites'] as const,
   voting: ['/api/trends/voting'] as const,
-  styleOptions: (slug: string) => [`/api/trends/${encodeURIComponent(slug)}/style-options`] as const,
 };
 
 export function useTrends() {
   return useQuery<Trend[]>({ queryKey: queryKeys.trends, staleTime: TRENDS_STALE_TIME });
-}
-
-export function useStyleOptions(slug: string | null | undefined) {
-  return useQuery<StyleOptionsAnswer>({
-    queryKey: trendKeys.styleOptions(slug ?? ''),
-    enabled: Boolean(slug),
-    staleTime: TRENDS_STALE_TIME,
-    retry: STYLE_OPTIONS_RETRIES,
-    retryDelay: STYLE_OPTIONS_RETRY_DELAY_MS,
-  });
 }
 
 /** Only pro and pro_unlimited save favourite trends (spec part 2 section 6). */
