@@ -92,12 +92,14 @@ function MemberDashboard({ user }: { user: User }) {
   );
 }
 
+/** The Pro perks of the spec's upsell card, listed to members and to guests. */
+const PRO_PERKS = [
+  { icon: Zap, text: 'Unlimited generations' },
+  { icon: Rocket, text: 'Early access to new trends' },
+  { icon: Crown, text: 'Priority generation' },
+];
+
 function ProUpsellCard() {
-  const perks = [
-    { icon: Zap, text: 'Unlimited generations' },
-    { icon: Rocket, text: 'Early access to new trends' },
-    { icon: Crown, text: 'Priority generation' },
-  ];
   return (
     <Card className="relative overflow-hidden p-6 lg:sticky lg:top-32" data-testid="pro-upsell">
       <div aria-hidden className="absolute inset-0 bg-[radial-gradient(120%_80%_at_100%_0%,rgb(217_70_239_/_0.22),transparent_60%)]" />
@@ -108,7 +110,7 @@ function ProUpsellCard() {
         <h3 className="text-lg font-semibold tracking-tight">Go Pro and never slow down</h3>
         <p className="mt-1 text-sm text-muted">Everything you need to ride every trend the day it drops.</p>
         <ul className="mt-5 grid gap-3">
-          {perks.map(({ icon: Icon, text }) => (
+          {PRO_PERKS.map(({ icon: Icon, text }) => (
             <li key={text} className="flex items-center gap-3 text-sm">
               <span className="inline-flex size-7 items-center justify-center rounded-lg bg-violet-500/15 text-violet-200">
                 <Icon className="size-3.5" aria-hidden />
@@ -165,10 +167,10 @@ function GuestMode() {
           <div className="flex-1">
             <h2 className="font-semibold">Unlock every trend</h2>
             <ul className="mt-3 grid gap-2 text-sm text-muted">
-              {['Unlimited generations', 'Early access to new trends', 'Priority generation'].map((t) => (
-                <li key={t} className="flex items-center gap-2">
+              {PRO_PERKS.map(({ text }) => (
+                <li key={text} className="flex items-center gap-2">
                   <Check className="size-4 text-emerald-400" aria-hidden />
-                  {t}
+                  {text}
                 </li>
               ))}
             </ul>
