@@ -2,11 +2,11 @@ import { Link } from 'react-router-dom';
 import { Apple, Smartphone } from 'lucide-react';
 import { FOOTER_COLUMNS } from '../nav';
 import { Brand } from './Brand';
-import { InstagramLogo, TikTokLogo, XLogo, YouTubeLogo } from './SocialIcons';
+import { INSTAGRAM_URL, InstagramLogo, TikTokLogo, XLogo, YouTubeLogo } from './SocialIcons';
 
 const SOCIALS = [
   { href: 'https://www.tiktok.com/@trendforge', label: 'TikTok', Icon: TikTokLogo },
-  { href: 'https://www.instagram.com/trendforge', label: 'Instagram', Icon: InstagramLogo },
+  { href: INSTAGRAM_URL, label: 'Instagram', Icon: InstagramLogo },
   { href: 'https://x.com/trendforge', label: 'X (Twitter)', Icon: XLogo },
   { href: 'https://www.youtube.com/@trendforge', label: 'YouTube', Icon: YouTubeLogo },
 ];

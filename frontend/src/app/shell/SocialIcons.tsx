@@ -1,5 +1,7 @@
 import type { SVGProps } from 'react';
 
+export const INSTAGRAM_URL = 'https://www.instagram.com/trendforge';
+
 /** Simple brand glyphs (monochrome, currentColor). */
 function Svg(props: SVGProps<SVGSVGElement>) {
   return <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden width={18} height={18} {...props} />;

@@ -1,10 +1,9 @@
 import { Copy, Gift, PartyPopper, Share2 } from 'lucide-react';
-import { InstagramLogo } from '@/app/shell/SocialIcons';
+import { INSTAGRAM_URL, InstagramLogo } from '@/app/shell/SocialIcons';
 import { Button } from '@/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/ui/dialog';
 import { Input } from '@/ui/input';
 import { toast } from '@/ui/toast-store';
-import { INSTAGRAM_URL } from './content';
 import { copyText, referralLink } from './waitlist-api';
 
 /** The success overlay: the referral link, the copy buttons, the follow button and "Return to Waitlist". */

@@ -58,5 +58,3 @@ export const PLANS: { name: string; price: string; period: string; credits: stri
     highlight: true,
   },
 ];
-
-export const INSTAGRAM_URL = 'https://www.instagram.com/trendforge';
