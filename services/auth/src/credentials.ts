@@ -1,4 +1,4 @@
-import { AvatarUrls, ErrorCode, type ProfileSettings } from '@trendforge/contracts';
+import { AvatarUrls, ErrorCode, isValidEmail, normalizeEmail, type ProfileSettings } from '@trendforge/contracts';
 import { fail } from '@trendforge/platform';
 
 /** Texts people see (spec part 1, sections 5 and 8) plus the limits the spec leaves open. */
@@ -22,20 +22,9 @@ export const AuthMessages = {
 
 export const UsernameLength = { min: 3, max: 32 } as const;
 export const PasswordLength = { min: 6, max: 256 } as const;
-/** RFC 5321 caps a forward path at 254 characters. */
-const EmailMaxLength = 254;
 const UsernamePattern = /^[A-Za-z0-9_.-]+$/;
-/** Something@something.tld without spaces: what the spec's form checks, no stricter. */
-const EmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
-/** Email as stored and compared: trimmed and lower-case. */
-export const normalizeEmail = (value: unknown) => text(value).trim().toLowerCase();
-
-export function isValidEmail(email: string): boolean {
-  return email.length <= EmailMaxLength && EmailPattern.test(email);
-}
 
 export interface Registration {
   username: string;

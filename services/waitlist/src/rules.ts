@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
-  DefaultWaitlistInterest, ErrorCode, ReferralCodeAlphabet, ReferralCodeLength, ReferralCodePattern, WaitlistInterests,
-  type WaitlistInterest,
+  DefaultWaitlistInterest, ErrorCode, isValidEmail, normalizeEmail, ReferralCodeAlphabet, ReferralCodeLength, ReferralCodePattern,
+  WaitlistInterests, type WaitlistInterest,
 } from '@trendforge/contracts';
 import { fail } from '@trendforge/platform';
 
@@ -23,18 +23,12 @@ export const WaitlistMessages = {
 } as const;
 
 export const NameLength = { min: 2, max: 80 } as const;
-const EmailMaxLength = 254;
-/** Something@something.tld without spaces: what the form checks, no stricter. */
-const EmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** Email as stored and compared: trimmed and lower-case. */
-export const normalizeEmail = (value: unknown) => text(value).trim().toLowerCase();
-
 export function validEmail(value: unknown): string {
   const email = normalizeEmail(value);
-  if (email.length > EmailMaxLength || !EmailPattern.test(email)) fail(ErrorCode.BadRequest, WaitlistMessages.invalidEmail);
+  if (!isValidEmail(email)) fail(ErrorCode.BadRequest, WaitlistMessages.invalidEmail);
   return email;
 }
 

@@ -7,3 +7,4 @@ export * from './views.js';
 export * from './trend-looks.js';
 export * from './waitlist.js';
 export * from './trends.js';
+export * from './email.js';
