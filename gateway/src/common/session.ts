@@ -4,6 +4,7 @@ import {
 import { GqlExecutionContext } from '@nestjs/graphql';
 import { parse as parseCookies } from 'cookie';
 import type { CookieOptions, Request, Response } from 'express';
+import type { MessageRequest, User } from '@trendforge/contracts';
 import { Bus } from '@trendforge/platform';
 import { Members } from '../clients/members.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
@@ -23,12 +24,19 @@ export interface Caller {
 }
 type RequestWithCaller = Request & { caller?: Caller | null };
 
-/** Reads the session cookie and asks auth who it belongs to (auth slides the expiry). */
+/**
+ * Reads the session cookie and asks auth who it belongs to (auth slides the expiry); signs members
+ * in and out for REST and GraphQL alike.
+ */
 @Injectable()
 export class Sessions {
-  constructor(private readonly bus: Bus, @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
+  constructor(
+    private readonly bus: Bus,
+    private readonly members: Members,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
 
-  tokenFrom(cookieHeader: string | undefined): string | null {
+  private tokenFrom(cookieHeader: string | undefined): string | null {
     if (!cookieHeader) return null;
     return parseCookies(cookieHeader)[SessionCookie] || null;
   }
@@ -45,7 +53,21 @@ export class Sessions {
     return { httpOnly: true, sameSite: 'lax', secure: this.config.COOKIE_SECURE, path: '/', maxAge: this.config.SESSION_TTL_SECONDS * 1000 };
   }
 
-  start(res: Response, sessionToken: string) {
+  /** Register or log in (auth checks the form), set the session cookies and answer the member. */
+  async signIn<P extends 'auth.register' | 'auth.login'>(res: Response, pattern: P, form: MessageRequest<P>): Promise<User> {
+    const { user, sessionToken } = await this.bus.send(pattern, form);
+    this.start(res, sessionToken);
+    return this.members.get(user.id);
+  }
+
+  /** Ends the session the cookie names, if any, and drops the cookies. */
+  async signOut(req: Request, res: Response): Promise<void> {
+    const sessionToken = this.tokenFrom(req.headers.cookie);
+    if (sessionToken) await this.bus.send('auth.logout', { sessionToken });
+    this.clear(res);
+  }
+
+  private start(res: Response, sessionToken: string) {
     res.cookie(SessionCookie, sessionToken, this.cookieOptions());
     res.cookie(MemberMarkerCookie, '1', { ...this.cookieOptions(), httpOnly: false });
   }

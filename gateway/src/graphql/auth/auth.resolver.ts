@@ -1,7 +1,6 @@
 import { Args, Context, Field, InputType, Mutation, Query, Resolver } from '@nestjs/graphql';
 import type { Request, Response } from 'express';
 import { IsString, MaxLength } from 'class-validator';
-import { Bus } from '@trendforge/platform';
 import type { User } from '@trendforge/contracts';
 import { Members } from '../../clients/members.js';
 import { Sessions } from '../../common/session.js';
@@ -23,7 +22,7 @@ type HttpContext = { req: Request; res: Response };
 /** The same use cases as /api/auth/*, with the same session cookie. */
 @Resolver(() => UserType)
 export class AuthResolver {
-  constructor(private readonly bus: Bus, private readonly sessions: Sessions, private readonly members: Members) {}
+  constructor(private readonly sessions: Sessions, private readonly members: Members) {}
 
   @Query(() => UserType, { nullable: true, description: 'The signed-in member, or null.' })
   async me(@Context() { req }: HttpContext): Promise<User | null> {
@@ -32,24 +31,18 @@ export class AuthResolver {
   }
 
   @Mutation(() => UserType)
-  async register(@Args('input') input: RegisterInput, @Context() { req, res }: HttpContext): Promise<User> {
-    const { user, sessionToken } = await this.bus.send('auth.register', { ...input, ip: req.ip });
-    this.sessions.start(res, sessionToken);
-    return this.members.get(user.id);
+  register(@Args('input') input: RegisterInput, @Context() { req, res }: HttpContext): Promise<User> {
+    return this.sessions.signIn(res, 'auth.register', { ...input, ip: req.ip });
   }
 
   @Mutation(() => UserType)
-  async login(@Args('input') input: LoginInput, @Context() { req, res }: HttpContext): Promise<User> {
-    const { user, sessionToken } = await this.bus.send('auth.login', { ...input, ip: req.ip });
-    this.sessions.start(res, sessionToken);
-    return this.members.get(user.id);
+  login(@Args('input') input: LoginInput, @Context() { req, res }: HttpContext): Promise<User> {
+    return this.sessions.signIn(res, 'auth.login', { ...input, ip: req.ip });
   }
 
   @Mutation(() => Boolean)
   async logout(@Context() { req, res }: HttpContext): Promise<boolean> {
-    const sessionToken = this.sessions.tokenFrom(req.headers.cookie);
-    if (sessionToken) await this.bus.send('auth.logout', { sessionToken });
-    this.sessions.clear(res);
+    await this.sessions.signOut(req, res);
     return true;
   }
 }

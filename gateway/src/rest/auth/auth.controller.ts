@@ -1,7 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Allow } from 'class-validator';
-import { Bus } from '@trendforge/platform';
 import type { User } from '@trendforge/contracts';
 import { Members } from '../../clients/members.js';
 import { Sessions } from '../../common/session.js';
@@ -18,7 +17,7 @@ export class RegisterBody extends LoginBody {
 /** GET /api/auth/me, POST /api/auth/register, /login, /logout (spec part 1 section 7). */
 @Controller('api/auth')
 export class AuthController {
-  constructor(private readonly bus: Bus, private readonly sessions: Sessions, private readonly members: Members) {}
+  constructor(private readonly sessions: Sessions, private readonly members: Members) {}
 
   @Get('me')
   async me(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<User> {
@@ -32,25 +31,19 @@ export class AuthController {
   }
 
   @Post('register')
-  async register(@Body() body: RegisterBody, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<User> {
-    const { user, sessionToken } = await this.bus.send('auth.register', { username: body.username, email: body.email, password: body.password, ip: req.ip });
-    this.sessions.start(res, sessionToken);
-    return this.members.get(user.id);
+  register(@Body() body: RegisterBody, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<User> {
+    return this.sessions.signIn(res, 'auth.register', { username: body.username, email: body.email, password: body.password, ip: req.ip });
   }
 
   @Post('login')
   @HttpCode(200)
-  async login(@Body() body: LoginBody, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<User> {
-    const { user, sessionToken } = await this.bus.send('auth.login', { email: body.email, password: body.password, ip: req.ip });
-    this.sessions.start(res, sessionToken);
-    return this.members.get(user.id);
+  login(@Body() body: LoginBody, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<User> {
+    return this.sessions.signIn(res, 'auth.login', { email: body.email, password: body.password, ip: req.ip });
   }
 
   @Post('logout')
   @HttpCode(204)
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
-    const sessionToken = this.sessions.tokenFrom(req.headers.cookie);
-    if (sessionToken) await this.bus.send('auth.logout', { sessionToken });
-    this.sessions.clear(res);
+  logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+    return this.sessions.signOut(req, res);
   }
 }
