@@ -22,6 +22,8 @@ const prerenderedPages: Record<string, string> = {
 export function serveSpa(app: Express, spaDir: string): boolean {
   const indexFile = path.join(spaDir, 'index.html');
   if (!fs.existsSync(indexFile)) return false;
+  // Read once, like the prerendered pages: every navigation gets it, and the build does not change under a running gateway.
+  const shell = fs.readFileSync(indexFile, 'utf8');
   const prerendered = new Map<string, string>();
   for (const [pathname, name] of Object.entries(prerenderedPages)) {
     const file = path.join(spaDir, 'prerendered', name);
@@ -49,8 +51,7 @@ export function serveSpa(app: Express, spaDir: string): boolean {
     // The pages were rendered without a query string (a ?ref= changes the waitlist's first screen).
     const plain = !hasSession && !req.url.includes('?');
     const page = plain ? prerendered.get(req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path) : undefined;
-    if (page) res.type('html').send(withCurrentYear(page));
-    else res.sendFile(indexFile);
+    res.type('html').send(page ? withCurrentYear(page) : shell);
   });
   return true;
 }
