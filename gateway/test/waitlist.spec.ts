@@ -1,41 +1,21 @@
-import { Module, ValidationPipe, type DynamicModule, type INestApplication } from '@nestjs/common';
-import { APP_FILTER, NestFactory } from '@nestjs/core';
-import { GraphQLModule } from '@nestjs/graphql';
-import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
-import { BusModule } from '@trendforge/platform';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { DynamicModule } from '@nestjs/common';
 import { ReferralCodePattern } from '@trendforge/contracts';
-import { freePort, startServiceSuite, type ServiceSuite } from '@trendforge/testing';
+import { startServiceSuite, type ServiceSuite } from '@trendforge/testing';
+import { call as callGateway, startGatewayProcess, type GatewayProcess } from './support/gateway-process.js';
 
 const waitlistSources = '../../services/waitlist/src';
 
-@Module({})
-class WaitlistGatewayModule {}
-
 /**
- * The gateway's waitlist parts as app.module wires them (the whole GatewayModule pulls in
- * @nestjs/throttler, a CommonJS package Jest cannot load next to ESM-only Nest).
+ * The waitlist through the gateway: REST as the page calls it, and GraphQL; the real service
+ * behind, and the gateway as it really runs (built, in a child process: support/gateway-process.ts).
  */
-async function waitlistGatewayModule(redisUrl: string): Promise<DynamicModule> {
-  const [{ WaitlistController }, { WaitlistResolver }, { ErrorsFilter }] = await Promise.all([
-    import('../src/rest/waitlist/waitlist.controller.js'),
-    import('../src/graphql/waitlist/waitlist.resolver.js'),
-    import('../src/common/errors.filter.js'),
-  ]);
-  return {
-    module: WaitlistGatewayModule,
-    imports: [
-      BusModule.forRoot(redisUrl),
-      GraphQLModule.forRoot<ApolloDriverConfig>({ driver: ApolloDriver, path: '/graphql', autoSchemaFile: true, context: ({ req }: { req: unknown }) => ({ req }) }),
-    ],
-    controllers: [WaitlistController],
-    providers: [{ provide: APP_FILTER, useClass: ErrorsFilter }, WaitlistResolver],
-  };
-}
-
-/** The waitlist through the gateway: REST as the page calls it, and GraphQL; the real service behind. */
 describe('waitlist through the gateway', () => {
   let service: ServiceSuite;
-  let gateway: INestApplication;
+  let gateway: GatewayProcess | undefined;
+  let storageDir: string;
   let base: string;
   let seq = 0;
   const email = (label: string) => `${label}.${(seq += 1)}.${Date.now()}@example.com`;
@@ -49,27 +29,21 @@ describe('waitlist through the gateway', () => {
       ])) as [{ WaitlistModule: { forRoot(config: unknown): DynamicModule } }, { loadWaitlistConfig(env: NodeJS.ProcessEnv): unknown }];
       return WaitlistModule.forRoot(loadWaitlistConfig({ ...env, WAITLIST_JOINS_PER_IP: '1000' }));
     });
-    const port = await freePort();
-    gateway = await NestFactory.create(await waitlistGatewayModule(service.redisUrl), { logger: false });
-    // As in main.ts.
-    gateway.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidUnknownValues: true, transform: true }));
-    await gateway.listen(port, '127.0.0.1');
-    base = `http://127.0.0.1:${port}`;
+    storageDir = await mkdtemp(path.join(os.tmpdir(), 'tf-gw-waitlist-'));
+    gateway = await startGatewayProcess({ ...service.env, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir });
+    base = gateway.url;
   }, 60_000);
 
   afterAll(async () => {
     await gateway?.close();
     await service?.stop();
+    if (storageDir) await rm(storageDir, { recursive: true, force: true });
   });
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
   async function call(method: string, urlPath: string, body?: unknown): Promise<{ status: number; body: any }> {
-    const response = await fetch(`${base}${urlPath}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json', connection: 'close' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: await response.json() };
+    const { status, body: answer } = await callGateway(base, method, urlPath, { json: body });
+    return { status, body: answer };
   }
 
   async function graphql(query: string, variables: Record<string, unknown>) {
