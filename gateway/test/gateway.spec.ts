@@ -6,13 +6,7 @@ import { ErrorsFilter } from '../src/common/errors.filter.js';
 import { toGenerationView, toImageView } from '../src/clients/views.js';
 import { toGenerationRequest } from '../src/rest/generate/generate.body.js';
 import { loadGatewayConfig } from '../src/config.js';
-
-function httpHost() {
-  const sent: { status?: number; body?: unknown } = {};
-  const res = { headersSent: false, status(code: number) { sent.status = code; return this; }, json(body: unknown) { sent.body = body; } };
-  const host = { getType: () => 'http', switchToHttp: () => ({ getResponse: () => res }) } as unknown as ArgumentsHost;
-  return { host, sent };
-}
+import { httpHost } from './support/hosts.js';
 
 describe('errors become answers', () => {
   const filter = new ErrorsFilter();

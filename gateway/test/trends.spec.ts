@@ -1,14 +1,12 @@
-import type { ArgumentsHost } from '@nestjs/common';
 import { ServiceError } from '@trendforge/platform';
 import { ErrorsFilter } from '../src/common/errors.filter.js';
 import { toTrendInput } from '../src/graphql/trends/trend-input.js';
 import { previewSlug } from '../src/rest/previews/preview-paths.js';
+import { httpHost } from './support/hosts.js';
 
 describe('trends through the gateway', () => {
   test('a free member favouriting gets 403 with the Pro Feature text', () => {
-    const sent: { status?: number; body?: unknown } = {};
-    const res = { headersSent: false, status(code: number) { sent.status = code; return this; }, json(body: unknown) { sent.body = body; } };
-    const host = { getType: () => 'http', switchToHttp: () => ({ getResponse: () => res }) } as unknown as ArgumentsHost;
+    const { host, sent } = httpHost();
     new ErrorsFilter().catch(new ServiceError('FORBIDDEN', 'Upgrade to Pro to save favorite trends'), host);
     expect(sent).toEqual({ status: 403, body: { statusCode: 403, message: 'Upgrade to Pro to save favorite trends' } });
   });
