@@ -1,15 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { ErrorCode, Events, type MessageRequest, type MessageResponse, type UserProfile, type UserRegisteredEvent } from '@trendforge/contracts';
+import { ErrorCode, Events, isUuid, type MessageRequest, type MessageResponse, type UserProfile, type UserRegisteredEvent } from '@trendforge/contracts';
 import { Bus, fail } from '@trendforge/platform';
 import { AttemptLimits } from './attempt-limits.js';
 import { AuthMessages, PasswordLength, validateLogin, validateProfileSettings, validateRegistration } from './credentials.js';
 import { Passwords } from './passwords.js';
 import { Sessions } from './sessions.js';
 import { UserEntity } from './user.entity.js';
-
-const UuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toUserProfile(user: UserEntity): UserProfile {
   return {
@@ -121,7 +119,7 @@ export class AuthService {
   }
 
   private async existing(userId: unknown): Promise<UserEntity> {
-    const user = typeof userId === 'string' && UuidPattern.test(userId) ? await this.users.findOneBy({ id: userId }) : null;
+    const user = isUuid(userId) ? await this.users.findOneBy({ id: userId }) : null;
     if (!user) fail(ErrorCode.NotFound, AuthMessages.userNotFound);
     return user;
   }

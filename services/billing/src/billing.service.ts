@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import {
-  ErrorCode, MonthlyAllowance, Roles, StarterCredits, type BillingAccount, type MessageRequest, type Role,
+  ErrorCode, isUuid, MonthlyAllowance, Roles, StarterCredits, type BillingAccount, type MessageRequest, type Role,
 } from '@trendforge/contracts';
 import { fail } from '@trendforge/platform';
 import type { LedgerKind } from './ledger-entry.entity.js';
@@ -22,8 +22,6 @@ export const BillingMessages = {
   generationOfAnotherUser: 'This generation was charged to another account',
 } as const;
 
-const UuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (value: unknown): value is string => typeof value === 'string' && UuidPattern.test(value);
 const MaxChargeCredits = 1000;
 const MaxCredits = 1_000_000;
 const MaxReasonLength = 500;

@@ -8,3 +8,4 @@ export * from './trend-looks.js';
 export * from './waitlist.js';
 export * from './trends.js';
 export * from './email.js';
+export * from './ids.js';
