@@ -5,7 +5,7 @@
  */
 import type { Rng } from './util/rng.js';
 import { hexToRgb, type Rgb } from './util/color.js';
-import { fromRaw, luma, toRaw, type Raw } from './raster.js';
+import { enlarge, fromRaw, luma, shrink, toRaw, type Raw } from './raster.js';
 
 export { median3 } from './raster.js';
 
@@ -23,7 +23,7 @@ export async function rgb(img: Raw): Promise<Raw> {
  */
 export async function kuwahara(img0: Raw, radius: number, factor = 2): Promise<Raw> {
   const { width: W0, height: H0 } = img0;
-  const img = factor > 1 ? await toRaw(fromRaw(img0).removeAlpha().resize(Math.round(W0 / factor), Math.round(H0 / factor))) : await rgb(img0);
+  const img = factor > 1 ? await shrink(img0, factor) : await rgb(img0);
   const { width: W, height: H, data } = img;
   const S = (W + 1) * (H + 1);
   const iR = new Float64Array(S);
@@ -68,7 +68,7 @@ export async function kuwahara(img0: Raw, radius: number, factor = 2): Promise<R
     }
   }
   const res: Raw = { data: out, width: W, height: H, channels: 3 };
-  return factor > 1 ? toRaw(fromRaw(res).resize(W0, H0, { fit: 'fill', kernel: 'cubic' })) : res;
+  return factor > 1 ? enlarge(res, W0, H0, 'cubic') : res;
 }
 
 /**

@@ -43,7 +43,7 @@ export async function renderSvgSoft(svg: string, W: number, H: number, scale: nu
   if (blurPx * scale >= 0.3) s = s.blur(blurPx * scale);
   const small = await toRaw(s);
   if (small.width === W && small.height === H) return small;
-  return toRaw(fromRaw(small).resize(W, H, { fit: 'fill', kernel: 'cubic' }));
+  return enlarge(small, W, H, 'cubic');
 }
 
 /**
@@ -275,9 +275,9 @@ export async function atSize(img: Raw, w: number, h: number): Promise<Raw> {
   return toRaw(fromRaw(img).removeAlpha().resize(w, h));
 }
 
-/** Enlarged (bilinear) to w×h, its own pipeline: the end of work done at reduced size. */
-export async function enlarge(img: Raw, w: number, h: number): Promise<Raw> {
-  return toRaw(fromRaw(img).resize(w, h, { fit: 'fill', kernel: 'linear' }));
+/** Enlarged (bilinear, or bicubic) to w×h, its own pipeline: the end of work done at reduced size. */
+export async function enlarge(img: Raw, w: number, h: number, kernel: 'linear' | 'cubic' = 'linear'): Promise<Raw> {
+  return toRaw(fromRaw(img).resize(w, h, { fit: 'fill', kernel }));
 }
 
 /** 1/`factor` size (RGB), its own pipeline: the start of work done at reduced size. */
@@ -366,14 +366,14 @@ export function median3(img: Raw): Raw {
  */
 export async function smoothSurface(img: Raw, median = 5, blur = 1.2, factor = 1): Promise<Raw> {
   const { width: W, height: H } = img;
-  const src = factor > 1 ? await toRaw(fromRaw(img).removeAlpha().resize(Math.round(W / factor), Math.round(H / factor))) : img;
+  const src = factor > 1 ? await shrink(img, factor) : img;
   const m = factor > 1 ? Math.max(3, 2 * Math.round((median / factor - 1) / 2) + 1) : median;
   const med = m === 3 ? median3(src) : await toRaw(fromRaw(src).removeAlpha().median(m));
   const soft = await toRaw(fromRaw(src).removeAlpha().blur(Math.max(0.3, blur / factor)));
   const out = Buffer.allocUnsafe(med.data.length);
   for (let i = 0; i < out.length; i++) out[i] = (med.data[i] * 0.6 + soft.data[i] * 0.4) | 0;
   const res: Raw = { data: out, width: src.width, height: src.height, channels: 3 };
-  return factor > 1 ? toRaw(fromRaw(res).resize(W, H, { fit: 'fill', kernel: 'linear' })) : res;
+  return factor > 1 ? enlarge(res, W, H) : res;
 }
 
 /**

@@ -3,7 +3,7 @@ import { buildBox, drawFigure, type Build, type FigureSpec, type Shading } from 
 import { r } from './util/svg.js';
 import type { Rng } from './util/rng.js';
 import sharp from 'sharp';
-import { curve, curveAndVignette, fromRaw, grade, multiply3, recombCurveVignette, renderSvg, saturationMatrix, toRaw, warmthMatrix, type Raw } from './raster.js';
+import { curve, curveAndVignette, enlarge, grade, multiply3, recombCurveVignette, renderSvg, saturationMatrix, toRaw, warmthMatrix, type Raw } from './raster.js';
 
 export interface Palette {
   primary: string;
@@ -104,7 +104,7 @@ export async function renderRegion(content: string, box: { x: number; y: number;
   if (scale >= 1) return { img: await renderSvg(svg), left: x0, top: y0 };
   // Large soft subjects: render smaller and scale up (alpha is premultiplied by libvips).
   const small = await toRaw(sharp(Buffer.from(svg), { density: 72 * scale }).ensureAlpha());
-  return { img: await toRaw(fromRaw(small).resize(w, h, { fit: 'fill', kernel: 'linear' })), left: x0, top: y0 };
+  return { img: await enlarge(small, w, h), left: x0, top: y0 };
 }
 
 /** The region a placed figure can paint into (hats, raised arms, props and tails included). */

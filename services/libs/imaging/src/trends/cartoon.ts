@@ -309,11 +309,11 @@ export const clay = styledTrend({
     // A photo becomes a few saturated lumps of plasticine (fewer colours than a drawn scene has).
     if (s.photo) img = await finalGrade(img, { warmth: 0.2, saturation: 1.45, contrast: 0.15, brightness: 1.04 }, vibeGrade());
     img = await posterise(img, s.photo ? 10 : 14, 1);
-    img = await toRaw(fromRaw(img).resize(W, H, { fit: 'fill', kernel: 'linear' }));
+    img = await enlarge(img, W, H);
     img = await toRaw(fromRaw(img).blur(Math.max(1, S * 0.002)));
     // Pastel keeps its darks (a light-only map washes the picture out).
     if (options.pastel_clay) img = gradientMap(img, [[0, '#3a2a5a'], [0.35, '#b06a98'], [0.7, '#f0b0a0'], [1, '#fff0d8']], 0.4);
-    const lumps = await toRaw(fromRaw(noise(Math.round(W / 40), Math.round(H / 40), rng.fork('lumps'), 1)).resize(W, H, { fit: 'fill', kernel: 'cubic' }));
+    const lumps = await enlarge(noise(Math.round(W / 40), Math.round(H / 40), rng.fork('lumps'), 1), W, H, 'cubic');
     img = await reliefs(img, [{ strength: s.photo ? 0.9 : 0.6, blur: Math.max(2, S * 0.004) }, { strength: 0.25, blur: 2, source: lumps }]);
     if (options.fingerprint_texture) {
       const f = rng.fork('prints');

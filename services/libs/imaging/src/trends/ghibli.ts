@@ -5,7 +5,7 @@
  */
 import { backdrop, cloud, type BackgroundKind } from '../backgrounds.js';
 import { figureFromPrompt } from '../figure.js';
-import { fromRaw, glows, inkEdges, over, paperTexture, posterise, renderSvg, renderSvgOpaque, toRaw, type Raw } from '../raster.js';
+import { enlarge, fromRaw, glows, inkEdges, over, paperTexture, posterise, renderSvg, renderSvgOpaque, toRaw, type Raw } from '../raster.js';
 import { inkMask, kuwahara, thicken, xdogMask } from '../effects.js';
 import { figureLayer, finalGrade, pickPalette, place, vibeGrade } from '../scene.js';
 import type { TrendContext, TrendRenderer } from '../types.js';
@@ -245,7 +245,7 @@ async function watercolour(ctx: TrendContext, small: Raw, isPhoto: boolean): Pro
   let img = await posterise(soft, painted ? 28 : 40, 1);
   // Pigment edges at painting size, so they come out as soft pencil lines once scaled up.
   img = await inkEdges(img, isPhoto ? 1.1 : 0.65, 0.6);
-  img = await toRaw(fromRaw(img).resize(W, H, { fit: 'fill', kernel: 'linear' }));
+  img = await enlarge(img, W, H);
   ctx.progress(70);
   return img;
 }
@@ -275,7 +275,7 @@ async function paintPhoto(ctx: TrendContext, small: Raw, face?: { left: number; 
   img = await toRaw(fromRaw(img).blur(Math.max(0.5, S * 0.0025)));
   const lines = await thicken(await xdogMask(img, Math.max(0.6, S * 0.0028), 3, 8), 0.6);
   img = inkMask(img, lines, '#4a3428', 0.55);
-  img = await toRaw(fromRaw(img).resize(W, H, { fit: 'fill', kernel: 'linear' }));
+  img = await enlarge(img, W, H);
   ctx.progress(70);
   return img;
 }

@@ -3,7 +3,7 @@
  * frame) and the oil painting (Kuwahara brush patches, impasto relief, canvas weave, warm palette).
  */
 import { blend, gradientMap, kuwahara, relief, reliefs } from '../effects.js';
-import { applyCurves, atSize, curve, fromRaw, glows, noise, over, renderSvg, toRaw, vignette, type Raw } from '../raster.js';
+import { applyCurves, atSize, curve, enlarge, fromRaw, glows, noise, over, renderSvg, toRaw, vignette, type Raw } from '../raster.js';
 import { finalGrade, vibeGrade } from '../scene.js';
 import type { TrendContext } from '../types.js';
 import type { Rng } from '../util/rng.js';
@@ -104,7 +104,7 @@ export const renaissance = styledTrend({
       img = blend(img, soft, 0.6);
     }
     img = await finalGrade(img, { warmth: 0.5, saturation: 0.95, contrast: strong ? 0.3 : 0.15, brightness: 0.98 }, vibeGrade(ctx.req.vibe), strong ? 0.7 : s.photo ? 0.38 : 0.5, '#0a0502');
-    img = await toRaw(fromRaw(img).resize(W, H, { fit: 'fill', kernel: 'cubic' }));
+    img = await enlarge(img, W, H, 'cubic');
     // Varnish: a fine canvas tooth.
     img = await relief(img, 0.12, 0, await brushField(W, H, rng.fork('tooth'), 2));
     if (options.craquelure) img = await over(img, [{ img: await renderSvg(svgDoc(W, H, '', craquelure(W, H, rng.fork('cracks'), S))), blend: 'multiply' }]);
@@ -132,7 +132,7 @@ export const oilPainting = styledTrend({
     small = await finalGrade(small, { warmth: options.warm_palette ? 0.85 : 0.25, saturation: 1.45, contrast: 0.16, brightness: 1.02 }, vibeGrade(ctx.req.vibe));
     small = await kuwahara(small, thick ? 6 : 4, 1);
     if (options.warm_palette) small = gradientMap(small, [[0, '#2a140a'], [0.4, '#a8502a'], [0.7, '#f0b050'], [1, '#fff4d0']], 0.3);
-    let img = await toRaw(fromRaw(small).resize(W, H, { fit: 'fill', kernel: 'cubic' }));
+    let img = await enlarge(small, W, H, 'cubic');
     // Paint ridges at full size, in one pass: the picture's own edges, the stroke direction, the weave.
     const layers: Parameters<typeof reliefs>[1] = [
       { strength: thick ? 0.9 : 0.35, blur: thick ? 1.5 : 0.8 },

@@ -106,7 +106,7 @@ export const vintageComic = styledTrend({
     // Inks found at half size: the upscaled mask gives the bold, slightly soft line of old print.
     const lines = await xdogMask(small, S * 0.0012, 2.2, 4, 1, frame);
     // Flat areas printed in a handful of inks (Ben-Day palette) or posterised colour.
-    let img = options.ben_day_colors ? await pixelate(await toRaw(fromRaw(small).resize(ctx.W, ctx.H, { fit: 'fill', kernel: 'linear' })), 3, BEN_DAY_INKS, 0) : await posterise(small, 7, 1.5, 0, frame);
+    let img = options.ben_day_colors ? await pixelate(await enlarge(small, ctx.W, ctx.H), 3, BEN_DAY_INKS, 0) : await posterise(small, 7, 1.5, 0, frame);
     // Coarse dot screen on newsprint: red and blue dots carry the tones (classic Ben-Day).
     const cell = S / (options.halftone_dots ? 55 : 85);
     img = halftone(img, cell, [
