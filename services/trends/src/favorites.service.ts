@@ -26,8 +26,7 @@ export class FavoritesService {
 
   async trendsOf(userId: string): Promise<Trend[]> {
     await this.roles.requireFavorites(userId);
-    const rows: { trend_id: string }[] = await this.db.query(`SELECT trend_id FROM "trends"."favorites" WHERE user_id = $1`, [userId]);
-    return this.trends.byIds(rows.map((r) => r.trend_id));
+    return this.trends.favoritesOf(userId);
   }
 
   async add(userId: string, slug: string) {

@@ -123,10 +123,12 @@ export class TrendsService implements OnApplicationBootstrap {
     return toTrend(row, weekly);
   }
 
-  async byIds(ids: string[]): Promise<Trend[]> {
-    if (!ids.length) return [];
+  /** The trends a member saved as favourites, in catalogue order. */
+  async favoritesOf(userId: string): Promise<Trend[]> {
     const [rows, weekly] = await Promise.all([
-      this.trends.createQueryBuilder('t').where('t.id IN (:...ids)', { ids }).orderBy('t.sort_order').addOrderBy('t.name').getMany(),
+      this.trends.createQueryBuilder('t')
+        .where('t.id IN (SELECT f.trend_id FROM "trends"."favorites" f WHERE f.user_id = :userId)', { userId })
+        .orderBy('t.sort_order').addOrderBy('t.name').getMany(),
       this.weeklyTrendId(),
     ]);
     return rows.map((row) => toTrend(row, weekly));
