@@ -61,34 +61,40 @@ export class TrendsService implements OnApplicationBootstrap {
    * generation counts and ids are never touched. Running it again changes nothing.
    */
   async seed(): Promise<void> {
+    // One statement for the whole catalogue: start-up pays a single round trip, not one per trend.
+    const rows = catalogue.map((seed, index) => ({
+      slug: seed.slug, name: seed.name, description: seed.description, prompt: seed.prompt, prompt_template: seed.promptTemplate,
+      category: seed.category, premium: seed.premium, credits_required: seed.creditsRequired, verified: seed.verified,
+      available: seed.available, style_options: styleOptionsOf(seed.slug), vibes: seed.vibes,
+      personalization_supported: seed.personalizationSupported, sort_order: index, created_at: `${seed.addedAt}T09:00:00Z`,
+    }));
     await this.db.transaction(async (tx) => {
-      for (const [index, seed] of catalogue.entries()) {
-        await tx.query(
-          `INSERT INTO "trends"."trends" AS t
-             (slug, name, description, prompt, prompt_template, category, premium, credits_required, verified, available,
-              style_options, vibes, personalization_supported, sort_order, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::jsonb, $13, $14, $15::timestamptz)
-           ON CONFLICT (slug) DO UPDATE SET
-             name = EXCLUDED.name, description = EXCLUDED.description, prompt = EXCLUDED.prompt,
-             prompt_template = EXCLUDED.prompt_template, category = EXCLUDED.category, premium = EXCLUDED.premium,
-             credits_required = EXCLUDED.credits_required, verified = EXCLUDED.verified, available = EXCLUDED.available,
-             style_options = EXCLUDED.style_options, vibes = EXCLUDED.vibes,
-             personalization_supported = EXCLUDED.personalization_supported, sort_order = EXCLUDED.sort_order,
-             created_at = EXCLUDED.created_at, updated_at = now()
-           WHERE NOT t.edited_by_admin AND
-             (t.name, t.description, t.prompt, t.prompt_template, t.category, t.premium, t.credits_required, t.verified,
-              t.available, t.style_options, t.vibes, t.personalization_supported, t.sort_order, t.created_at)
-             IS DISTINCT FROM
-             (EXCLUDED.name, EXCLUDED.description, EXCLUDED.prompt, EXCLUDED.prompt_template, EXCLUDED.category,
-              EXCLUDED.premium, EXCLUDED.credits_required, EXCLUDED.verified, EXCLUDED.available, EXCLUDED.style_options,
-              EXCLUDED.vibes, EXCLUDED.personalization_supported, EXCLUDED.sort_order, EXCLUDED.created_at)`,
-          [
-            seed.slug, seed.name, seed.description, seed.prompt, seed.promptTemplate, seed.category, seed.premium,
-            seed.creditsRequired, seed.verified, seed.available, JSON.stringify(styleOptionsOf(seed.slug)),
-            JSON.stringify(seed.vibes), seed.personalizationSupported, index, `${seed.addedAt}T09:00:00Z`,
-          ],
-        );
-      }
+      await tx.query(
+        `INSERT INTO "trends"."trends" AS t
+           (slug, name, description, prompt, prompt_template, category, premium, credits_required, verified, available,
+            style_options, vibes, personalization_supported, sort_order, created_at)
+         SELECT slug, name, description, prompt, prompt_template, category, premium, credits_required, verified, available,
+                style_options, vibes, personalization_supported, sort_order, created_at
+           FROM jsonb_to_recordset($1::jsonb) AS s
+             (slug text, name text, description text, prompt text, prompt_template text, category text, premium boolean,
+              credits_required integer, verified boolean, available boolean, style_options jsonb, vibes jsonb,
+              personalization_supported boolean, sort_order integer, created_at timestamptz)
+         ON CONFLICT (slug) DO UPDATE SET
+           name = EXCLUDED.name, description = EXCLUDED.description, prompt = EXCLUDED.prompt,
+           prompt_template = EXCLUDED.prompt_template, category = EXCLUDED.category, premium = EXCLUDED.premium,
+           credits_required = EXCLUDED.credits_required, verified = EXCLUDED.verified, available = EXCLUDED.available,
+           style_options = EXCLUDED.style_options, vibes = EXCLUDED.vibes,
+           personalization_supported = EXCLUDED.personalization_supported, sort_order = EXCLUDED.sort_order,
+           created_at = EXCLUDED.created_at, updated_at = now()
+         WHERE NOT t.edited_by_admin AND
+           (t.name, t.description, t.prompt, t.prompt_template, t.category, t.premium, t.credits_required, t.verified,
+            t.available, t.style_options, t.vibes, t.personalization_supported, t.sort_order, t.created_at)
+           IS DISTINCT FROM
+           (EXCLUDED.name, EXCLUDED.description, EXCLUDED.prompt, EXCLUDED.prompt_template, EXCLUDED.category,
+            EXCLUDED.premium, EXCLUDED.credits_required, EXCLUDED.verified, EXCLUDED.available, EXCLUDED.style_options,
+            EXCLUDED.vibes, EXCLUDED.personalization_supported, EXCLUDED.sort_order, EXCLUDED.created_at)`,
+        [JSON.stringify(rows)],
+      );
       await tx.query(
         `INSERT INTO "trends"."weekly_trends" (week, trend_id, source)
          SELECT $1::date, id, 'seed' FROM "trends"."trends" WHERE slug = $2
