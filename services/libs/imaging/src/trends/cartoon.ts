@@ -138,7 +138,8 @@ export const anime = styledTrend({
       : await finalGrade(img0, look, vibeGrade(ctx.req.vibe));
     const lines = await xdogMask(img, S * (s.photo ? 0.0022 : 0.0016), s.photo ? 5 : 3, 6);
     // On photos the bands follow the blurred light (broad cels), not the skin's and fabric's noise.
-    const guide = s.photo ? await toRaw(fromRaw(luma(img)).resize(Math.round(ctx.W / 4), Math.round(ctx.H / 4)).blur(Math.max(0.5, S * 0.0015)).resize(ctx.W, ctx.H, { fit: 'fill', kernel: 'linear' }).extractChannel(0)) : undefined;
+    // (Blurred at full size: sharp keeps only a pipeline's last resize, and this one ends at W×H.)
+    const guide = s.photo ? await toRaw(fromRaw(luma(img)).blur(Math.max(0.5, S * 0.0015)).extractChannel(0)) : undefined;
     img = celShade(img, options.cel_shading ? 2 : s.photo ? 3 : 4, options.cel_shading ? 0.35 : s.photo ? 0.3 : 0.2, guide);
     img = inkMask(img, lines, '#2a1f3a', 0.9);
     img = await bloom(img, 0.75, 0.35, 0.03);

@@ -85,10 +85,11 @@ async function pixarPhoto(ctx: TrendContext): Promise<Raw> {
   ctx.progress(30);
   // Depth of field: the set behind the subject goes soft, as through a long lens.
   const mask = subjectMask(W, H, head);
-  const defocus = await toRaw(fromRaw(photo).resize(Math.round(W / 4), Math.round(H / 4)).blur(Math.max(0.6, S * 0.0035)).resize(W, H, { fit: 'fill', kernel: 'cubic' }));
+  // Both blurs run at full size (sharp keeps only a pipeline's last resize; these once ended at W×H).
+  const defocus = await toRaw(fromRaw(photo).blur(Math.max(0.6, S * 0.0035)));
   // Simplified, smooth surfaces: flat regions (skin, cloth) take a wide blur, edges (eyes, mouth,
   // the silhouette) keep their detail, so shapes read as modelled rather than photographed.
-  const wide = await toRaw(fromRaw(photo).resize(Math.round(W / 2), Math.round(H / 2)).blur(Math.max(0.6, S * 0.0028)).resize(W, H, { fit: 'fill', kernel: 'cubic' }));
+  const wide = await toRaw(fromRaw(photo).blur(Math.max(0.6, S * 0.0028)));
   // Saturated, warm key from the upper left, cool fill in the shadows (split toning, mixed in
   // the same pass), then a warm rim of light along the right edges of the subject and a soft bloom.
   let img = surfaceMix(photo, wide, defocus, mask, gradientLut([[0, '#14204a'], [0.35, '#5a4a6a'], [0.7, '#f0a070'], [1, '#fff4dc']]), 0.2);
@@ -169,7 +170,8 @@ async function rimFromLight(img: Raw, mask: Raw, S: number, colour: string): Pro
       if (v > 6) e[y * w + x] = Math.min(255, (v - 6) * 4);
     }
   }
-  const rim = await toRaw(fromRaw({ data: e, width: w, height: h, channels: 1 }).blur(Math.max(0.5, S * 0.0015)).resize(W, H, { fit: 'fill', kernel: 'linear' }).extractChannel(0));
+  // sharp resizes before it blurs, whatever the call order: the blur runs on the enlarged edges.
+  const rim = await toRaw(fromRaw({ data: e, width: w, height: h, channels: 1 }).resize(W, H, { fit: 'fill', kernel: 'linear' }).blur(Math.max(0.5, S * 0.0015)).extractChannel(0));
   const [cr, cg, cb] = hexToRgb(colour);
   const out = Buffer.from(img.data);
   for (let i = 0, k = 0; k < rim.data.length; i += 3, k++) {
