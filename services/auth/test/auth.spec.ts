@@ -40,9 +40,6 @@ describe('users and health', () => {
 
   it('reports health over the bus and HTTP', async () => {
     expect(await stack.bus.send('auth.health', {})).toMatchObject({ service: 'auth', status: 'up' });
-    // The platform's runProbes leaves its 3-second timeout timer running after an answer; let it
-    // fire so Jest can exit cleanly (drop this wait once runProbes clears the timer).
-    await new Promise((resolve) => setTimeout(resolve, 3100));
     const response = await getJson(`http://127.0.0.1:${stack.healthPort}/health`);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ status: 'ok', info: { postgres: { status: 'up' }, redis: { status: 'up' } } });
