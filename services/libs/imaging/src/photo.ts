@@ -38,28 +38,18 @@ export async function openPhoto(buf: Buffer, faceBox?: FaceBox, detect = true): 
   /** The crop window in decoded pixels for a target of tw×th. */
   const windowFor = (tw: number, th: number, faceFraction: number) => {
     const aspect = tw / th;
-    let ch: number;
-    let cw: number;
-    if (face) {
-      ch = face.box.height / faceFraction;
-      cw = ch * aspect;
-    } else {
-      ch = Math.min(h, w / aspect);
-      cw = ch * aspect;
-    }
+    let ch = face ? face.box.height / faceFraction : Math.min(h, w / aspect);
+    let cw = ch * aspect;
     const fit = Math.min(1, w / cw, h / ch);
     cw *= fit;
     ch *= fit;
-    let cx = w / 2;
-    let top = (h - ch) * 0.35;
-    if (face) {
-      cx = face.box.left + face.box.width / 2;
-      // The face sits a little above the middle, leaving room for the shoulders.
-      top = face.box.top + face.box.height / 2 - ch * 0.42;
-    }
-    const left = Math.min(w - cw, Math.max(0, cx - cw / 2));
-    top = Math.min(h - ch, Math.max(0, top));
-    return { left, top, cw, ch };
+    const cx = face ? face.box.left + face.box.width / 2 : w / 2;
+    // The face sits a little above the middle, leaving room for the shoulders.
+    const top = face ? face.box.top + face.box.height / 2 - ch * 0.42 : (h - ch) * 0.35;
+    // Whole decoded pixels, inside the photo.
+    const l = Math.round(Math.min(w - cw, Math.max(0, cx - cw / 2)));
+    const t = Math.round(Math.min(h - ch, Math.max(0, top)));
+    return { l, t, ew: Math.max(1, Math.min(w - l, Math.round(cw))), eh: Math.max(1, Math.min(h - t, Math.round(ch))) };
   };
 
   return {
@@ -67,20 +57,14 @@ export async function openPhoto(buf: Buffer, faceBox?: FaceBox, detect = true): 
     height: h,
     hasFace: face !== undefined && face.landmarks.length > 0,
     async crop(tw, th, faceFraction = DEFAULT_FACE_FRACTION) {
-      const win = windowFor(tw, th, faceFraction);
-      const l = Math.round(win.left);
-      const t = Math.round(win.top);
-      const ew = Math.max(1, Math.min(w - l, Math.round(win.cw)));
-      const eh = Math.max(1, Math.min(h - t, Math.round(win.ch)));
+      const { l, t, ew, eh } = windowFor(tw, th, faceFraction);
       return toRaw(sharp(data, raw).extract({ left: l, top: t, width: ew, height: eh }).resize(tw, th, { fit: 'fill', kernel: 'lanczos3' }));
     },
     faceIn(tw, th, faceFraction = DEFAULT_FACE_FRACTION): PhotoFace | undefined {
       if (!face) return undefined;
-      const win = windowFor(tw, th, faceFraction);
-      const l = Math.round(win.left);
-      const t = Math.round(win.top);
-      const sx = tw / Math.max(1, Math.min(w - l, Math.round(win.cw)));
-      const sy = th / Math.max(1, Math.min(h - t, Math.round(win.ch)));
+      const { l, t, ew, eh } = windowFor(tw, th, faceFraction);
+      const sx = tw / ew;
+      const sy = th / eh;
       const map = (p: FacePoint) => ({ x: (p.x - l) * sx, y: (p.y - t) * sy });
       const tl = map({ x: face.box.left, y: face.box.top });
       return {
