@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import { createPng, createTestEnvironment, freePort, startServiceUnderTest, type ServiceUnderTest, type TestEnvironment } from '@trendforge/testing';
+import { createPng, createPngBomb, createTestEnvironment, freePort, startServiceUnderTest, type ServiceUnderTest, type TestEnvironment } from '@trendforge/testing';
 import { call, cookieOf, startGatewayProcess, type GatewayProcess } from './support/gateway-process.js';
 
 /**
@@ -14,37 +13,6 @@ import { call, cookieOf, startGatewayProcess, type GatewayProcess } from './supp
  * avatar uploads (and the files that must be refused) and admin plan changes.
  * Two gateway instances run as built child processes (see support/gateway-process.ts).
  */
-/** A real PNG of 20000 × 20000 pixels (400 megapixels) in a few kilobytes: a decompression bomb. */
-function pngBomb(side = 20_000): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (data: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of data) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(typed));
-    return Buffer.concat([length, typed, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
-  header[8] = 1; // 1-bit greyscale keeps the raw rows small enough to compress here
-  const raw = Buffer.alloc((1 + Math.ceil(side / 8)) * side);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 let env: TestEnvironment;
 let auth: ServiceUnderTest;
 let billing: ServiceUnderTest;
@@ -270,7 +238,7 @@ describe('avatar upload', () => {
 
   it('refuses a 20000×20000 PNG, a text file named .png and a 3 MB photo with clear messages, and stays healthy', async () => {
     const { cookie } = await member();
-    const bomb = pngBomb();
+    const bomb = createPngBomb();
     expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
     const bombAnswer = await call(base, 'POST', '/api/upload', { cookie, multipart: { filename: 'huge.png', type: 'image/png', data: bomb } });
     expect([bombAnswer.status, bombAnswer.body.message])

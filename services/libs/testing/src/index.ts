@@ -8,7 +8,7 @@ export {
 } from './database.js';
 export { testRedisUrl, uniqueNamespace, flushNamespace, DEFAULT_TEST_REDIS_URL } from './redis.js';
 export { freePort } from './ports.js';
-export { createPng, readPngSize, type PngOptions, type Rgb } from './png.js';
+export { createPng, createPngBomb, readPngSize, type PngOptions, type Rgb } from './png.js';
 export {
   startFakeOpenAI,
   FAKE_OPENAI_FLAG,

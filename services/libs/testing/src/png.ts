@@ -66,6 +66,19 @@ export function createPng({ width, height, color, to = color }: PngOptions): Buf
   return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 
+/**
+ * A real 1-bit greyscale PNG of side × side pixels (400 megapixels by default) in a few kilobytes:
+ * a decompression bomb, for checking that uploads refuse it before decoding.
+ */
+export function createPngBomb(side = 20_000): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header[8] = 1; // 1-bit greyscale keeps the raw rows small enough to compress here
+  const raw = Buffer.alloc((1 + Math.ceil(side / 8)) * side);
+  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+}
+
 /** Width and height from a PNG's IHDR, or null if the bytes are not a PNG. */
 export function readPngSize(png: Buffer): { width: number; height: number } | null {
   if (png.length < 24 || !png.subarray(0, 8).equals(SIGNATURE) || png.toString('ascii', 12, 16) !== 'IHDR') return null;

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { inflateSync } from 'node:zlib';
-import { createPng, freePort, readPngSize } from '../src/index.js';
+import { createPng, createPngBomb, freePort, readPngSize } from '../src/index.js';
 
 describe('freePort', () => {
   it('returns a port that can be listened on', async () => {
@@ -43,5 +43,14 @@ describe('createPng', () => {
   it('rejects nonsense sizes; readPngSize rejects non-PNGs', () => {
     expect(() => createPng({ width: 0, height: 1, color: [0, 0, 0] })).toThrow(RangeError);
     expect(readPngSize(Buffer.from('not a png at all, not at all'))).toBeNull();
+  });
+});
+
+describe('createPngBomb', () => {
+  it('claims a huge picture in a few kilobytes', () => {
+    const bomb = createPngBomb();
+    expect(readPngSize(bomb)).toEqual({ width: 20_000, height: 20_000 });
+    expect(bomb.length).toBeLessThan(100_000);
+    expect(bomb.subarray(bomb.length - 4).toString('hex')).toBe('ae426082');
   });
 });
