@@ -69,8 +69,6 @@ export function hasIcon(name: string): boolean {
   return Object.hasOwn(ICONS, name);
 }
 
-export const ICON_NAMES = Object.keys(ICONS);
-
 /** An icon in a 100×100 box; unknown names get a round badge with the word's initial. */
 export function icon(name: string, accent: string, label = ''): string {
   const draw = ICONS[name];

@@ -405,7 +405,6 @@ export function recombCurveVignette(img: Raw, m: Matrix3 | null, lut: Uint8Array
     wl[k] = strength * t * t * (3 - 2 * t);
   }
   const L = lut ?? IDENTITY;
-  // Tables of m[i][j]·v.
   // Tables of m[i][j]·v, one flat array (entry n·256 + v).
   const T = m ? Float64Array.from({ length: 9 * 256 }, (_, k) => m[Math.floor(k / 768)][Math.floor(k / 256) % 3] * (k % 256)) : null;
   const cx = W / 2;

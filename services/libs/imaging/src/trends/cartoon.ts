@@ -287,7 +287,6 @@ export const clay = styledTrend({
   // Rounded and coloured at half size (see stylize): the base picture is made there.
   workScale: 0.5,
   backdrop(ctx) {
-    if (ctx.background && !ctx.options.stop_motion_set) return undefined;
     if (!ctx.options.stop_motion_set) return undefined;
     const { W, H } = ctx;
     const S = S_(ctx);

@@ -9,7 +9,7 @@ import { finalGrade, vibeGrade } from '../scene.js';
 import type { TrendContext } from '../types.js';
 import { fitSize, linearGradient, r, svgDoc, text } from '../util/svg.js';
 import { clouds, rain } from './decor.js';
-import { styledTrend, type StyleInput } from './styled.js';
+import { styledTrend } from './styled.js';
 
 const S_ = (ctx: TrendContext) => Math.min(ctx.W, ctx.H);
 
@@ -292,5 +292,3 @@ export const dreamcore = styledTrend({
     return text(line, { x: W / 2, y: H - S * 0.05, size: S * 0.032, face: 'serif', fill: '#6a5a8a', anchor: 'middle', italic: true, opacity: 0.85, letterSpacing: S * 0.003 });
   },
 });
-
-export type { StyleInput };
