@@ -35,7 +35,7 @@ beforeAll(async () => {
   auth = await startServiceUnderTest(AuthModule.forRoot(loadAuthConfig({ ...serviceEnv, HEALTH_PORT: String(await freePort()) })), env.redisUrl);
   billing = await startServiceUnderTest(BillingModule.forRoot(loadBillingConfig({ ...serviceEnv, HEALTH_PORT: String(await freePort()) })), env.redisUrl);
   const trendsEnv = { ...serviceEnv, HEALTH_PORT: String(await freePort()), STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir };
-  trends = await startServiceUnderTest(TrendsModule.forRoot(loadTrendsConfig(trendsEnv), { previewWarmup: false }), env.redisUrl);
+  trends = await startServiceUnderTest(TrendsModule.forRoot(loadTrendsConfig({ ...trendsEnv, PREVIEW_WARMUP: 'false' })), env.redisUrl);
   gateways.push(...await Promise.all([0, 1].map(() => startGatewayProcess({ ...env.env, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir }))));
   [base, secondBase] = gateways.map((gateway) => gateway.url);
 }, 180_000);

@@ -39,7 +39,7 @@ beforeAll(async () => {
   services = [
     await startServiceUnderTest(AuthModule.forRoot(loadAuthConfig(await port())), env.redisUrl),
     await startServiceUnderTest(BillingModule.forRoot(loadBillingConfig(await port())), env.redisUrl),
-    await startServiceUnderTest(TrendsModule.forRoot(loadTrendsConfig(await port()), { previewWarmup: false }), env.redisUrl),
+    await startServiceUnderTest(TrendsModule.forRoot(loadTrendsConfig({ ...await port(), PREVIEW_WARMUP: 'false' })), env.redisUrl),
     (images = await startServiceUnderTest(ImagesModule.forRoot(loadImagesConfig(await port())), env.redisUrl)),
   ];
   queue = createQueue<GenerationJob>('generation', env.redisUrl);

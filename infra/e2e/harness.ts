@@ -30,7 +30,7 @@ export async function startE2EStack(label: string, options: Partial<StackOptions
       log: () => undefined,
       ...options,
       // Every test member registers from 127.0.0.1; the per-IP sign-up limit is for the real world.
-      childEnv: { LOG_LEVEL: 'warn', WORKER_LOCK_MS: '3000', REGISTRATIONS_PER_IP: '1000', ...options.childEnv },
+      childEnv: { LOG_LEVEL: 'warn', WORKER_LOCK_MS: '3000', REGISTRATIONS_PER_IP: '1000', PREVIEW_WARMUP: 'false', ...options.childEnv },
     });
   } catch (error) {
     process.stderr.write(output.slice(-80).join('\n'));

@@ -17,8 +17,6 @@ import { VotesService } from './votes.service.js';
 export interface TrendsModuleOptions {
   /** Tests move time across voting weeks with their own clock. */
   clock?: Clock;
-  /** Render missing previews in the background at start; default: outside tests. */
-  previewWarmup?: boolean;
 }
 
 @Module({})
@@ -27,7 +25,7 @@ export class TrendsModule {
     const providers: Provider[] = [
       { provide: CLOCK, useValue: options.clock ?? systemClock },
       { provide: TRENDS_REDIS_URL, useValue: config.REDIS_URL },
-      { provide: PREVIEWS_WARMUP, useValue: options.previewWarmup ?? config.NODE_ENV !== 'test' },
+      { provide: PREVIEWS_WARMUP, useValue: config.PREVIEW_WARMUP },
       MemberRoles,
       TrendsService,
       FavoritesService,

@@ -28,14 +28,14 @@ describe('trends service: catalogue, favourites, votes and the weekly election',
   beforeAll(async () => {
     environment = await createTestEnvironment('trends');
     storageDir = await mkdtemp(path.join(os.tmpdir(), 'tf-trends-'));
-    const env = { ...process.env, ...environment.env, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir };
+    const env = { ...process.env, ...environment.env, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir, PREVIEW_WARMUP: 'false' };
     const [{ TrendsModule }, { loadTrendsConfig }, { BillingModule }, { loadBillingConfig }, { DataSource: DS }] = await Promise.all([
       import('../src/trends.module.js'), import('../src/config.js'),
       import('../../billing/src/billing.module.js'), import('../../billing/src/config.js'),
       import('typeorm'),
     ]);
     [trends, billing] = await Promise.all([
-      startServiceUnderTest(TrendsModule.forRoot(loadTrendsConfig(env), { clock, previewWarmup: false }), environment.redisUrl),
+      startServiceUnderTest(TrendsModule.forRoot(loadTrendsConfig(env), { clock }), environment.redisUrl),
       startServiceUnderTest(BillingModule.forRoot(loadBillingConfig(env)), environment.redisUrl),
     ]);
     bus = trends.bus;
