@@ -18,7 +18,7 @@ runMain(async () => {
   app.useBodyParser('json', { limit: '1mb' });
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidUnknownValues: true, transform: true }));
   app.enableShutdownHooks();
-  if (!serveSpa(app.getHttpAdapter().getInstance(), config.SPA_DIR)) {
+  if (!serveSpa(app.getHttpAdapter().getInstance(), config)) {
     log.warn({ spaDir: config.SPA_DIR }, 'no built SPA found; serving the API only');
   }
   await app.listen(config.PORT, '0.0.0.0');

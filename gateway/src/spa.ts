@@ -3,7 +3,8 @@ import path from 'node:path';
 import compression from 'compression';
 import { parse as parseCookies } from 'cookie';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { MemberMarkerCookie, SessionCookie } from './common/session.js';
+import { clearMemberMarker, MemberMarkerCookie, SessionCookie, setMemberMarker } from './common/session.js';
+import type { GatewayConfig } from './config.js';
 
 /** The public pages the frontend build prerenders (frontend/vite.config.ts) and their files. */
 const prerenderedPages: Record<string, string> = {
@@ -19,7 +20,8 @@ const prerenderedPages: Record<string, string> = {
  * HTML paints before any script runs; React hydrates it); members, and addresses with a query
  * string, get the plain shell.
  */
-export function serveSpa(app: Express, spaDir: string): boolean {
+export function serveSpa(app: Express, config: Pick<GatewayConfig, 'SPA_DIR' | 'COOKIE_SECURE' | 'SESSION_TTL_SECONDS'>): boolean {
+  const spaDir = config.SPA_DIR;
   const indexFile = path.join(spaDir, 'index.html');
   if (!fs.existsSync(indexFile)) return false;
   // Read once, like the prerendered pages: every navigation gets it, and the build does not change under a running gateway.
@@ -44,8 +46,8 @@ export function serveSpa(app: Express, spaDir: string): boolean {
     const hasSession = Boolean(cookies[SessionCookie]);
     // Keep the SPA's readable member marker in step with the (httpOnly) session cookie, e.g. for
     // sessions started before the marker existed; GET /api/auth/me drops both when the session is stale.
-    if (hasSession && !cookies[MemberMarkerCookie]) res.cookie(MemberMarkerCookie, '1', { path: '/', sameSite: 'lax' });
-    if (!hasSession && cookies[MemberMarkerCookie]) res.clearCookie(MemberMarkerCookie, { path: '/', sameSite: 'lax' });
+    if (hasSession && !cookies[MemberMarkerCookie]) setMemberMarker(res, config);
+    if (!hasSession && cookies[MemberMarkerCookie]) clearMemberMarker(res, config);
     res.setHeader('cache-control', 'no-cache');
     res.setHeader('vary', 'Cookie');
     // The pages were rendered without a query string (a ?ref= changes the waitlist's first screen).

@@ -17,6 +17,21 @@ export const SessionCookie = 'tf_session';
  */
 export const MemberMarkerCookie = 'tf_member';
 
+type CookieConfig = Pick<GatewayConfig, 'COOKIE_SECURE' | 'SESSION_TTL_SECONDS'>;
+
+/** The session cookie lives as long as a session; the member marker shares its options but is readable. */
+const sessionCookieOptions = (config: CookieConfig): CookieOptions =>
+  ({ httpOnly: true, sameSite: 'lax', secure: config.COOKIE_SECURE, path: '/', maxAge: config.SESSION_TTL_SECONDS * 1000 });
+
+export function setMemberMarker(res: Response, config: CookieConfig): void {
+  res.cookie(MemberMarkerCookie, '1', { ...sessionCookieOptions(config), httpOnly: false });
+}
+
+export function clearMemberMarker(res: Response, config: CookieConfig): void {
+  const { maxAge: _maxAge, ...options } = sessionCookieOptions(config);
+  res.clearCookie(MemberMarkerCookie, { ...options, httpOnly: false });
+}
+
 /** What the gateway knows of the caller after reading the session cookie. */
 export interface Caller {
   userId: string;
@@ -49,10 +64,6 @@ export class Sessions {
     return req.caller;
   }
 
-  cookieOptions(): CookieOptions {
-    return { httpOnly: true, sameSite: 'lax', secure: this.config.COOKIE_SECURE, path: '/', maxAge: this.config.SESSION_TTL_SECONDS * 1000 };
-  }
-
   /** Register or log in (auth checks the form), set the session cookies and answer the member. */
   async signIn<P extends 'auth.register' | 'auth.login'>(res: Response, pattern: P, form: MessageRequest<P>): Promise<User> {
     const { user, sessionToken } = await this.bus.send(pattern, form);
@@ -68,14 +79,14 @@ export class Sessions {
   }
 
   private start(res: Response, sessionToken: string) {
-    res.cookie(SessionCookie, sessionToken, this.cookieOptions());
-    res.cookie(MemberMarkerCookie, '1', { ...this.cookieOptions(), httpOnly: false });
+    res.cookie(SessionCookie, sessionToken, sessionCookieOptions(this.config));
+    setMemberMarker(res, this.config);
   }
 
   clear(res: Response) {
-    const { maxAge: _maxAge, ...options } = this.cookieOptions();
+    const { maxAge: _maxAge, ...options } = sessionCookieOptions(this.config);
     res.clearCookie(SessionCookie, options);
-    res.clearCookie(MemberMarkerCookie, { ...options, httpOnly: false });
+    clearMemberMarker(res, this.config);
   }
 }
 
