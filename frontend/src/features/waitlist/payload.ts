@@ -1,9 +1,10 @@
+import { EmailPattern, normalizeEmail } from '@trendforge/contracts';
 import type { WaitlistFormValues } from './schema';
 
-/** The extra pattern check the form runs before sending (a toast, not a field message). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The extra pattern check the form runs before sending (a toast, not a field message): the server's rule. */
+export const EMAIL_PATTERN = EmailPattern;
 
-/** What POST /api/waitlist receives: the email trimmed and lower-cased. */
+/** What POST /api/waitlist receives: the email trimmed and lower-cased as the server stores it. */
 export function toJoinPayload(values: WaitlistFormValues) {
-  return { name: values.name.trim(), email: values.email.trim().toLowerCase(), interest: values.interest };
+  return { name: values.name.trim(), email: normalizeEmail(values.email), interest: values.interest };
 }
