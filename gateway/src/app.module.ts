@@ -2,12 +2,12 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
-import { ThrottlerModule } from '@nestjs/throttler';
-import { BusModule, loggingModule, RedisModule, StorageModule } from '@trendforge/platform';
+import { BusModule, loggingModule, RedisModule, RenderJobsModule, StorageModule } from '@trendforge/platform';
 import { Members } from './clients/members.js';
 import { ErrorsFilter } from './common/errors.filter.js';
 import { Sessions } from './common/session.js';
 import { RestThrottlerGuard } from './common/throttle.guard.js';
+import { sharedThrottlerModule } from './common/throttler-storage.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { AdminResolver } from './graphql/admin/admin.resolver.js';
 import { AuthResolver } from './graphql/auth/auth.resolver.js';
@@ -23,6 +23,7 @@ import { UploadController } from './rest/upload/upload.controller.js';
 import { UsersController } from './rest/users/users.controller.js';
 import { GenerateController } from './rest/generate/generate.controller.js';
 import { HealthController } from './rest/health/health.controller.js';
+import { ProbesController } from './rest/health/probes.controller.js';
 import { ImagesController } from './rest/images/images.controller.js';
 import { PreviewsModule } from './rest/previews/previews.module.js';
 import { TrendsController } from './rest/trends/trends.controller.js';
@@ -38,10 +39,11 @@ export class GatewayModule {
       module: GatewayModule,
       imports: [
         loggingModule('gateway'),
-        BusModule.forRoot(config.REDIS_URL),
+        BusModule.forRoot(config.NATS_URL, 'gateway'),
         RedisModule.forRoot(config.REDIS_URL),
         StorageModule.forRoot(config),
-        ThrottlerModule.forRoot([{ ttl: 60_000, limit: 600 }]),
+        RenderJobsModule.forRoot(config.REDIS_URL),
+        sharedThrottlerModule([{ ttl: 60_000, limit: 600 }]),
         PreviewsModule,
         GraphQLModule.forRoot<ApolloDriverConfig>({
           driver: ApolloDriver,
@@ -56,7 +58,7 @@ export class GatewayModule {
           graphiql: false,
         }),
       ],
-      controllers: [AuthController, UsersController, UploadController, AdminController, TrendsController, ImagesController, GenerateController, HealthController, WaitlistController],
+      controllers: [AuthController, UsersController, UploadController, AdminController, TrendsController, ImagesController, GenerateController, HealthController, ProbesController, WaitlistController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: ErrorsFilter },

@@ -58,4 +58,5 @@ export function serveSpa(app: Express, config: Pick<GatewayConfig, 'SPA_DIR' | '
   return true;
 }
 
-const isApi = (path: string) => path.startsWith('/api') || path.startsWith('/graphql');
+/** Paths the SPA leaves to the API: REST, GraphQL and the probes (/livez, /readyz). */
+const isApi = (path: string) => path.startsWith('/api') || path.startsWith('/graphql') || path === '/livez' || path === '/readyz';

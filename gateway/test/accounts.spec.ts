@@ -32,10 +32,10 @@ beforeAll(async () => {
     import('../../services/billing/src/billing.module.js'), import('../../services/billing/src/config.js'),
     import('../../services/trends/src/trends.module.js'), import('../../services/trends/src/config.js'),
   ]);
-  auth = await startServiceUnderTest(AuthModule.forRoot(loadAuthConfig({ ...serviceEnv, HEALTH_PORT: String(await freePort()) })), env.redisUrl);
-  billing = await startServiceUnderTest(BillingModule.forRoot(loadBillingConfig({ ...serviceEnv, HEALTH_PORT: String(await freePort()) })), env.redisUrl);
+  auth = await startServiceUnderTest(AuthModule.forRoot(loadAuthConfig({ ...serviceEnv, HEALTH_PORT: String(await freePort()) })), env.natsUrl);
+  billing = await startServiceUnderTest(BillingModule.forRoot(loadBillingConfig({ ...serviceEnv, HEALTH_PORT: String(await freePort()) })), env.natsUrl);
   const trendsEnv = { ...serviceEnv, HEALTH_PORT: String(await freePort()), STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir };
-  trends = await startServiceUnderTest(TrendsModule.forRoot(loadTrendsConfig({ ...trendsEnv, PREVIEW_WARMUP: 'false' })), env.redisUrl);
+  trends = await startServiceUnderTest(TrendsModule.forRoot(loadTrendsConfig({ ...trendsEnv, PREVIEW_WARMUP: 'false' })), env.natsUrl);
   gateways.push(...await Promise.all([0, 1].map(() => startGatewayProcess({ ...env.env, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir }))));
   [base, secondBase] = gateways.map((gateway) => gateway.url);
 }, 180_000);

@@ -2,6 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Queue } from 'bullmq';
+import { NestFactory } from '@nestjs/core';
+import type { INestApplicationContext } from '@nestjs/common';
 import sharp from 'sharp';
 import type { GenerationJob } from '@trendforge/contracts';
 import { createQueue, LocalFolderStorage } from '@trendforge/platform';
@@ -12,11 +14,13 @@ import { call, cookieOf, startGatewayProcess, type GatewayProcess } from './supp
 /**
  * Downloads through the gateway against the real auth, billing, trends and images services: the
  * stored result as an attachment, and the 4K export rendered again from the creation's stored
- * inputs — for its owner only. The gateway runs built, in a child process (support/gateway-process.ts).
+ * inputs by generation-worker's `renders` consumer (here in the test's process) — for its owner
+ * only. The gateway runs built, in a child process (support/gateway-process.ts).
  */
 let env: TestEnvironment;
 let services: ServiceUnderTest[] = [];
 let images: ServiceUnderTest;
+let rendersWorker: INestApplicationContext | undefined;
 let queue: Queue<GenerationJob>;
 let storageDir: string;
 let storage: LocalFolderStorage;
@@ -29,19 +33,25 @@ beforeAll(async () => {
   storage = new LocalFolderStorage(storageDir);
   await storage.ensureReady();
   const serviceEnv = { ...process.env, ...env.env, REGISTRATIONS_PER_IP: '1000', STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir };
-  const [{ AuthModule }, { loadAuthConfig }, { BillingModule }, { loadBillingConfig }, { TrendsModule }, { loadTrendsConfig }, { ImagesModule }, { loadImagesConfig }] = await Promise.all([
+  const [
+    { AuthModule }, { loadAuthConfig }, { BillingModule }, { loadBillingConfig }, { TrendsModule }, { loadTrendsConfig }, { ImagesModule }, { loadImagesConfig },
+    { RendersWorkerModule }, { loadGenerationWorkerConfig },
+  ] = await Promise.all([
     import('../../services/auth/src/auth.module.js'), import('../../services/auth/src/config.js'),
     import('../../services/billing/src/billing.module.js'), import('../../services/billing/src/config.js'),
     import('../../services/trends/src/trends.module.js'), import('../../services/trends/src/config.js'),
     import('../../services/images/src/images.module.js'), import('../../services/images/src/config.js'),
+    import('../../services/generation-worker/src/renders.processor.js'), import('../../services/generation-worker/src/config.js'),
   ]);
   const port = async () => ({ ...serviceEnv, HEALTH_PORT: String(await freePort()) });
   services = [
-    await startServiceUnderTest(AuthModule.forRoot(loadAuthConfig(await port())), env.redisUrl),
-    await startServiceUnderTest(BillingModule.forRoot(loadBillingConfig(await port())), env.redisUrl),
-    await startServiceUnderTest(TrendsModule.forRoot(loadTrendsConfig({ ...await port(), PREVIEW_WARMUP: 'false' })), env.redisUrl),
-    (images = await startServiceUnderTest(ImagesModule.forRoot(loadImagesConfig(await port())), env.redisUrl)),
+    await startServiceUnderTest(AuthModule.forRoot(loadAuthConfig(await port())), env.natsUrl),
+    await startServiceUnderTest(BillingModule.forRoot(loadBillingConfig(await port())), env.natsUrl),
+    await startServiceUnderTest(TrendsModule.forRoot(loadTrendsConfig({ ...await port(), PREVIEW_WARMUP: 'false' })), env.natsUrl),
+    (images = await startServiceUnderTest(ImagesModule.forRoot(loadImagesConfig(await port())), env.natsUrl)),
   ];
+  rendersWorker = await NestFactory.createApplicationContext(RendersWorkerModule.forRoot(loadGenerationWorkerConfig(serviceEnv)), { logger: ['error'] });
+  await rendersWorker.init();
   queue = createQueue<GenerationJob>('generation', env.redisUrl);
   gateway = await startGatewayProcess({ ...env.env, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir });
   base = gateway.url;
@@ -50,6 +60,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway?.close();
   await queue?.close();
+  await rendersWorker?.close();
   for (const service of services.reverse()) await service.close();
   await env?.close();
   if (storageDir) await rm(storageDir, { recursive: true, force: true });
@@ -112,11 +123,13 @@ describe('downloads', () => {
     for (let i = 0; i < small.length; i++) diff += Math.abs(small[i] - stored[i]);
     expect(diff / small.length).toBeLessThan(12);
 
-    // Rendered again from scratch (the kept export removed), the bytes are identical.
+    // Rendered again from scratch (the kept export removed), the bytes are identical, for downloads at once too.
     await storage.delete(`exports/${owner.id}/${made.id}-4k.png`);
-    const second = await call(base, 'GET', `/api/images/${made.id}/download?size=4K`, { cookie: owner.cookie });
-    expect(second.status).toBe(200);
-    expect(second.raw.equals(first.raw)).toBe(true);
+    const again = await Promise.all(['4K', '4k', '4k'].map((size) => call(base, 'GET', `/api/images/${made.id}/download?size=${size}`, { cookie: owner.cookie })));
+    for (const second of again) {
+      expect(second.status).toBe(200);
+      expect(second.raw.equals(first.raw)).toBe(true);
+    }
   }, 120_000);
 
   test("another member's creation is not found, with or without a size; strangers get nothing", async () => {

@@ -50,7 +50,7 @@ describe('views', () => {
   test('a generation has image URLs only once completed', () => {
     const generation: Generation = {
       id: 'g1', userId: 'u1', trendSlug: 'pixar', prompt: 'A 3D still of a fox', userPrompt: 'a fox', status: 'active', progress: 40,
-      position: null, failureReason: null, caption: null, engine: null, createdAt: '2026-11-21T00:00:00.000Z',
+      position: null, etaSeconds: null, failureReason: null, caption: null, engine: null, createdAt: '2026-11-21T00:00:00.000Z',
     };
     expect(toGenerationView(generation)).toEqual(expect.objectContaining({ prompt: 'a fox', progress: 40, imageUrl: null }));
     expect(toGenerationView({ ...generation, status: 'completed' }).imageUrl).toBe('/api/images/g1/file/result');

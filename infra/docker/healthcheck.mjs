@@ -1,4 +1,5 @@
-// Docker HEALTHCHECK of every TrendForge image: GET the health endpoint of the process named by APP.
+// Docker HEALTHCHECK of every TrendForge image: GET the readiness endpoint (/readyz: the process's own
+// dependencies) of the process named by APP.
 import { readFileSync } from 'node:fs';
 
 const apps = JSON.parse(readFileSync(new URL('./apps.json', import.meta.url), 'utf8'));

@@ -2,10 +2,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { createTestDatabase, flushNamespace, testRedisUrl, uniqueNamespace, type TestDatabase } from '@trendforge/testing';
+import {
+  createTestDatabase, deleteNatsNamespace, flushNamespace, testNatsUrl, testRedisUrl, uniqueNamespace, type TestDatabase,
+} from '@trendforge/testing';
 import { startStack, type Stack, type StackOptions } from '../src/stack.js';
 
-/** A whole stack of its own: database, Redis namespace, storage folder and ports. */
+/**
+ * A whole stack of its own: database, Redis/NATS namespace (BUS_NAMESPACE), storage folder and
+ * ports from the OS. NATS is TEST_NATS_URL, else the one on 127.0.0.1:4222.
+ */
 export interface E2EStack {
   stack: Stack;
   close(): Promise<void>;
@@ -15,19 +20,22 @@ export async function startE2EStack(label: string, options: Partial<StackOptions
   const database: TestDatabase = await createTestDatabase(label);
   const namespace = uniqueNamespace(label);
   const storageDir = await mkdtemp(path.join(os.tmpdir(), `tf-${label}-`));
-  // Ports 20000-44000, spaced by the stack's span, so parallel runs and `npm start` do not meet.
-  const basePort = 20000 + Math.floor(Math.random() * 160) * 150;
   const output: string[] = [];
   let stack: Stack;
   try {
     stack = await startStack({
       databaseUrl: database.url,
       redisUrl: testRedisUrl(),
+      natsUrl: testNatsUrl(),
       busNamespace: namespace,
       storageDir,
-      basePort,
+      // Every port from the OS (the gateway's too), never a number from a range: the OS hands out only
+      // ports nobody holds, so parallel suites, `npm start` and the machine's own services (RabbitMQ
+      // 25672, outbound connections) do not collide with us.
+      port: 'auto',
       output: (instance, line) => { output.push(`${instance} | ${line}`); if (output.length > 4000) output.shift(); },
-      log: () => undefined,
+      // The launcher's own lines (restarts after a crash, ...) go with the children's, for failures.
+      log: (message) => { output.push(`launcher | ${message}`); if (output.length > 4000) output.shift(); },
       ...options,
       // Every test member registers from 127.0.0.1; the per-IP sign-up limit is for the real world.
       childEnv: { LOG_LEVEL: 'warn', WORKER_LOCK_MS: '3000', REGISTRATIONS_PER_IP: '1000', PREVIEW_WARMUP: 'false', ...options.childEnv },
@@ -35,6 +43,7 @@ export async function startE2EStack(label: string, options: Partial<StackOptions
   } catch (error) {
     process.stderr.write(output.slice(-80).join('\n'));
     await database.drop();
+    await deleteNatsNamespace(testNatsUrl(), namespace).catch(() => undefined);
     throw error;
   }
   return {
@@ -43,6 +52,7 @@ export async function startE2EStack(label: string, options: Partial<StackOptions
       await stack.stop();
       await database.drop();
       await flushNamespace(testRedisUrl(), namespace);
+      await deleteNatsNamespace(testNatsUrl(), namespace).catch(() => undefined);
       await rm(storageDir, { recursive: true, force: true });
     },
   };
@@ -61,10 +71,15 @@ export class ApiMember {
 
   constructor(private readonly baseUrl: string) {}
 
-  async request(method: string, urlPath: string, body?: unknown): Promise<Response> {
+  /** `headers` adds to (or overrides) the JSON content type and the session cookie, e.g. an Idempotency-Key. */
+  async request(method: string, urlPath: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
     const response = await fetch(`${this.baseUrl}${urlPath}`, {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(this.cookie ? { cookie: this.cookie } : {}) },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const setCookie = response.headers.get('set-cookie');

@@ -204,7 +204,7 @@ describe('TrendForge end to end', () => {
       await eventually('the job to be active', async () => (await stateOf(member, id)).status === 'active');
       await eventually('the model to be asked', async () => openai.requests.length > 0);
 
-      await suite.stack.kill(first, 'SIGKILL');
+      await suite.stack.kill(first, 'SIGKILL', { restart: false });
       openai.setLatency(0);
       const second = await suite.stack.spawnExtra('generation-worker', slowWorkerEnv());
 

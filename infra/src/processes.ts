@@ -12,11 +12,20 @@ export interface ProcessSpec {
   kind: ProcessKind;
   /** Folder of the package, relative to the repository root; its entrypoint is `<dir>/dist/main.js`. */
   dir: string;
-  /** Port offset from the stack's base port (3000 by default): gateway PORT, else HEALTH_PORT. */
-  portOffset: number;
-  /** Path of the health endpoint on that port. */
-  healthPath: string;
+  /**
+   * The port it listens on inside its container (docker-compose.yml, k8s, the image's default):
+   * the gateway's PORT, else HEALTH_PORT. The launcher instead gives the gateway PORT (default 3000,
+   * or one from the OS in tests) and every other process a HEALTH_PORT from the OS.
+   */
+  containerPort: number;
 }
+
+/** Liveness: the process answers (200 without touching any dependency). Every process, on its port. */
+export const LIVENESS_PATH = '/livez';
+/** Readiness: the process's own dependencies (PostgreSQL, Redis, NATS, storage as it uses them); 503 when one is down. */
+export const READINESS_PATH = '/readyz';
+/** The gateway's deep health for people and dashboards: services, queues and their workers. Not a probe. */
+export const DEEP_HEALTH_PATH = '/api/health';
 
 export const PROCESS_NAMES = [
   'auth',
@@ -31,28 +40,27 @@ export const PROCESS_NAMES = [
 export type ProcessName = (typeof PROCESS_NAMES)[number];
 
 export const PROCESSES: readonly ProcessSpec[] = [
-  { name: 'auth', kind: 'service', dir: 'services/auth', portOffset: 101, healthPath: '/health' },
-  { name: 'trends', kind: 'service', dir: 'services/trends', portOffset: 102, healthPath: '/health' },
-  { name: 'images', kind: 'service', dir: 'services/images', portOffset: 103, healthPath: '/health' },
-  { name: 'billing', kind: 'service', dir: 'services/billing', portOffset: 104, healthPath: '/health' },
-  { name: 'waitlist', kind: 'service', dir: 'services/waitlist', portOffset: 105, healthPath: '/health' },
-  { name: 'generation-worker', kind: 'worker', dir: 'services/generation-worker', portOffset: 111, healthPath: '/health' },
-  { name: 'traits-worker', kind: 'worker', dir: 'services/traits-worker', portOffset: 112, healthPath: '/health' },
-  { name: 'gateway', kind: 'gateway', dir: 'gateway', portOffset: 0, healthPath: '/api/health' },
+  { name: 'auth', kind: 'service', dir: 'services/auth', containerPort: 3101 },
+  { name: 'trends', kind: 'service', dir: 'services/trends', containerPort: 3102 },
+  { name: 'images', kind: 'service', dir: 'services/images', containerPort: 3103 },
+  { name: 'billing', kind: 'service', dir: 'services/billing', containerPort: 3104 },
+  { name: 'waitlist', kind: 'service', dir: 'services/waitlist', containerPort: 3105 },
+  { name: 'generation-worker', kind: 'worker', dir: 'services/generation-worker', containerPort: 3111 },
+  { name: 'traits-worker', kind: 'worker', dir: 'services/traits-worker', containerPort: 3112 },
+  { name: 'gateway', kind: 'gateway', dir: 'gateway', containerPort: 3000 },
 ];
 
-/** Extra worker instances (spawnExtra) take HEALTH_PORTs from basePort + this offset upward. */
-export const EXTRA_PORT_OFFSET = 120;
-export const EXTRA_PORT_SLOTS = 30;
-/** The highest offset a stack uses: a base port needs this many free ports above it. */
-export const PORT_SPAN = EXTRA_PORT_OFFSET + EXTRA_PORT_SLOTS;
+/** The gateway's PORT under `npm start` when PORT is not set (DESIGN section 5). */
+export const DEFAULT_GATEWAY_PORT = 3000;
 
-export const DEFAULT_BASE_PORT = 3000;
-
-/** Queues the workers consume (BullMQ keys `<BUS_NAMESPACE>:<queue>:wait`); names from @trendforge/contracts. */
-export const WORKER_QUEUES: Readonly<Record<'generation-worker' | 'traits-worker', string>> = {
-  'generation-worker': QueueName.generation,
-  'traits-worker': QueueName.traits,
+/**
+ * Queues the workers consume (BullMQ keys `<BUS_NAMESPACE>:<queue>:wait`, which KEDA scales them on);
+ * names from @trendforge/contracts. generation-worker also runs the heavy renders (4K exports, trend
+ * previews) that request-serving processes hand over.
+ */
+export const WORKER_QUEUES: Readonly<Record<'generation-worker' | 'traits-worker', readonly string[]>> = {
+  'generation-worker': [QueueName.generation, QueueName.renders],
+  'traits-worker': [QueueName.traits],
 };
 
 /** Every environment variable a TrendForge process reads (DESIGN section 5 and the platform config). */
@@ -61,6 +69,7 @@ export const DOCUMENTED_ENV = [
   'LOG_LEVEL',
   'DATABASE_URL',
   'REDIS_URL',
+  'NATS_URL',
   'BUS_NAMESPACE',
   'STORAGE_DRIVER',
   'STORAGE_DIR',
@@ -84,13 +93,7 @@ export function processSpec(name: string): ProcessSpec {
   return spec;
 }
 
-/** The port a process listens on (gateway: PORT; others: HEALTH_PORT) for a given base port. */
-export function processPort(spec: ProcessSpec, basePort: number): number {
-  return basePort + spec.portOffset;
-}
-
-/** Every port a stack with this base port may listen on. */
-export function stackPorts(basePort: number): number[] {
-  const extras = Array.from({ length: EXTRA_PORT_SLOTS }, (_, i) => basePort + EXTRA_PORT_OFFSET + i);
-  return [...PROCESSES.map((spec) => processPort(spec, basePort)), ...extras];
+/** The variable that carries a process's port: the gateway's PORT, every other process's HEALTH_PORT. */
+export function portEnvOf(spec: Pick<ProcessSpec, 'kind'>): 'PORT' | 'HEALTH_PORT' {
+  return spec.kind === 'gateway' ? 'PORT' : 'HEALTH_PORT';
 }

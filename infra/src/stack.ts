@@ -1,27 +1,33 @@
 /**
- * startStack: the whole TrendForge stack on one machine — PostgreSQL and Redis (found or embedded),
- * the five services, the two workers and the gateway as child processes — used by `npm start`
- * (src/start.ts) and by the end-to-end tests, which start their own stack with their own database,
- * ports and BUS_NAMESPACE and kill/restart single processes.
+ * startStack: the whole TrendForge stack on one machine — PostgreSQL, Redis and NATS (found or
+ * embedded), the five services, the two workers and the gateway as child processes — used by
+ * `npm start` (src/start.ts) and by the end-to-end tests, which start their own stack with their
+ * own database, ports and BUS_NAMESPACE and kill/restart single processes.
+ *
+ * Ports: the gateway listens on PORT (default 3000; `port: 'auto'` takes one from the OS), every
+ * other process answers /livez and /readyz on a HEALTH_PORT from the OS. A process that exits after
+ * start-up without being asked to is restarted with backoff (restart.ts), as compose and k8s do.
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDatabase, redact } from './database.js';
-import { type EmbeddedServer, startEmbeddedPostgres, startEmbeddedRedis } from './embedded.js';
+import { type EmbeddedServer, startEmbeddedNats, startEmbeddedPostgres, startEmbeddedRedis } from './embedded.js';
 import { databaseOf, type InfraPlan, planInfrastructure, planStorage, withDatabase } from './plan.js';
+import { canListen, freePort } from './ports.js';
 import { gatherInfraFacts } from './probe.js';
 import {
-  DEFAULT_BASE_PORT,
-  EXTRA_PORT_OFFSET,
-  EXTRA_PORT_SLOTS,
+  DEFAULT_GATEWAY_PORT,
+  LIVENESS_PATH,
   PROCESSES,
   type ProcessName,
   type ProcessSpec,
-  processPort,
+  portEnvOf,
   processSpec,
+  READINESS_PATH,
 } from './processes.js';
+import { formatDelay, RestartBackoff, type RestartPolicy, restartPolicy } from './restart.js';
 import { abortError, Child, describeExit, type ExitInfo, type OutputSink, StartupError, waitHealthy } from './supervisor.js';
 
 /** The repository root: two levels above this file (infra/src/stack.ts and infra/dist/stack.js alike). */
@@ -31,10 +37,10 @@ export interface StackOptions {
   /** Repository whose `<dir>/dist/main.js` entrypoints are run. Default: this repository. */
   repoRoot?: string;
   /**
-   * Port layout: gateway PORT = basePort, services HEALTH_PORT = basePort+101..105, workers +111/+112,
-   * extra worker instances +120.. (see processes.ts). Default: env PORT, else 3000 (3000, 3101, ...).
+   * The gateway's PORT: a number, or 'auto' for a port from the OS (tests). Default: env PORT, else
+   * 3000. Every other process gets its HEALTH_PORT from the OS.
    */
-  basePort?: number;
+  port?: number | 'auto';
   /** Environment the settings are read from and that children inherit. Default: process.env. */
   env?: Record<string, string | undefined>;
   /** PostgreSQL server/database URL. Default: env DATABASE_URL, else found or embedded (DESIGN 5). */
@@ -43,19 +49,23 @@ export interface StackOptions {
   database?: string;
   /** Default: env REDIS_URL, else found or embedded. */
   redisUrl?: string;
+  /** Default: env NATS_URL, else a NATS with JetStream on 127.0.0.1:4222, else `nats-server -js` from the PATH. */
+  natsUrl?: string;
   /** Default: env BUS_NAMESPACE, else `tf`. */
   busNamespace?: string;
   /** Local storage folder (when S3_ENDPOINT is not set). Default: env STORAGE_DIR, else <repo>/.data/storage. */
   storageDir?: string;
   /** Data folder of the embedded PostgreSQL. Default: <repo>/.data/postgres. */
   postgresDataDir?: string;
+  /** JetStream store of the embedded nats-server. Default: <repo>/.data/nats. */
+  natsStoreDir?: string;
   /** Variables added to every child's environment (last word, after the computed ones). */
   childEnv?: Record<string, string>;
   /** Variables for single processes (e.g. OPENAI_BASE_URL for generation-worker only). */
   processEnv?: Partial<Record<ProcessName, Record<string, string>>>;
   /** Which processes to start (default all 8; the order of phases is kept). */
   processes?: readonly ProcessName[];
-  /** How long each start-up phase may take to become healthy. Default 120 s. */
+  /** How long each start-up phase may take to become ready. Default 120 s. */
   healthTimeoutMs?: number;
   /** SIGTERM grace before SIGKILL when stopping a child. Default 15 s. */
   stopTimeoutMs?: number;
@@ -65,7 +75,14 @@ export interface StackOptions {
   log?: (message: string) => void;
   /** Aborts the start-up (everything started so far is stopped). */
   signal?: AbortSignal;
-  /** Called when a child exits after start-up without being asked to (nothing is restarted). */
+  /**
+   * Restart a process that exits after start-up without being asked to (crash, kill -9, OOM), with
+   * backoff (restartBackoff). Default true. With false it stays down (onUnexpectedExit still hears of it).
+   */
+  restartCrashed?: boolean;
+  /** The restart backoff. Default: 0.5 s doubling to 10 s, back to 0.5 s once a process stayed up 30 s. */
+  restartBackoff?: Partial<RestartPolicy>;
+  /** Called whenever a child exits after start-up without being asked to (before any restart). */
   onUnexpectedExit?: (instance: string, exit: ExitInfo) => void;
 }
 
@@ -76,31 +93,41 @@ export interface InstanceInfo {
   port: number;
   running: boolean;
   exit: ExitInfo | null;
+  /** How often the launcher has started it again (after crashes and restart() calls). */
+  restarts: number;
+  /** Whether a restart after a crash is scheduled (waiting out its backoff). */
+  restartPending: boolean;
 }
 
 export interface Stack {
   /** http://localhost:<gateway port> */
   url: string;
-  basePort: number;
-  /** The environment common to every child (DATABASE_URL, REDIS_URL, BUS_NAMESPACE, storage, ...). */
+  /** The environment common to every child (DATABASE_URL, REDIS_URL, NATS_URL, BUS_NAMESPACE, storage, ...). */
   env: Readonly<Record<string, string>>;
   /** What backs the stack, for messages: e.g. "local PostgreSQL postgres://postgres@127.0.0.1:5432/trendforge". */
-  infrastructure: { postgres: string; redis: string; storage: string };
+  infrastructure: { postgres: string; redis: string; nats: string; storage: string };
   instances(): InstanceInfo[];
-  /** The port an instance listens on (gateway PORT, else HEALTH_PORT). */
+  /** The port an instance listens on now (gateway PORT, else HEALTH_PORT; a health port may change when it is restarted). */
   port(instance: string): number;
-  healthUrl(instance: string): string;
+  /** Its readiness URL (`/readyz`), or its liveness URL (`/livez`). */
+  healthUrl(instance: string, kind?: 'ready' | 'live'): string;
   /** Last lines an instance printed. */
   logs(instance: string, count?: number): string[];
-  /** Sends a signal (default SIGKILL) and resolves when the process has exited. Not restarted. */
-  kill(instance: string, signal?: NodeJS.Signals): Promise<ExitInfo>;
-  /** Graceful stop of one instance (SIGTERM, then SIGKILL after the grace period). */
+  /**
+   * Sends a signal (default SIGKILL) and resolves when the process has exited. Like a crash: the
+   * instance then comes back by itself (restartCrashed), unless `restart: false` is given.
+   */
+  kill(instance: string, signal?: NodeJS.Signals, options?: { restart?: boolean }): Promise<ExitInfo>;
+  /** Graceful stop of one instance (SIGTERM, then SIGKILL after the grace period). Stays down. */
   stopInstance(instance: string): Promise<ExitInfo>;
-  /** Stops the instance when it runs, starts it again with the same env and port, waits until healthy. */
+  /** Stops the instance when it runs, starts it again with the same env and port, waits until ready. */
   restart(instance: string): Promise<void>;
-  /** Starts another instance of a process (e.g. a second generation-worker); resolves with its instance name once healthy. */
+  /**
+   * Starts another instance of a process (a second billing, generation-worker or gateway) on a port
+   * from the OS; resolves with its instance name (`<name>#<n>`) once ready. `stack.port(instance)` is its port.
+   */
   spawnExtra(name: ProcessName, env?: Record<string, string>): Promise<string>;
-  /** Waits until an instance answers its health endpoint. */
+  /** Waits until an instance answers its readiness endpoint, through a restart that is under way. */
   waitHealthy(instance: string, timeoutMs?: number): Promise<void>;
   /** Stops every child (gracefully, in parallel), then the embedded servers. Idempotent. */
   stop(): Promise<void>;
@@ -110,10 +137,17 @@ interface Slot {
   instance: string;
   spec: ProcessSpec;
   port: number;
+  /** The gateway's port is where its clients are: kept on restart. Health ports may move if taken meanwhile. */
+  stickyPort: boolean;
   env: Record<string, string>;
   child: Child;
-  /** Set when we are the ones stopping it, so its exit is not reported as unexpected. */
+  /** Set when we are the ones stopping it, so its exit is not reported as unexpected nor restarted. */
   expectedExit: boolean;
+  backoff: RestartBackoff;
+  restartTimer?: NodeJS.Timeout;
+  /** A relaunch is between its timer and the new child (checking the port). */
+  relaunching: boolean;
+  restarts: number;
 }
 
 const PHASES: ReadonlyArray<ReadonlyArray<ProcessSpec['kind']>> = [['service'], ['worker', 'gateway']];
@@ -140,17 +174,21 @@ function inheritedEnv(source: Record<string, string | undefined>): Record<string
   return out;
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const sourceEnv = options.env ?? process.env;
   const repoRoot = options.repoRoot ?? REPO_ROOT;
-  const basePort = options.basePort ?? (Number(sourceEnv.PORT) || DEFAULT_BASE_PORT);
   const log = options.log ?? ((message: string) => process.stdout.write(`${'launcher'.padEnd(17)} | ${message}\n`));
   const sink: OutputSink =
     options.output === 'silent' ? () => undefined : typeof options.output === 'function' ? options.output : defaultSink();
   const healthTimeoutMs = options.healthTimeoutMs ?? 120_000;
   const stopTimeoutMs = options.stopTimeoutMs ?? 15_000;
+  const restartCrashed = options.restartCrashed ?? true;
+  const backoffPolicy = restartPolicy(options.restartBackoff);
   const wanted = new Set<ProcessName>(options.processes ?? PROCESSES.map((p) => p.name));
   const specs = PROCESSES.filter((p) => wanted.has(p.name));
+  const portSetting = options.port ?? (Number(sourceEnv.PORT) || DEFAULT_GATEWAY_PORT);
 
   // Fail before touching anything when the code is not built.
   const missingBuilds = specs.filter((spec) => !existsSync(path.join(repoRoot, spec.dir, 'dist', 'main.js')));
@@ -159,6 +197,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       `Not built: ${missingBuilds.map((s) => `${s.dir}/dist/main.js`).join(', ')}.\n` +
         'Run `npx nx run-many -t build` at the repository root first (`npm start` does it for you).',
     );
+  }
+  // A fixed gateway port that is taken would only show up as the gateway crashing at start.
+  if (wanted.has('gateway') && portSetting !== 'auto' && !(await canListen(portSetting))) {
+    throw new Error(`Port ${portSetting} is in use on this machine, so the gateway cannot listen there: stop what uses it, or set PORT to another port.`);
   }
 
   const embedded: EmbeddedServer[] = [];
@@ -178,8 +220,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   process.once('exit', killChildrenOnExit);
 
+  const cancelRestart = (slot: Slot) => {
+    if (slot.restartTimer) clearTimeout(slot.restartTimer);
+    slot.restartTimer = undefined;
+  };
+
   const stopAll = (): Promise<void> => {
     stopping ??= (async () => {
+      for (const slot of slots.values()) cancelRestart(slot);
       const running = [...slots.values()].filter((slot) => slot.child.running);
       if (running.length) log(`stopping ${running.map((s) => s.instance).join(', ')}`);
       await Promise.all(
@@ -196,23 +244,27 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
 
   try {
-    // ---- 1. PostgreSQL and Redis
+    // ---- 1. PostgreSQL, Redis and NATS
     const databaseUrlSetting = options.databaseUrl ?? (sourceEnv.DATABASE_URL || undefined);
     const redisUrlSetting = options.redisUrl ?? (sourceEnv.REDIS_URL || undefined);
+    const natsUrlSetting = options.natsUrl ?? (sourceEnv.NATS_URL || undefined);
     const plan: InfraPlan =
-      databaseUrlSetting && redisUrlSetting
+      databaseUrlSetting && redisUrlSetting && natsUrlSetting
         ? planInfrastructure({
             databaseUrl: databaseUrlSetting,
             redisUrl: redisUrlSetting,
+            natsUrl: natsUrlSetting,
             localPostgres: 'absent',
             localRedis: 'absent',
+            localNats: 'absent',
             embeddedPostgres: { available: true },
             redisServerBinary: null,
+            natsServerBinary: null,
             busyPorts: [],
           })
-        : planInfrastructure({
-            ...(await gatherInfraFacts({ ...sourceEnv, DATABASE_URL: databaseUrlSetting, REDIS_URL: redisUrlSetting })),
-          });
+        : planInfrastructure(
+            await gatherInfraFacts({ ...sourceEnv, DATABASE_URL: databaseUrlSetting, REDIS_URL: redisUrlSetting, NATS_URL: natsUrlSetting }),
+          );
     if (!plan.ok) throw new Error(plan.message);
     for (const note of plan.notes) log(note);
 
@@ -220,6 +272,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     let postgresDescription = `${plan.postgres.source === 'env' ? 'PostgreSQL from DATABASE_URL' : 'local PostgreSQL'}`;
     let redisUrl = plan.redis.url;
     let redisDescription = `${plan.redis.source === 'env' ? 'Redis from REDIS_URL' : 'local Redis'} ${plan.redis.url}`;
+    let natsUrl = plan.nats.source === 'embedded' ? '' : plan.nats.url;
+    let natsDescription = plan.nats.source === 'embedded' ? '' : `${plan.nats.source === 'env' ? 'NATS from NATS_URL' : 'local NATS (JetStream)'} ${plan.nats.url}`;
     const starts: Array<Promise<void>> = [];
     if (plan.postgres.source === 'embedded') {
       const port = plan.postgres.port;
@@ -245,6 +299,20 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         }),
       );
     }
+    if (plan.nats.source === 'embedded') {
+      const { binary } = plan.nats;
+      starts.push(
+        startEmbeddedNats({
+          binary,
+          storeDir: options.natsStoreDir ?? path.join(repoRoot, '.data', 'nats'),
+          log: (line) => log(`nats: ${line}`),
+        }).then((server) => {
+          embedded.push(server);
+          natsUrl = server.url;
+          natsDescription = server.describe;
+        }),
+      );
+    }
     const outcomes = await Promise.allSettled(starts);
     const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (failed) throw failed.reason;
@@ -266,6 +334,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
     log(`PostgreSQL: ${postgresDescription}`);
     log(`Redis: ${redisDescription}`);
+    log(`NATS: ${natsDescription}`);
     log(`storage: ${storageDescription}`);
 
     // ---- 3. Processes
@@ -274,34 +343,80 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...storage,
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
+      NATS_URL: natsUrl,
       BUS_NAMESPACE: options.busNamespace ?? sourceEnv.BUS_NAMESPACE ?? 'tf',
     };
     const baseEnv = { ...inheritedEnv(sourceEnv), ...commonEnv };
 
+    const portEnv = (spec: ProcessSpec, port: number): Record<string, string> => ({ [portEnvOf(spec)]: String(port) });
     const envFor = (spec: ProcessSpec, port: number, extra?: Record<string, string>): Record<string, string> => ({
       ...baseEnv,
-      ...(spec.kind === 'gateway'
-        ? { PORT: String(port), SPA_DIR: sourceEnv.SPA_DIR ?? path.join(repoRoot, 'frontend', 'dist') }
-        : { HEALTH_PORT: String(port) }),
+      ...(spec.kind === 'gateway' ? { SPA_DIR: sourceEnv.SPA_DIR ?? path.join(repoRoot, 'frontend', 'dist') } : {}),
       ...options.childEnv,
       ...options.processEnv?.[spec.name],
       ...extra,
+      // The port is the launcher's to give (a PORT in childEnv would make two gateways collide).
+      ...portEnv(spec, port),
     });
+    const urlOf = (slot: Pick<Slot, 'port'>, kind: 'ready' | 'live' = 'ready') =>
+      `http://127.0.0.1:${slot.port}${kind === 'ready' ? READINESS_PATH : LIVENESS_PATH}`;
 
-    const launch = (instance: string, spec: ProcessSpec, port: number, env: Record<string, string>): Slot => {
-      const child = new Child({ instance, entry: path.join(repoRoot, spec.dir, 'dist', 'main.js'), cwd: repoRoot, env, sink });
-      const slot: Slot = { instance, spec, port, env, child, expectedExit: false };
+    const onExit = (slot: Slot, child: Child, exit: ExitInfo) => {
+      if (slot.child !== child || slot.expectedExit || stopping) return;
+      if (!started) return; // start-up failures are reported by the start-up itself
+      options.onUnexpectedExit?.(slot.instance, exit);
+      if (!restartCrashed) {
+        log(`${slot.instance} exited unexpectedly (${describeExit(exit)}); not restarted (restartCrashed is off)`);
+        return;
+      }
+      const delay = slot.backoff.next(Date.now() - child.startedAt);
+      log(`${slot.instance} exited unexpectedly (${describeExit(exit)}); restarting in ${formatDelay(delay)}`);
+      slot.restartTimer = setTimeout(() => {
+        slot.restartTimer = undefined;
+        void relaunch(slot, 'crash').catch((error: Error) => log(`${slot.instance} could not be restarted: ${error.message}`));
+      }, delay);
+    };
+
+    const startChild = (slot: Slot) => {
+      const child = new Child({ instance: slot.instance, entry: path.join(repoRoot, slot.spec.dir, 'dist', 'main.js'), cwd: repoRoot, env: slot.env, sink });
+      slot.child = child;
+      slot.expectedExit = false;
+      void child.exit.then((exit) => onExit(slot, child, exit));
+      return child;
+    };
+
+    const launch = (instance: string, spec: ProcessSpec, port: number, stickyPort: boolean, env: Record<string, string>): Slot => {
+      const slot = { instance, spec, port, stickyPort, env, expectedExit: false, backoff: new RestartBackoff(backoffPolicy), relaunching: false, restarts: 0 } as Slot;
       slots.set(instance, slot);
-      void child.exit.then((exit) => {
-        if (slots.get(instance) !== slot || slot.expectedExit || stopping) return;
-        if (!started) return; // start-up failures are reported by the start-up itself
-        log(`${instance} exited unexpectedly (${describeExit(exit)}); not restarted`);
-        options.onUnexpectedExit?.(instance, exit);
-      });
+      startChild(slot);
       return slot;
     };
 
-    const healthUrlOf = (slot: Pick<Slot, 'spec' | 'port'>) => `http://127.0.0.1:${slot.port}${slot.spec.healthPath}`;
+    /** Starts a stopped or crashed instance again with its env; a health port taken meanwhile is replaced by a new one from the OS. */
+    const relaunch = async (slot: Slot, why: 'crash' | 'asked'): Promise<Child> => {
+      slot.relaunching = true;
+      try {
+        if (!slot.stickyPort && !(await canListen(slot.port))) {
+          const port = await freePort();
+          log(`${slot.instance}: port ${slot.port} was taken meanwhile; using ${port}`);
+          slot.port = port;
+          slot.env = { ...slot.env, ...portEnv(slot.spec, port) };
+        }
+        if (stopping) throw new Error('the stack is stopping');
+        const child = startChild(slot);
+        slot.restarts += 1;
+        if (why === 'crash') {
+          log(`${slot.instance} restarted (pid ${child.pid ?? '?'}, restart ${slot.restarts})`);
+          waitHealthy(child, urlOf(slot), healthTimeoutMs).then(
+            () => log(`${slot.instance} is ready again`),
+            () => undefined, // it exited again (reported above) or is still not ready: nothing more to say here
+          );
+        }
+        return child;
+      } finally {
+        slot.relaunching = false;
+      }
+    };
 
     // Any child that dies during start-up fails it, whichever phase is being waited for.
     let rejectStartup: (error: Error) => void = () => undefined;
@@ -312,15 +427,19 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const onAbort = () => rejectStartup(abortError());
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
+    let gatewayPort: number | undefined;
     try {
       for (const kinds of PHASES) {
         const phase = specs.filter((spec) => kinds.includes(spec.kind));
         if (!phase.length) continue;
         log(`starting ${phase.map((s) => s.name).join(', ')}`);
-        const phaseSlots = phase.map((spec) => {
-          const port = processPort(spec, basePort);
-          return launch(spec.name, spec, port, envFor(spec, port));
-        });
+        const phaseSlots: Slot[] = [];
+        for (const spec of phase) {
+          const gateway = spec.kind === 'gateway';
+          const port = gateway && portSetting !== 'auto' ? portSetting : await freePort();
+          if (gateway) gatewayPort = port;
+          phaseSlots.push(launch(spec.name, spec, port, gateway, envFor(spec, port)));
+        }
         for (const slot of phaseSlots) {
           void slot.child.exit.then((exit) => {
             if (!started && !stopping) {
@@ -329,15 +448,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           });
         }
         await Promise.race([
-          Promise.all(phaseSlots.map((slot) => waitHealthy(slot.child, healthUrlOf(slot), healthTimeoutMs, options.signal))),
+          Promise.all(phaseSlots.map((slot) => waitHealthy(slot.child, urlOf(slot), healthTimeoutMs, options.signal))),
           startupFailure,
         ]);
-        log(`healthy: ${phase.map((s) => s.name).join(', ')}`);
+        log(`ready: ${phase.map((s) => `${s.name} (${portEnvOf(s)} ${slots.get(s.name)?.port})`).join(', ')}`);
       }
     } finally {
       options.signal?.removeEventListener('abort', onAbort);
     }
     started = true;
+    if (restartCrashed) log(`a process that exits unexpectedly is restarted (after ${formatDelay(backoffPolicy.initialDelayMs)}, doubling up to ${formatDelay(backoffPolicy.maxDelayMs)})`);
 
     // ---- 4. The handle
     const slotOf = (instance: string): Slot => {
@@ -345,14 +465,36 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       if (!slot) throw new Error(`No instance "${instance}"; known: ${[...slots.keys()].join(', ')}`);
       return slot;
     };
-    const gatewayPort = processPort(processSpec('gateway'), basePort);
-    let extraCount = 0;
+
+    /** Readiness of the instance's current process, waiting through a crash restart that is pending or under way. */
+    const waitReady = async (slot: Slot, timeoutMs: number): Promise<void> => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const child = slot.child;
+        const remaining = deadline - Date.now();
+        if (remaining <= 0) throw new Error(`${slot.instance} did not become ready within ${Math.round(timeoutMs / 1000)} s`);
+        if (!child.running) {
+          if (!slot.restartTimer && !slot.relaunching) {
+            throw new Error(`${slot.instance} is not running (${describeExit(child.exited as ExitInfo)}) and no restart is pending`);
+          }
+          await sleep(Math.min(100, remaining));
+          continue;
+        }
+        try {
+          await waitHealthy(child, urlOf(slot), remaining);
+          return;
+        } catch (error) {
+          // It exited while we waited: follow the restart when one comes.
+          if (slot.child !== child || slot.restartTimer || slot.relaunching) continue;
+          throw error;
+        }
+      }
+    };
 
     const stack: Stack = {
-      url: `http://localhost:${gatewayPort}`,
-      basePort,
+      url: `http://localhost:${gatewayPort ?? portSetting}`,
       env: commonEnv,
-      infrastructure: { postgres: postgresDescription, redis: redisDescription, storage: storageDescription },
+      infrastructure: { postgres: postgresDescription, redis: redisDescription, nats: natsDescription, storage: storageDescription },
       instances: () =>
         [...slots.values()].map((slot) => ({
           instance: slot.instance,
@@ -361,46 +503,58 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           port: slot.port,
           running: slot.child.running,
           exit: slot.child.exited,
+          restarts: slot.restarts,
+          restartPending: Boolean(slot.restartTimer) || slot.relaunching,
         })),
       port: (instance) => slotOf(instance).port,
-      healthUrl: (instance) => healthUrlOf(slotOf(instance)),
+      healthUrl: (instance, kind = 'ready') => urlOf(slotOf(instance), kind),
       logs: (instance, count) => slotOf(instance).child.logs(count),
-      async kill(instance, signal = 'SIGKILL') {
+      async kill(instance, signal = 'SIGKILL', killOptions = {}) {
         const slot = slotOf(instance);
-        slot.expectedExit = true;
-        slot.child.signal(signal);
-        return slot.child.exit;
+        const child = slot.child;
+        if (killOptions.restart === false) {
+          cancelRestart(slot);
+          slot.expectedExit = true;
+        }
+        child.signal(signal);
+        return child.exit;
       },
       async stopInstance(instance) {
         const slot = slotOf(instance);
+        cancelRestart(slot);
         slot.expectedExit = true;
         return slot.child.stop(stopTimeoutMs);
       },
       async restart(instance) {
-        const old = slotOf(instance);
-        old.expectedExit = true;
-        await old.child.stop(stopTimeoutMs);
+        const slot = slotOf(instance);
+        cancelRestart(slot);
+        slot.expectedExit = true;
+        await slot.child.stop(stopTimeoutMs);
         if (stopping) throw new Error('the stack is stopping');
-        const slot = launch(instance, old.spec, old.port, old.env);
-        await waitHealthy(slot.child, healthUrlOf(slot), healthTimeoutMs);
+        slot.backoff.reset();
+        const child = await relaunch(slot, 'asked');
+        await waitHealthy(child, urlOf(slot), healthTimeoutMs);
       },
       async spawnExtra(name, env) {
+        if (stopping) throw new Error('the stack is stopping');
         const spec = processSpec(name);
-        if (spec.kind === 'gateway') throw new Error('spawnExtra starts services and workers; a second gateway needs its own basePort');
-        if (extraCount >= EXTRA_PORT_SLOTS) throw new Error('too many extra instances');
-        const port = basePort + EXTRA_PORT_OFFSET + extraCount;
-        extraCount += 1;
         let n = 2;
         while (slots.has(`${name}#${n}`)) n += 1;
         const instance = `${name}#${n}`;
-        const slot = launch(instance, spec, port, envFor(spec, port, env));
-        await waitHealthy(slot.child, healthUrlOf(slot), healthTimeoutMs);
+        const port = await freePort();
+        const slot = launch(instance, spec, port, spec.kind === 'gateway', envFor(spec, port, env));
+        try {
+          await waitHealthy(slot.child, urlOf(slot), healthTimeoutMs);
+        } catch (error) {
+          // An extra that never came up is not restarted: the caller hears why instead.
+          cancelRestart(slot);
+          slot.expectedExit = true;
+          await slot.child.stop(stopTimeoutMs);
+          throw error;
+        }
         return instance;
       },
-      waitHealthy: (instance, timeoutMs = healthTimeoutMs) => {
-        const slot = slotOf(instance);
-        return waitHealthy(slot.child, healthUrlOf(slot), timeoutMs);
-      },
+      waitHealthy: (instance, timeoutMs = healthTimeoutMs) => waitReady(slotOf(instance), timeoutMs),
       stop: stopAll,
     };
     return stack;

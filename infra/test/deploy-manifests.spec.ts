@@ -1,16 +1,17 @@
 /**
  * docker-compose.yml, infra/Dockerfile and k8s/ checked against the process catalogue
- * (src/processes.ts) without Docker or a cluster: every process has its container with a health
- * check and the right start-up order, images and build args agree, every kustomization builds,
- * every Deployment has probes, resources and its container, the KEDA ScaledObjects watch the right
- * BullMQ lists, and only documented environment variables are used.
+ * (src/processes.ts) without Docker or a cluster: every process has its container with a readiness
+ * check, a restart policy and the right start-up order, NATS (JetStream) runs beside them and every
+ * process is given NATS_URL, images and build args agree, every kustomization builds, every
+ * Deployment has its liveness (/livez) and readiness (/readyz) probes, resources and its container,
+ * the KEDA ScaledObjects watch the right BullMQ lists, and only documented environment variables are used.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { QueueName } from '@trendforge/contracts';
-import { DEFAULT_BASE_PORT, DOCUMENTED_ENV, PROCESSES, type ProcessSpec, processPort, WORKER_QUEUES } from '../src/processes.js';
+import { DOCUMENTED_ENV, LIVENESS_PATH, PROCESSES, type ProcessSpec, portEnvOf, READINESS_PATH, WORKER_QUEUES } from '../src/processes.js';
 import { REPO_ROOT } from '../src/stack.js';
 import { buildKustomization, type Built, containersOf, type Doc, podSpecOf, readYamlDocs, splitImage } from './support/kustomize.js';
 
@@ -18,8 +19,7 @@ const root = REPO_ROOT;
 const documented = new Set<string>(DOCUMENTED_ENV);
 const services = PROCESSES.filter((p) => p.kind === 'service');
 const workers = PROCESSES.filter((p) => p.kind === 'worker');
-const portOf = (spec: ProcessSpec) => processPort(spec, DEFAULT_BASE_PORT);
-const portEnvOf = (spec: ProcessSpec) => (spec.kind === 'gateway' ? 'PORT' : 'HEALTH_PORT');
+const portOf = (spec: ProcessSpec) => spec.containerPort;
 
 type ComposeService = {
   image?: string;
@@ -28,6 +28,7 @@ type ComposeService = {
   entrypoint?: string[] | string;
   environment?: Record<string, string | null>;
   healthcheck?: { test?: string[] | string; disable?: boolean };
+  volumes?: string[];
   depends_on?: Record<string, { condition: string }> | string[];
   restart?: string;
 };
@@ -52,13 +53,13 @@ describe('process catalogue', () => {
   it('names the workers\' queues as the contracts do', () => {
     // trends-election is consumed inside the trends service, not by a worker process.
     const workerQueues = Object.values(QueueName).filter((queue) => queue !== QueueName.trendsElection);
-    expect(Object.values(WORKER_QUEUES).sort()).toEqual(workerQueues.sort());
+    expect(Object.values(WORKER_QUEUES).flat().sort()).toEqual(workerQueues.sort());
   });
 
   it('matches the image entrypoint table (infra/docker/apps.json)', () => {
     expect(Object.keys(apps).sort()).toEqual(PROCESSES.map((p) => p.name).sort());
     for (const spec of PROCESSES) {
-      expect(apps[spec.name]).toEqual({ dir: spec.dir, port: portOf(spec), portEnv: portEnvOf(spec), healthPath: spec.healthPath });
+      expect(apps[spec.name]).toEqual({ dir: spec.dir, port: portOf(spec), portEnv: portEnvOf(spec), healthPath: READINESS_PATH });
     }
   });
 });
@@ -71,19 +72,29 @@ describe('docker-compose.yml', () => {
     expect(service.image).toBe(`trendforge/${name}:\${TAG:-local}`);
     expect(service.environment?.[portEnvOf(spec)]).toBe(String(portOf(spec)));
     expect(isOneShot(service)).toBe(false);
+    // A crashed process comes back (the launcher's restart-with-backoff, in compose terms).
+    expect(service.restart).toBe('unless-stopped');
   });
 
-  it.each(PROCESSES.map((p) => [p.name, p] as const))('%s has a health check on its own endpoint', (name, spec) => {
+  it.each(PROCESSES.map((p) => [p.name, p] as const))('%s has a health check on its own readiness endpoint (/readyz)', (name, spec) => {
     const test = text(composeServices[name].healthcheck?.test);
     expect(test).toMatch(/^CMD node -e fetch\(/);
     expect(test).toContain(`process.env.${portEnvOf(spec)}`);
-    expect(test).toContain(`${spec.healthPath}'`);
+    expect(test).toContain(`${READINESS_PATH}'`);
+    // Not the deep /api/health: a missing worker must not make the gateway unhealthy.
+    expect(test).not.toContain('/api/health');
+  });
+
+  it.each(PROCESSES.map((p) => [p.name]))('%s is given NATS_URL and waits for NATS', (name) => {
+    expect(composeServices[name].environment?.NATS_URL).toBe('nats://nats:4222');
+    expect(dependsOn(composeServices[name]).nats).toBe('service_healthy');
   });
 
   it.each(services.map((s) => [s.name]))('%s waits for infrastructure and its migrations', (name) => {
     expect(dependsOn(composeServices[name])).toEqual({
       postgres: 'service_healthy',
       redis: 'service_healthy',
+      nats: 'service_healthy',
       'minio-init': 'service_completed_successfully',
       [`migrate-${name}`]: 'service_completed_successfully',
     });
@@ -103,7 +114,27 @@ describe('docker-compose.yml', () => {
   it.each(PROCESSES.filter((p) => p.kind !== 'service').map((p) => [p.name]))('%s starts after every service is healthy', (name) => {
     const deps = dependsOn(composeServices[name]);
     for (const service of services) expect(deps[service.name]).toBe('service_healthy');
-    expect(deps).toMatchObject({ postgres: 'service_healthy', redis: 'service_healthy', 'minio-init': 'service_completed_successfully' });
+    expect(deps).toMatchObject({ postgres: 'service_healthy', redis: 'service_healthy', nats: 'service_healthy', 'minio-init': 'service_completed_successfully' });
+  });
+
+  it('runs NATS 2.10 with JetStream stored in a volume, with a health check on JetStream', () => {
+    const nats = composeServices.nats;
+    expect(nats).toBeDefined();
+    expect(nats.image).toMatch(/^nats:2\.10(\.|-|$)/);
+    const command = text(nats.command);
+    expect(command).toMatch(/(^| )(-js|--jetstream)( |$)/);
+    const store = command.match(/(?:-sd|--store_dir) (\S+)/)?.[1];
+    expect(store).toBeDefined();
+    expect(nats.volumes?.some((volume) => volume.endsWith(`:${store}`))).toBe(true);
+    expect(text(nats.healthcheck?.test)).toMatch(/healthz\?js-enabled-only=true/);
+    expect(nats.restart).toBe('unless-stopped');
+  });
+
+  it('gives every long-running container a restart policy that brings it back', () => {
+    for (const [name, service] of Object.entries(composeServices)) {
+      if (isOneShot(service)) continue;
+      expect({ name, restart: service.restart }).toEqual({ name, restart: 'unless-stopped' });
+    }
   });
 
   it('runs PostgreSQL 16, Redis 7 and MinIO with health checks, and creates the bucket once', () => {
@@ -160,6 +191,7 @@ describe('docker-compose.yml', () => {
       expect(env.S3_SECRET_KEY).toBe(composeServices.minio.environment?.MINIO_ROOT_PASSWORD);
       expect(env.DATABASE_URL).toBe(`postgres://${pgEnv.POSTGRES_USER}:${pgEnv.POSTGRES_PASSWORD}@postgres:5432/${pgEnv.POSTGRES_DB}`);
       expect(env.REDIS_URL).toBe('redis://redis:6379');
+      expect(env.NATS_URL).toBe('nats://nats:4222');
       expect(env.BUS_NAMESPACE).toMatch(/^[a-z0-9_-]{1,32}$/);
     }
   });
@@ -243,12 +275,16 @@ describe('k8s (kustomize)', () => {
       expect(envFrom.map((e) => e.secretRef?.name).filter(Boolean)).toEqual(['trendforge-secrets']);
 
       const ports = (container.ports ?? []) as Array<{ name: string; containerPort: number }>;
-      for (const probe of ['livenessProbe', 'readinessProbe', 'startupProbe'] as const) {
+      // Liveness (and the start-up grace) on /livez, readiness on /readyz: probes never use the deep /api/health.
+      const expectedPaths = { livenessProbe: LIVENESS_PATH, readinessProbe: READINESS_PATH, startupProbe: LIVENESS_PATH };
+      for (const [probe, expectedPath] of Object.entries(expectedPaths)) {
         const httpGet = (container[probe] as { httpGet?: { path: string; port: string | number } } | undefined)?.httpGet;
-        expect({ probe, path: httpGet?.path }).toEqual({ probe, path: spec.healthPath });
+        expect({ probe, path: httpGet?.path }).toEqual({ probe, path: expectedPath });
         const port = typeof httpGet?.port === 'number' ? httpGet.port : ports.find((p) => p.name === httpGet?.port)?.containerPort;
         expect({ probe, port }).toEqual({ probe, port: portOf(spec) });
       }
+      // Pods of a Deployment are restarted when they crash.
+      expect((podSpecOf(deployment) as { restartPolicy?: string }).restartPolicy ?? 'Always').toBe('Always');
       const resources = container.resources as { requests?: Record<string, string>; limits?: Record<string, string> };
       for (const bound of ['requests', 'limits'] as const) {
         expect(resources?.[bound]?.cpu).toBeDefined();
@@ -281,8 +317,8 @@ describe('k8s (kustomize)', () => {
       }
     });
 
-    it.each(workers.map((w) => [w.name]))('autoscales %s with KEDA on its BullMQ wait list', (name) => {
-      const queue = WORKER_QUEUES[name as keyof typeof WORKER_QUEUES];
+    it.each(workers.map((w) => [w.name]))('autoscales %s with KEDA on its BullMQ wait lists', (name) => {
+      const queues = WORKER_QUEUES[name as keyof typeof WORKER_QUEUES];
       const scaled = b.docs.filter((d) => d.kind === 'ScaledObject' && (d.spec as { scaleTargetRef: { name: string } }).scaleTargetRef.name === name);
       expect(scaled).toHaveLength(1);
       const spec = scaled[0].spec as {
@@ -298,18 +334,55 @@ describe('k8s (kustomize)', () => {
       expect(spec.maxReplicaCount).toBeGreaterThan(spec.minReplicaCount);
       const namespace = configOf(b).BUS_NAMESPACE;
       expect(namespace).toMatch(/^[a-z0-9_-]{1,32}$/);
-      expect(spec.triggers).toHaveLength(1);
-      expect(spec.triggers[0].type).toBe('redis');
-      expect(spec.triggers[0].metadata.listName).toBe(`${namespace}:${queue}:wait`);
-      expect(spec.triggers[0].metadata.listLength).toMatch(/^[1-9]\d*$/);
-      expect(spec.triggers[0].metadata.address).toMatch(/^[a-z0-9.-]+:\d+$/);
+      // One trigger per queue it consumes; KEDA scales on the busiest.
+      expect(spec.triggers.map((t) => t.metadata.listName).sort()).toEqual(queues.map((queue) => `${namespace}:${queue}:wait`).sort());
+      for (const trigger of spec.triggers) {
+        expect(trigger.type).toBe('redis');
+        expect(trigger.metadata.listLength).toMatch(/^[1-9]\d*$/);
+        expect(trigger.metadata.address).toMatch(/^[a-z0-9.-]+:\d+$/);
+      }
+      // Every trigger of a ScaledObject reads the same Redis.
+      expect(new Set(spec.triggers.map((t) => t.metadata.address)).size).toBe(1);
       // KEDA owns the replica count: a fixed one in the Deployment would fight it on every apply.
       expect((find(b, 'Deployment', name)[0].spec as { replicas?: number }).replicas).toBeUndefined();
     });
 
-    it('configures only documented variables, with S3 storage', () => {
+    it('runs NATS with JetStream behind the Service that NATS_URL names, probed on its health endpoint', () => {
+      const config = configOf(b);
+      const url = new URL(config.NATS_URL);
+      expect(url.protocol).toBe('nats:');
+      const [service] = find(b, 'Service', url.hostname);
+      expect(service).toBeDefined();
+      const serviceSpec = service.spec as { selector: Record<string, string>; ports: Array<{ port: number; targetPort: string | number }> };
+      const clientPort = serviceSpec.ports.find((p) => p.port === Number(url.port || 4222));
+      expect(clientPort).toBeDefined();
+
+      const workloads = b.docs.filter((d) => ['StatefulSet', 'Deployment'].includes(d.kind) && d.metadata.name === 'nats');
+      expect(workloads).toHaveLength(1);
+      const [nats] = workloads;
+      const labels = (nats.spec as { template: { metadata: { labels: Record<string, string> } } }).template.metadata.labels;
+      expect(labels).toMatchObject(serviceSpec.selector);
+      const container = containersOf(nats).find((c) => c.name === 'nats') as Record<string, never>;
+      expect(splitImage(container.image)[0]).toMatch(/(^|\/)nats$/);
+      expect(splitImage(container.image)[1]).toMatch(/^2\.10(\.|-|$)/);
+      const args = ((container.args ?? []) as string[]).join(' ');
+      expect(args).toMatch(/(^| )(-js|--jetstream)( |$)/);
+      const store = args.match(/(?:-sd|--store_dir) (\S+)/)?.[1];
+      const mounts = (container.volumeMounts ?? []) as Array<{ name: string; mountPath: string }>;
+      expect(mounts.find((m) => m.mountPath === store)).toBeDefined();
+      const ports = (container.ports ?? []) as Array<{ name: string; containerPort: number }>;
+      expect(ports.find((p) => p.name === clientPort?.targetPort || p.containerPort === clientPort?.targetPort)?.containerPort).toBe(4222);
+      for (const probe of ['livenessProbe', 'readinessProbe'] as const) {
+        expect({ probe, path: (container[probe] as { httpGet?: { path: string } } | undefined)?.httpGet?.path }).toEqual({ probe, path: expect.stringMatching(/^\/healthz/) });
+      }
+      expect((container.resources as { limits?: unknown } | undefined)?.limits).toBeDefined();
+    });
+
+    it('configures only documented variables, with S3 storage and NATS_URL for every process', () => {
       const config = configOf(b);
       for (const key of Object.keys(config)) expect({ key, documented: documented.has(key) }).toEqual({ key, documented: true });
+      // Every Deployment reads the ConfigMap (checked above), so this reaches every process.
+      expect(config.NATS_URL).toMatch(/^nats:\/\/[a-z0-9.-]+:\d+$/);
       expect(config.STORAGE_DRIVER).toBe('s3');
       expect(config.S3_ENDPOINT).toMatch(/^https?:\/\//);
       const secret = find(b, 'Secret', 'trendforge-secrets')[0];
@@ -321,10 +394,15 @@ describe('k8s (kustomize)', () => {
     });
   });
 
-  it('dev runs its own PostgreSQL, Redis and MinIO, one namespace, dev images', () => {
+  it('dev runs its own PostgreSQL, Redis, NATS and MinIO, one namespace, dev images', () => {
     const dev = built.get('k8s/overlays/dev') as Built;
     expect(new Set(dev.docs.map((d) => d.metadata.namespace))).toEqual(new Set(['trendforge-dev']));
-    for (const name of ['postgres', 'redis', 'minio']) expect(find(dev, 'Service', name)).toHaveLength(1);
+    for (const name of ['postgres', 'redis', 'nats', 'minio']) expect(find(dev, 'Service', name)).toHaveLength(1);
+    // Dev keeps JetStream in an emptyDir; no claim to provision.
+    const nats = find(dev, 'StatefulSet', 'nats')[0];
+    expect((nats.spec as { volumeClaimTemplates?: unknown[] }).volumeClaimTemplates).toBeUndefined();
+    const volumes = ((podSpecOf(nats) as { volumes?: Array<{ name: string; emptyDir?: object }> }).volumes ?? []);
+    expect(volumes.find((v) => v.name === 'data')?.emptyDir).toBeDefined();
     const secret = find(dev, 'Secret', 'trendforge-secrets')[0].stringData as Record<string, string>;
     expect(new URL(secret.DATABASE_URL).host).toBe('postgres:5432');
     expect(secret.REDIS_URL).toBe('redis://redis:6379');
@@ -347,10 +425,14 @@ describe('k8s (kustomize)', () => {
       }
     }
     expect((find(prod, 'Deployment', 'gateway')[0].spec as { replicas: number }).replicas).toBeGreaterThanOrEqual(2);
+    // Events wait in JetStream while a consumer restarts: prod keeps them on a volume.
+    const claims = (find(prod, 'StatefulSet', 'nats')[0].spec as { volumeClaimTemplates?: Array<{ metadata: { name: string } }> }).volumeClaimTemplates;
+    expect(claims?.map((c) => c.metadata.name)).toEqual(['data']);
     for (const service of services) expect((find(prod, 'Deployment', service.name)[0].spec as { replicas: number }).replicas).toBeGreaterThanOrEqual(2);
     for (const scaled of prod.docs.filter((d) => d.kind === 'ScaledObject')) {
-      const trigger = (scaled.spec as { triggers: Array<{ authenticationRef?: { name: string } }> }).triggers[0];
-      expect(find(prod, 'TriggerAuthentication', trigger.authenticationRef?.name ?? '(none)')).toHaveLength(1);
+      for (const trigger of (scaled.spec as { triggers: Array<{ authenticationRef?: { name: string } }> }).triggers) {
+        expect(find(prod, 'TriggerAuthentication', trigger.authenticationRef?.name ?? '(none)')).toHaveLength(1);
+      }
     }
   });
 

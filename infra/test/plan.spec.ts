@@ -5,11 +5,14 @@ const nothing: InfraFacts = {
   localRedis: 'absent',
   embeddedPostgres: { available: false, reason: 'package missing' },
   redisServerBinary: null,
+  localNats: 'absent',
+  natsServerBinary: null,
   busyPorts: [],
 };
 
+/** A plan that must work; NATS is the local one unless the facts say otherwise. */
 function ok(facts: Partial<InfraFacts>) {
-  const plan = planInfrastructure({ ...nothing, ...facts });
+  const plan = planInfrastructure({ ...nothing, localNats: 'usable', ...facts });
   if (!plan.ok) throw new Error(`expected a plan, got: ${plan.message}`);
   return plan;
 }
@@ -83,8 +86,12 @@ describe('planInfrastructure', () => {
     const plan = planInfrastructure(nothing);
     expect(plan.ok).toBe(false);
     if (plan.ok) return;
-    expect(plan.missing).toEqual(['postgres', 'redis']);
-    expect(plan.message).toMatch(/PostgreSQL and Redis missing/);
+    expect(plan.missing).toEqual(['postgres', 'redis', 'nats']);
+    expect(plan.message).toMatch(/^TrendForge cannot start: PostgreSQL, Redis and NATS missing\./);
+    expect(plan.message).toMatch(/NATS: none available[\s\S]*nothing listens on 127\.0\.0\.1:4222[\s\S]*no nats-server on the PATH/);
+    expect(plan.message).toMatch(/NATS_URL=nats:\/\//);
+    expect(plan.message).toMatch(/apt-get install nats-server/);
+    expect(plan.message).toMatch(/-js -sd /);
     expect(plan.message).toMatch(/DATABASE_URL=postgres:\/\//);
     expect(plan.message).toMatch(/embedded PostgreSQL could not be loaded \(package missing\)/);
     expect(plan.message).toMatch(/no redis-server on the PATH/);
@@ -92,19 +99,62 @@ describe('planInfrastructure', () => {
     expect(plan.message).toMatch(/REDIS_URL=redis:\/\//);
   });
 
-  it('reports only Redis when PostgreSQL is fine', () => {
-    const plan = planInfrastructure({ ...nothing, localPostgres: 'usable' });
+  it('reports only Redis when PostgreSQL and NATS are fine', () => {
+    const plan = planInfrastructure({ ...nothing, localPostgres: 'usable', localNats: 'usable' });
     expect(plan.ok).toBe(false);
     if (plan.ok) return;
     expect(plan.missing).toEqual(['redis']);
+    expect(plan.message).toMatch(/^TrendForge cannot start: Redis missing\./);
     expect(plan.message).not.toMatch(/PostgreSQL: none available/);
+    expect(plan.message).not.toMatch(/NATS: none available/);
   });
 
-  it('reports PostgreSQL when the embedded one is unavailable even though Redis can be started', () => {
-    const plan = planInfrastructure({ ...nothing, redisServerBinary: '/usr/bin/redis-server' });
+  it('reports PostgreSQL when the embedded one is unavailable even though Redis and NATS can be started', () => {
+    const plan = planInfrastructure({ ...nothing, redisServerBinary: '/usr/bin/redis-server', natsServerBinary: '/usr/sbin/nats-server' });
     expect(plan.ok).toBe(false);
     if (plan.ok) return;
     expect(plan.missing).toEqual(['postgres']);
+  });
+});
+
+describe('planInfrastructure: NATS', () => {
+  const withPgAndRedis: Partial<InfraFacts> = { localPostgres: 'usable', localRedis: 'usable' };
+
+  it('uses NATS_URL when set, whatever runs locally', () => {
+    const plan = ok({ ...withPgAndRedis, natsUrl: 'nats://bus.example:4222', localNats: 'usable', natsServerBinary: '/usr/sbin/nats-server' });
+    expect(plan.nats).toEqual({ source: 'env', url: 'nats://bus.example:4222' });
+  });
+
+  it('prefers a NATS with JetStream on 127.0.0.1:4222 over starting one', () => {
+    const plan = ok({ ...withPgAndRedis, localNats: 'usable', natsServerBinary: '/usr/sbin/nats-server' });
+    expect(plan.nats).toEqual({ source: 'local', url: 'nats://127.0.0.1:4222' });
+  });
+
+  it('starts nats-server from the PATH when nothing answers on 4222 (its port comes from the OS at start)', () => {
+    const plan = ok({ ...withPgAndRedis, localNats: 'absent', natsServerBinary: '/usr/sbin/nats-server' });
+    expect(plan.nats).toEqual({ source: 'embedded', binary: '/usr/sbin/nats-server' });
+    expect(plan.notes).toEqual([]);
+  });
+
+  it('starts its own when 4222 holds a NATS it cannot use, and says why', () => {
+    const plan = ok({
+      ...withPgAndRedis,
+      localNats: 'unusable',
+      localNatsError: 'NATS 2.9.10 without JetStream (start it with -js)',
+      natsServerBinary: '/usr/sbin/nats-server',
+    });
+    expect(plan.nats.source).toBe('embedded');
+    expect(plan.notes.join('\n')).toMatch(/4222 is taken but is not a NATS server with JetStream[\s\S]*without JetStream[\s\S]*set NATS_URL/);
+  });
+
+  it('stops naming only NATS when it alone is missing, with what 4222 said', () => {
+    const plan = planInfrastructure({ ...nothing, ...withPgAndRedis, localNats: 'unusable', localNatsError: 'it requires authentication' });
+    expect(plan.ok).toBe(false);
+    if (plan.ok) return;
+    expect(plan.missing).toEqual(['nats']);
+    expect(plan.message).toMatch(/^TrendForge cannot start: NATS missing\./);
+    expect(plan.message).toMatch(/4222 is not a NATS server with JetStream that accepts us \(it requires authentication\)/);
+    expect(plan.message).toMatch(/apt-get install nats-server/);
   });
 });
 

@@ -22,6 +22,7 @@ export function toGenerationView(generation: Generation): GenerationView {
     status: generation.status,
     progress: generation.progress,
     position: generation.position,
+    etaSeconds: generation.etaSeconds ?? null,
     failureReason: generation.failureReason,
     trendSlug: generation.trendSlug,
     prompt: generation.userPrompt,

@@ -60,6 +60,7 @@ export class GenerationType implements GenerationView {
   @Field(() => String) status: GenerationView['status'];
   @Field(() => Int) progress: number;
   @Field(() => Int, { nullable: true }) position: number | null;
+  @Field(() => Int, { nullable: true, description: 'While queued: about how many seconds until the image is ready.' }) etaSeconds: number | null;
   @Field(() => String, { nullable: true }) failureReason: string | null;
   @Field() trendSlug: string;
   @Field() prompt: string;

@@ -1,28 +1,49 @@
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { RedisPubSub } from 'graphql-redis-subscriptions';
-import type { Generation } from '@trendforge/contracts';
-import { Bus, createRedis, generationUpdatesChannel } from '@trendforge/platform';
+import { generationEtaSeconds, type Generation, type GenerationQueueSnapshot } from '@trendforge/contracts';
+import { Bus, createRedis, generationQueueChannel, generationUpdatesChannel } from '@trendforge/platform';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 
 const isFinal = (g: Generation) => g.status === 'completed' || g.status === 'failed';
 
 /**
  * Generation progress from workers and the images service, relayed by every gateway instance:
- * each subscribes to the same Redis channel, so a client on any instance hears every update.
+ * each subscribes to the same Redis channels, so a client on any instance hears every update.
+ * Members following a queued generation also get its place and ETA as the queue moves.
  */
 @Injectable()
-export class GenerationUpdates implements OnApplicationShutdown {
+export class GenerationUpdates implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger(GenerationUpdates.name);
   private readonly pubsub: RedisPubSub;
+  /** The queue as last pushed, with each waiting generation's place. */
+  private queue?: { snapshot: GenerationQueueSnapshot; places: Map<string, number> };
+  private readonly queueFollowers = new Set<() => void>();
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig, private readonly bus: Bus) {
-    this.pubsub = new RedisPubSub({
-      publisher: createRedis(config.REDIS_URL),
-      subscriber: createRedis(config.REDIS_URL),
-    });
+    const [publisher, subscriber] = [createRedis(config.REDIS_URL), createRedis(config.REDIS_URL)];
+    // Both reconnect (and resubscribe) by themselves after a Redis restart; say so instead of crashing.
+    for (const redis of [publisher, subscriber]) redis.on('error', (error) => this.log.warn({ err: error }, 'generation updates connection'));
+    this.pubsub = new RedisPubSub({ publisher, subscriber });
+  }
+
+  async onApplicationBootstrap() {
+    await this.pubsub.subscribe(generationQueueChannel(), (snapshot: GenerationQueueSnapshot) => {
+      this.queue = { snapshot, places: new Map(snapshot.waiting.map((id, place) => [id, place])) };
+      for (const follower of this.queueFollowers) follower();
+    }).catch((error: unknown) => this.log.error({ err: error }, 'queue positions not followed'));
   }
 
   async onApplicationShutdown() {
     await this.pubsub.close();
+  }
+
+  /** A queued generation with its place and ETA from the latest queue, or null when they did not change (or are unknown). */
+  private moved(generation: Generation): Generation | null {
+    const place = this.queue?.places.get(generation.id);
+    if (!this.queue || place === undefined) return null;
+    const etaSeconds = generationEtaSeconds(place, this.queue.snapshot);
+    if (place === generation.position && etaSeconds === generation.etaSeconds) return null;
+    return { ...generation, position: place, etaSeconds };
   }
 
   /**
@@ -49,6 +70,7 @@ export class GenerationUpdates implements OnApplicationShutdown {
 
   private async *stream(id: string, userId: string, stop: AbortSignal): AsyncGenerator<Generation> {
     const pending: Generation[] = [];
+    let yielded: Generation | undefined;
     let wake: (() => void) | undefined;
     stop.addEventListener('abort', () => wake?.(), { once: true });
     const subscription = await this.pubsub.subscribe(generationUpdatesChannel(), (update: Generation) => {
@@ -56,17 +78,28 @@ export class GenerationUpdates implements OnApplicationShutdown {
       pending.push(update);
       wake?.();
     });
+    // The queue moved: a still-queued generation gets its new place and ETA.
+    const queueMoved = () => {
+      const latest = pending.at(-1) ?? yielded;
+      const moved = latest?.status === 'queued' ? this.moved(latest) : null;
+      if (!moved) return;
+      pending.push(moved);
+      wake?.();
+    };
+    this.queueFollowers.add(queueMoved);
     try {
       pending.unshift(await this.bus.send('images.generation.get', { id, userId }));
       while (!stop.aborted) {
         while (pending.length) {
           const next = pending.shift()!;
+          yielded = next;
           yield next;
           if (isFinal(next)) return;
         }
         await new Promise<void>((resolve) => { wake = resolve; });
       }
     } finally {
+      this.queueFollowers.delete(queueMoved);
       this.pubsub.unsubscribe(subscription);
     }
   }

@@ -25,11 +25,13 @@ export interface CallOptions {
   json?: unknown;
   cookie?: string;
   multipart?: { filename: string; type: string; data: Buffer; field?: string };
+  /** Further request headers, e.g. `idempotency-key`. */
+  headers?: Record<string, string>;
 }
 
 /** One HTTP call over a one-off connection (fetch would keep sockets alive past the suite). */
 export function call(base: string, method: string, urlPath: string, options: CallOptions = {}): Promise<Answer> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   let body: Buffer | undefined;
   if (options.json !== undefined) {
     body = Buffer.from(JSON.stringify(options.json));

@@ -16,7 +16,7 @@ export class AuthModule {
     return {
       module: AuthModule,
       imports: [
-        ...serviceInfrastructure({ service: 'auth', databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL, database: authDatabase }),
+        ...serviceInfrastructure({ service: 'auth', databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL, natsUrl: config.NATS_URL, database: authDatabase }),
         TypeOrmModule.forFeature([UserEntity]),
       ],
       controllers: [AuthHandlers],

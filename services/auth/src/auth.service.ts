@@ -56,7 +56,9 @@ export class AuthService {
     }
     const user = await this.users.findOneByOrFail({ id });
 
-    this.bus.emit(Events.userRegistered, { userId: user.id } satisfies UserRegisteredEvent);
+    // Billing opens the account from this event, or on first sight when the event is late.
+    await this.bus.publish(Events.userRegistered, { userId: user.id } satisfies UserRegisteredEvent, `user.registered:${user.id}`)
+      .catch((error) => this.logger.error({ err: error, userId: user.id }, 'user.registered not published'));
     this.logger.log({ userId: user.id }, 'user registered');
     return { user: toUserProfile(user), sessionToken: await this.sessions.create(user.id) };
   }

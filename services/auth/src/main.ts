@@ -6,5 +6,5 @@ import { AuthModule } from './auth.module.js';
 
 runMain(async () => {
   const config = loadAuthConfig();
-  await bootstrapService(AuthModule.forRoot(config), config, authDatabase);
+  await bootstrapService('auth', AuthModule.forRoot(config), config, authDatabase);
 });

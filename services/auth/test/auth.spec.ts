@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { ErrorCode, Events } from '@trendforge/contracts';
-import { busName, REDIS } from '@trendforge/platform';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { eventStreamName, eventSubject, REDIS } from '@trendforge/platform';
 import { failureOf, getJson, startServiceSuite, type ServiceSuite } from '@trendforge/testing';
 
 const TooMany = /^Too many attempts\. Please try again in \d+ minutes?\.$/;
@@ -72,19 +73,12 @@ describe('registration', () => {
     expect(await stack.bus.send('auth.session', { sessionToken })).toEqual({ userId: user.id });
   });
 
-  it('announces user.registered on the bus', async () => {
-    const subscriber = new Redis(stack.redisUrl);
-    try {
-      const channel = busName(Events.userRegistered);
-      await subscriber.subscribe(channel);
-      const received = new Promise<string>((resolve) => subscriber.on('message', (_channel, message) => resolve(message)));
-      const { user } = await stack.bus.send('auth.register', newMember());
-      const packet = JSON.parse(await received) as { pattern: string; data: { userId: string } };
-      expect(packet.pattern).toBe(channel);
-      expect(packet.data).toEqual({ userId: user.id });
-    } finally {
-      subscriber.disconnect();
-    }
+  it('announces user.registered on the event stream, with an id made from the user', async () => {
+    const { user } = await stack.bus.send('auth.register', newMember());
+    const jsm = await jetstreamManager(stack.nats);
+    const stored = await jsm.streams.getMessage(eventStreamName(), { last_by_subj: eventSubject(Events.userRegistered) });
+    const envelope = stored!.json<{ id: string; event: string; payload: { userId: string } }>();
+    expect(envelope).toMatchObject({ id: `user.registered:${user.id}`, event: Events.userRegistered, payload: { userId: user.id } });
   });
 
   it.each([

@@ -29,7 +29,7 @@ export class BillingHandlers {
   }
 
   @OnEvent(Events.userRegistered)
-  async userRegistered(@Payload() { userId }: UserRegisteredEvent) {
+  async userRegistered({ userId }: UserRegisteredEvent) {
     await this.billing.opened(userId);
   }
 }

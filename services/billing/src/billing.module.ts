@@ -11,7 +11,7 @@ export class BillingModule {
     return {
       module: BillingModule,
       imports: [
-        ...serviceInfrastructure({ service: 'billing', databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL, database: billingDatabase }),
+        ...serviceInfrastructure({ service: 'billing', databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL, natsUrl: config.NATS_URL, database: billingDatabase }),
       ],
       controllers: [BillingHandlers],
       providers: [BillingService],

@@ -13,5 +13,5 @@ runMain(async () => {
     process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), msg: 'admin granted', userId: account.userId })}\n`);
     return;
   }
-  await bootstrapService(BillingModule.forRoot(config), config, billingDatabase);
+  await bootstrapService('billing', BillingModule.forRoot(config), config, billingDatabase);
 });

@@ -66,8 +66,10 @@ describe('accounts', () => {
 
   it('opens the account when user.registered arrives, and only once', async () => {
     const userId = randomUUID();
-    stack.bus.emit(Events.userRegistered, { userId });
-    stack.bus.emit(Events.userRegistered, { userId });
+    // The same event twice (a publisher's retry) and once more under another id (a replay).
+    await stack.bus.publish(Events.userRegistered, { userId }, `user.registered:${userId}`);
+    await stack.bus.publish(Events.userRegistered, { userId }, `user.registered:${userId}`);
+    await stack.bus.publish(Events.userRegistered, { userId }, `replayed:${userId}`);
     let rows: unknown[] = [];
     for (let i = 0; i < 50 && rows.length === 0; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));

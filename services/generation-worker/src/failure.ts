@@ -1,4 +1,27 @@
+import { UnrecoverableError } from 'bullmq';
 import OpenAI from 'openai';
+import { ErrorCode, GenerationFailure } from '@trendforge/contracts';
+import { ServiceError } from '@trendforge/platform';
+
+/** Error codes of a connection that failed or dropped (Node's own and undici's). */
+const NetworkCodes = new Set([
+  'ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH',
+  'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT',
+]);
+
+function isNetworkError(error: unknown): boolean {
+  if (error instanceof OpenAI.APIConnectionError) return true;
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && NetworkCodes.has(e.code)) return true;
+  }
+  return false;
+}
+
+function httpStatusOf(error: unknown): number | undefined {
+  const { status, statusCode } = (error ?? {}) as { status?: unknown; statusCode?: unknown };
+  const value = typeof status === 'number' ? status : statusCode;
+  return typeof value === 'number' ? value : undefined;
+}
 
 /**
  * The reason a member sees for a failed generation, in the words of the spec's error catalogue
@@ -7,12 +30,35 @@ import OpenAI from 'openai';
 export function failureReason(error: unknown): string {
   if (error instanceof OpenAI.APIError) {
     const code = String(error.code ?? '');
-    if (error.status === 401 || code === 'invalid_api_key') return 'Invalid API key: the image service refused our API key';
-    if (error.status === 429) return 'Rate limit reached: quota exceeded, please try again in a few minutes';
+    if (error.status === 401 || code === 'invalid_api_key') return GenerationFailure.apiKey;
+    if (error.status === 429) return GenerationFailure.rateLimit;
     if (code === 'content_policy_violation' || code === 'moderation_blocked' || /safety|policy/i.test(error.message)) {
-      return 'Content policy: this prompt was blocked by moderation, please try a different prompt';
+      return GenerationFailure.contentPolicy;
     }
+    if (error.status === 400) return GenerationFailure.invalidRequest;
   }
-  if (error instanceof OpenAI.APIConnectionError) return 'Network error: connection to the image service failed';
-  return "We're experiencing high demand. Please try again later.";
+  if (isNetworkError(error)) return GenerationFailure.network;
+  return GenerationFailure.highDemand;
+}
+
+/**
+ * Worth another (paid) attempt: a dropped connection, a rate limit (429), the provider's own
+ * trouble (5xx, 408, 409), or our services not answering. A refused key, moderation, an invalid
+ * request or a bug fail the same way every time.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (isNetworkError(error)) return true;
+  if (error instanceof ServiceError) return error.code === ErrorCode.Unavailable;
+  const status = httpStatusOf(error);
+  return status !== undefined && (status === 408 || status === 409 || status === 429 || status >= 500);
+}
+
+/**
+ * What a failed attempt throws: the member's reason as the job's failedReason, and
+ * UnrecoverableError when another attempt would not help, so BullMQ makes none.
+ */
+export function attemptError(error: unknown): Error {
+  if (error instanceof UnrecoverableError) return error;
+  const reason = failureReason(error);
+  return isRetryable(error) ? new Error(reason) : new UnrecoverableError(reason);
 }

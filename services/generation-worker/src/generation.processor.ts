@@ -1,20 +1,30 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Job } from 'bullmq';
+import { UnrecoverableError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { captionFor, makeThumbnail } from '@trendforge/imaging';
-import { QueueName, StorageKeys, type GenerationJob, type GenerationJobResult } from '@trendforge/contracts';
 import {
-  Bus, publishGenerationUpdate, QUEUE_WORKER_CONFIG, QueueConsumer, REDIS, STORAGE, type ObjectStorage, type QueueWorkerConfig,
+  ErrorCode, GenerationFailure, QueueName, StorageKeys, type Generation, type GenerationJob, type GenerationJobResult, type ImageEngine,
+} from '@trendforge/contracts';
+import {
+  Bus, publishGenerationUpdate, QUEUE_WORKER_CONFIG, QueueConsumer, REDIS, ServiceError, STORAGE, type ObjectStorage, type QueueWorkerConfig,
 } from '@trendforge/platform';
-import { failureReason } from './failure.js';
+import { attemptError } from './failure.js';
 import type { ImageProvider } from './providers.js';
 
 export const IMAGE_PROVIDER = Symbol('IMAGE_PROVIDER');
 
+/** Tries at telling the images service an image is done, before leaving it to the sweeper. */
+const ReportAttempts = 4;
+
 /**
- * Consumes the `generation` queue: render, store result and thumbnail, record the creation.
+ * Consumes the `generation` queue: render, store result and thumbnail, report the creation.
  * Every step is idempotent (fixed storage keys, creation keyed by the generation id), so a job
  * taken over from a killed worker or retried after a failure finishes the same way.
+ *
+ * Failures are not reported from here: a failed attempt throws the member's reason
+ * (UnrecoverableError when retrying cannot help), and the images service records the queue's
+ * final failures — including jobs BullMQ fails as stalled, which no live worker owns.
  */
 @Injectable()
 export class GenerationProcessor extends QueueConsumer<GenerationJob, GenerationJobResult> {
@@ -30,20 +40,33 @@ export class GenerationProcessor extends QueueConsumer<GenerationJob, Generation
 
   override onApplicationBootstrap() {
     super.onApplicationBootstrap();
-    this.worker!.on('failed', (job, error) => void this.onFailed(job, error));
     this.log.log({ engine: this.provider.engine }, 'rendering with this engine');
   }
 
   async process(job: Job<GenerationJob, GenerationJobResult>): Promise<GenerationJobResult> {
+    try {
+      return await this.generate(job);
+    } catch (error) {
+      this.log.warn({ generationId: job.id, attempt: job.attemptsMade + 1, err: error }, 'generation attempt failed');
+      throw attemptError(error);
+    }
+  }
+
+  private async generate(job: Job<GenerationJob, GenerationJobResult>): Promise<GenerationJobResult> {
     const data = job.data;
     const generation = await this.bus.send('images.generation.started', { id: data.generationId });
+    // Ended while it waited (the sweeper's deadline) or by an earlier run of this job: no render, and none paid.
+    if (generation.status === 'failed') throw new UnrecoverableError(generation.failureReason ?? GenerationFailure.highDemand);
+    if (generation.status === 'completed') return this.resultOf(generation);
+
     let lastPublished = 0;
     const onProgress = (percent: number) => {
       const progress = Math.max(0, Math.min(99, Math.round(percent)));
       if (progress - lastPublished < 10) return;
       lastPublished = progress;
-      void job.updateProgress(progress);
-      void publishGenerationUpdate(this.redis, { ...generation, status: 'active', progress });
+      // Progress is best effort: Redis restarting must not fail the render.
+      job.updateProgress(progress).catch(() => undefined);
+      void publishGenerationUpdate(this.redis, { ...generation, status: 'active', progress, position: null, etaSeconds: null });
     };
     onProgress(10);
 
@@ -56,22 +79,39 @@ export class GenerationProcessor extends QueueConsumer<GenerationJob, Generation
       this.storage.put(resultKey, png, 'image/png'),
       this.storage.put(thumbnailKey, thumbnail, 'image/webp'),
     ]);
-    const caption = captionFor(data.trendName, data.userPrompt);
-    await this.bus.send('images.generation.completed', { id: data.generationId, resultKey, thumbnailKey, caption, engine });
+    const result: GenerationJobResult = { resultKey, thumbnailKey, caption: captionFor(data.trendName, data.userPrompt), engine };
+    await this.report(data.generationId, result);
     this.log.log({ generationId: data.generationId, engine, attempt: job.attemptsMade + 1 }, 'generation completed');
-    return { resultKey, thumbnailKey, caption, engine };
+    return result;
   }
 
-  /** After the last attempt the generation is failed for good and its charge given back. */
-  private async onFailed(job: Job<GenerationJob> | undefined, error: Error) {
-    if (!job) return;
-    const attempts = job.opts.attempts ?? 1;
-    this.log.warn({ generationId: job.id, attempt: job.attemptsMade, attempts, err: error }, 'generation attempt failed');
-    if (job.attemptsMade < attempts) return;
-    try {
-      await this.bus.send('images.generation.failed', { id: job.data.generationId, reason: failureReason(error) });
-    } catch (reportError) {
-      this.log.error({ generationId: job.id, err: reportError }, 'could not record the failure');
+  /**
+   * Tells the images service the image is done. A report that cannot get through is not worth a
+   * new (paid) render: the job completes with the result, and the images service's sweeper
+   * records the creation from it.
+   */
+  private async report(id: string, result: GenerationJobResult): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.bus.send('images.generation.completed', { id, ...result });
+        return;
+      } catch (error) {
+        const retryable = !(error instanceof ServiceError) || error.code === ErrorCode.Unavailable;
+        if (!retryable || attempt >= ReportAttempts) {
+          this.log.error({ generationId: id, err: error }, 'completion not reported (the sweeper records it from the job)');
+          return;
+        }
+        await sleep(500 * attempt);
+      }
     }
+  }
+
+  private resultOf(generation: Generation): GenerationJobResult {
+    return {
+      resultKey: StorageKeys.result(generation.userId, generation.id),
+      thumbnailKey: StorageKeys.thumbnail(generation.userId, generation.id),
+      caption: generation.caption ?? '',
+      engine: (generation.engine ?? 'studio') as ImageEngine,
+    };
   }
 }

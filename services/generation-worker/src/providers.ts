@@ -41,7 +41,8 @@ export class OpenAIProvider implements ImageProvider {
   private readonly client: OpenAI;
 
   constructor(apiKey: string, baseURL: string | undefined, private readonly model: string) {
-    this.client = new OpenAI({ apiKey, baseURL, maxRetries: 1, timeout: 120_000 });
+    // No retries inside the SDK: the queue retries what is worth retrying, with backoff, and counts the attempts.
+    this.client = new OpenAI({ apiKey, baseURL, maxRetries: 0, timeout: 120_000 });
   }
 
   async render(job: GenerationJob, photo: Buffer | undefined, onProgress: (percent: number) => void): Promise<RenderedImage> {

@@ -3,6 +3,7 @@ import { queueWorkerModule } from '@trendforge/platform';
 import type { GenerationWorkerConfig } from './config.js';
 import { GenerationProcessor, IMAGE_PROVIDER } from './generation.processor.js';
 import { createImageProvider } from './providers.js';
+import { RendersProcessor } from './renders.processor.js';
 
 @Module({})
 export class GenerationWorkerModule {
@@ -12,6 +13,7 @@ export class GenerationWorkerModule {
       name: 'generation-worker',
       config,
       consumer: GenerationProcessor,
+      consumers: [RendersProcessor],
       providers: [{ provide: IMAGE_PROVIDER, useFactory: () => createImageProvider(config) }],
     });
   }

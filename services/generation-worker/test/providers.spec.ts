@@ -1,7 +1,9 @@
+import { UnrecoverableError } from 'bullmq';
 import OpenAI from 'openai';
-import { readPngSize, startFakeOpenAI, type FakeOpenAI } from '@trendforge/testing';
-import type { GenerationJob } from '@trendforge/contracts';
-import { failureReason } from '../src/failure.js';
+import { readPngSize, startFakeOpenAI, type FakeOpenAI, type FakeOpenAIFailure } from '@trendforge/testing';
+import { GenerationFailure, type GenerationJob } from '@trendforge/contracts';
+import { ServiceError } from '@trendforge/platform';
+import { attemptError, failureReason } from '../src/failure.js';
 import { OpenAIProvider, StudioProvider, createImageProvider } from '../src/providers.js';
 
 const job: GenerationJob = {
@@ -57,5 +59,45 @@ describe('image providers', () => {
   test('anything else is the high-demand message', () => {
     expect(failureReason(new Error('boom'))).toBe("We're experiencing high demand. Please try again later.");
     expect(failureReason(new OpenAI.InternalServerError(500, undefined, 'x', new Headers()))).toBe("We're experiencing high demand. Please try again later.");
+  });
+});
+
+describe('which failed attempts are retried', () => {
+  let openai: FakeOpenAI;
+  beforeAll(async () => { openai = await startFakeOpenAI(); });
+  afterAll(async () => { await openai.close(); });
+
+  const providerError = async (kind: FakeOpenAIFailure) => {
+    openai.failNext(kind);
+    return new OpenAIProvider('sk-test', openai.baseURL, 'gpt-image-1').render(job, undefined, () => undefined).catch((e: unknown) => e);
+  };
+
+  test.each([
+    ['invalid_api_key', GenerationFailure.apiKey],
+    ['content_policy_violation', GenerationFailure.contentPolicy],
+    ['moderation_blocked', GenerationFailure.contentPolicy],
+  ] as const)('%s: no further (paid) attempt, the reason from the catalogue', async (kind, reason) => {
+    const error = attemptError(await providerError(kind));
+    expect(error).toBeInstanceOf(UnrecoverableError);
+    expect(error.message).toBe(reason);
+  });
+
+  test.each([
+    ['rate_limit', GenerationFailure.rateLimit],
+    ['server_error', GenerationFailure.highDemand],
+    ['network', GenerationFailure.network],
+  ] as const)('%s: worth another attempt', async (kind, reason) => {
+    const error = attemptError(await providerError(kind));
+    expect(error).not.toBeInstanceOf(UnrecoverableError);
+    expect(error.message).toBe(reason);
+  });
+
+  test('an invalid request fails at once; so does a bug; a dropped connection or a service not answering is retried', () => {
+    const invalid = new OpenAI.BadRequestError(400, { message: 'Invalid size', type: 'invalid_request_error' }, 'Invalid size', new Headers());
+    expect(attemptError(invalid)).toEqual(expect.objectContaining({ name: 'UnrecoverableError', message: GenerationFailure.invalidRequest }));
+    expect(attemptError(new TypeError('x is undefined'))).toBeInstanceOf(UnrecoverableError);
+    expect(attemptError(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }))).not.toBeInstanceOf(UnrecoverableError);
+    expect(attemptError(new ServiceError('UNAVAILABLE', 'images service did not answer in time'))).not.toBeInstanceOf(UnrecoverableError);
+    expect(attemptError(new ServiceError('NOT_FOUND', 'Generation not found'))).toBeInstanceOf(UnrecoverableError);
   });
 });

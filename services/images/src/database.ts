@@ -2,9 +2,10 @@ import type { ServiceDatabase } from '@trendforge/platform';
 import { CreationEntity, GenerationEntity } from './entities.js';
 import { CreateGenerationsAndCreations1763700100000 } from './migrations/1763700100000-CreateGenerationsAndCreations.js';
 import { KeepRenderInputs1764400000000 } from './migrations/1764400000000-KeepRenderInputs.js';
+import { ReliableGenerations1765100000000 } from './migrations/1765100000000-ReliableGenerations.js';
 
 export const imagesDatabase: ServiceDatabase = {
   schema: 'images',
   entities: [GenerationEntity, CreationEntity],
-  migrations: [CreateGenerationsAndCreations1763700100000, KeepRenderInputs1764400000000],
+  migrations: [CreateGenerationsAndCreations1763700100000, KeepRenderInputs1764400000000, ReliableGenerations1765100000000],
 };

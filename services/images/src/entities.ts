@@ -20,6 +20,10 @@ export class GenerationEntity {
   @Column({ type: 'text', nullable: true }) aspect: AspectPreset | null;
   @Column({ type: 'integer', nullable: true }) seed: number | null;
   @Column({ type: 'text', name: 'original_key', nullable: true }) originalKey: string | null;
+  /** The member's key for the request that made it (unique per member). */
+  @Column({ type: 'text', name: 'idempotency_key', nullable: true }) idempotencyKey: string | null;
+  /** When a failed generation's charge was given back (NULL: not yet, or never charged back). */
+  @Column({ type: 'timestamptz', name: 'refunded_at', nullable: true }) refundedAt: Date | null;
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt: Date;
   @UpdateDateColumn({ type: 'timestamptz', name: 'updated_at' }) updatedAt: Date;
 }

@@ -1,57 +1,129 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, Not, Repository } from 'typeorm';
+import { DataSource, In, IsNull, Repository } from 'typeorm';
 import type { Redis } from 'ioredis';
 import {
-  ErrorCode, Events, QueueName, type Creation, type CreationRenderInputs, type Generation, type GenerationCompletedEvent,
-  type GenerationJob, type GenerationRequest, type MessageRequest,
+  ErrorCode, Events, GenerationFailure, QueueName, type Creation, type CreationRenderInputs, type Generation, type GenerationCompletedEvent,
+  type GenerationJob, type GenerationRequest, type MessageRequest, type Role, type Trend,
 } from '@trendforge/contracts';
-import { Bus, createQueue, fail, publishGenerationUpdate, REDIS, waitingPosition } from '@trendforge/platform';
+import { Bus, fail, jobProgress, publishGenerationUpdate, REDIS, ServiceError, waitingPosition } from '@trendforge/platform';
 import type { ImagesConfig } from './config.js';
 import { CreationEntity, GenerationEntity } from './entities.js';
+import { GENERATION_QUEUE, GenerationQueueWatch, generationPriority, type GenerationQueue } from './generation-queue.js';
 import { enginePrompt, generationCost, MaxPromptLength } from './prompt.js';
 import { toCreation } from './creations.service.js';
 
 export const IMAGES_CONFIG = Symbol('IMAGES_CONFIG');
 
-/** A failed render is tried this many times in all before the charge is given back. */
+/** A render failing with a retryable error (network, 429, 5xx) is tried this many times in all before the charge is given back. */
 export const GenerationAttempts = 3;
+
+/** An idempotency key: 1 to 128 printable characters. */
+const IdempotencyKeyPattern = /^[\x20-\x7e]{1,128}$/;
+export const InvalidIdempotencyKey = 'Idempotency-Key must be 1 to 128 printable characters';
+
+/** Billing's answers that mean nothing was charged: the request is refused as a whole. */
+const RefusedCharge = new Set<string>([ErrorCode.BadRequest, ErrorCode.PaymentRequired, ErrorCode.Conflict, ErrorCode.NotFound, ErrorCode.Forbidden]);
+
+const InFlight = In(['queued', 'active']);
 
 /** Accepts generations (validate, charge, enqueue) and records how each one ends. */
 @Injectable()
-export class GenerationsService implements OnApplicationShutdown {
+export class GenerationsService {
   private readonly log = new Logger(GenerationsService.name);
-  private readonly queue;
 
   constructor(
     @InjectRepository(GenerationEntity) private readonly generations: Repository<GenerationEntity>,
     private readonly dataSource: DataSource,
     private readonly bus: Bus,
     @Inject(REDIS) private readonly redis: Redis,
-    @Inject(IMAGES_CONFIG) config: ImagesConfig,
-  ) {
-    this.queue = createQueue<GenerationJob>(QueueName.generation, config.REDIS_URL);
-  }
+    @Inject(GENERATION_QUEUE) private readonly queue: GenerationQueue,
+    private readonly queueWatch: GenerationQueueWatch,
+    @Inject(IMAGES_CONFIG) private readonly config: ImagesConfig,
+  ) {}
 
-  async onApplicationShutdown() {
-    await this.queue.close();
-  }
-
+  /**
+   * Validate, record, charge, enqueue. Every step is idempotent by the generation id (billing
+   * charges a generation once, the job id is the generation id), so requests with the same key —
+   * retried, double-clicked, concurrent — all run the same steps on one generation and one charge.
+   */
   async request(req: GenerationRequest): Promise<Generation> {
     const userPrompt = (req.userPrompt ?? '').trim();
     if (!userPrompt) fail(ErrorCode.BadRequest, 'Please enter a text prompt to generate an image');
     if (userPrompt.length > MaxPromptLength) fail(ErrorCode.BadRequest, `Prompts can be at most ${MaxPromptLength} characters`);
+    const key = req.idempotencyKey ?? null;
+    if (key !== null && (typeof key !== 'string' || !IdempotencyKeyPattern.test(key))) fail(ErrorCode.BadRequest, InvalidIdempotencyKey);
+
+    // A retry of a request that got further than acceptance answers at once, whatever happened since.
+    const earlier = key === null ? null : await this.generations.findOneBy({ userId: req.userId, idempotencyKey: key });
+    if (earlier && earlier.status !== 'queued') return this.toGeneration(earlier);
 
     const trend = await this.bus.send('trends.bySlug', { slug: req.trendSlug });
     if (!trend.available) fail(ErrorCode.BadRequest, `${trend.name} is coming soon`);
 
-    const id = randomUUID();
-    const seed = randomInt(2 ** 31);
-    await this.bus.send('billing.charge', { userId: req.userId, generationId: id, credits: generationCost(trend) });
+    const entity = earlier ?? await this.record(req, trend, userPrompt);
+    if (entity.status !== 'queued') return this.toGeneration(entity);
+
+    let role: Role;
     try {
-      const entity = await this.generations.save(this.generations.create({
-        id,
+      ({ role } = await this.bus.send('billing.charge', { userId: req.userId, generationId: entity.id, credits: generationCost(trend) }));
+    } catch (error) {
+      await this.notCharged(entity.id, error);
+      throw error;
+    }
+    const job: GenerationJob = {
+      generationId: entity.id,
+      userId: entity.userId,
+      trendSlug: entity.trendSlug,
+      trendName: entity.trendName ?? trend.name,
+      prompt: entity.prompt,
+      userPrompt: entity.userPrompt,
+      vibe: entity.vibe ?? undefined,
+      styleOptions: entity.styleOptions ?? undefined,
+      userTraits: req.userTraits,
+      originalKey: entity.originalKey ?? undefined,
+      aspect: entity.aspect ?? undefined,
+      seed: entity.seed ?? 0,
+    };
+    try {
+      // The job id is the generation id: a retried request never renders twice.
+      await this.queue.add('render', job, {
+        jobId: entity.id,
+        priority: generationPriority(role),
+        attempts: GenerationAttempts,
+        backoff: { type: 'exponential', delay: 2000 },
+        removeOnComplete: { age: 24 * 3600 },
+        removeOnFail: { age: 7 * 24 * 3600 },
+      });
+    } catch (error) {
+      this.log.error({ err: error, generationId: entity.id }, 'generation not enqueued');
+      await this.failed(entity.id, GenerationFailure.highDemand).catch(() => undefined);
+      fail(ErrorCode.Unavailable, GenerationFailure.highDemand);
+    }
+    const generation = await this.toGeneration(entity);
+    await publishGenerationUpdate(this.redis, generation);
+    return generation;
+  }
+
+  /**
+   * The generation a request makes, or the one its key already made. One member's acceptances
+   * take turns here (a transaction-scoped advisory lock), so the in-flight cap and the key's
+   * mapping hold under concurrent requests; the unique index keeps the mapping whatever happens.
+   */
+  private async record(req: GenerationRequest, trend: Trend, userPrompt: string): Promise<GenerationEntity> {
+    return this.dataSource.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`images.accept:${req.userId}`]);
+      if (req.idempotencyKey) {
+        const earlier = await tx.findOneBy(GenerationEntity, { userId: req.userId, idempotencyKey: req.idempotencyKey });
+        if (earlier) return earlier;
+      }
+      const cap = this.config.GENERATIONS_IN_FLIGHT_PER_MEMBER;
+      if (await tx.countBy(GenerationEntity, { userId: req.userId, status: InFlight }) >= cap) {
+        fail(ErrorCode.RateLimited, `You already have ${cap} generations in progress. Please wait for one to finish and try again.`);
+      }
+      return tx.save(tx.create(GenerationEntity, {
+        id: randomUUID(),
         userId: req.userId,
         trendSlug: trend.slug,
         prompt: enginePrompt(trend, userPrompt, req.prompt),
@@ -64,38 +136,24 @@ export class GenerationsService implements OnApplicationShutdown {
         vibe: req.vibe ?? null,
         styleOptions: req.styleOptions ?? null,
         aspect: req.aspect ?? null,
-        seed,
+        seed: randomInt(2 ** 31),
         originalKey: req.originalKey ?? null,
+        idempotencyKey: req.idempotencyKey ?? null,
+        refundedAt: null,
       }));
-      const job: GenerationJob = {
-        generationId: id,
-        userId: req.userId,
-        trendSlug: trend.slug,
-        trendName: trend.name,
-        prompt: entity.prompt,
-        userPrompt,
-        vibe: req.vibe,
-        styleOptions: req.styleOptions,
-        userTraits: req.userTraits,
-        originalKey: req.originalKey,
-        aspect: req.aspect,
-        seed,
-      };
-      // The job id is the generation id: a retried request never renders twice.
-      await this.queue.add('render', job, {
-        jobId: id,
-        attempts: GenerationAttempts,
-        backoff: { type: 'exponential', delay: 2000 },
-        removeOnComplete: { age: 24 * 3600 },
-        removeOnFail: { age: 7 * 24 * 3600 },
-      });
-      const generation = await this.toGeneration(entity);
-      await publishGenerationUpdate(this.redis, generation);
-      return generation;
-    } catch (error) {
-      await this.bus.send('billing.refund', { generationId: id, reason: 'not accepted' }).catch(() => undefined);
-      await this.generations.delete({ id }).catch(() => undefined);
-      throw error;
+    });
+  }
+
+  /**
+   * After a failed charge: billing's refusal (no credits, allowance used) charged nothing, so the
+   * generation is forgotten and the same key may try again. Any other failure (billing slow or
+   * down) may have charged it: the generation fails and is refunded, and its id is never reused.
+   */
+  private async notCharged(id: string, error: unknown) {
+    if (error instanceof ServiceError && RefusedCharge.has(error.code)) {
+      await this.generations.delete({ id, status: 'queued' });
+    } else {
+      await this.failed(id, GenerationFailure.highDemand).catch((failure) => this.log.error({ err: failure, generationId: id }, 'refund after a failed charge not done'));
     }
   }
 
@@ -123,6 +181,7 @@ export class GenerationsService implements OnApplicationShutdown {
     return this.toGeneration(entity);
   }
 
+  /** The worker took the job. A generation already failed (the sweeper gave up on it) stays failed: the worker stops. */
   async started(id: string): Promise<Generation> {
     await this.generations.update({ id, status: 'queued' }, { status: 'active' });
     const entity = await this.generations.findOneBy({ id });
@@ -134,11 +193,13 @@ export class GenerationsService implements OnApplicationShutdown {
 
   /** Records the creation once, however often the worker reports it. */
   async completed(done: MessageRequest<'images.generation.completed'>): Promise<Creation> {
-    const { creation, generation, first } = await this.dataSource.transaction(async (tx) => {
+    const { creation, generation } = await this.dataSource.transaction(async (tx) => {
       const entity = await tx.findOne(GenerationEntity, { where: { id: done.id }, lock: { mode: 'pessimistic_write' } });
       if (!entity) fail(ErrorCode.NotFound, 'Generation not found');
       const existing = await tx.findOneBy(CreationEntity, { id: done.id });
-      if (existing) return { creation: existing, generation: entity, first: false };
+      if (existing) return { creation: existing, generation: entity };
+      // Failed and refunded already (the sweeper's deadline): a late image must not be a free one.
+      if (entity.status === 'failed') fail(ErrorCode.Conflict, 'This generation has already failed');
       entity.status = 'completed';
       entity.caption = done.caption;
       entity.engine = done.engine;
@@ -156,36 +217,59 @@ export class GenerationsService implements OnApplicationShutdown {
         originalKey: null,
         isFavorite: false,
       }));
-      return { creation: created, generation: entity, first: true };
+      return { creation: created, generation: entity };
     });
-    if (first) {
-      const event: GenerationCompletedEvent = { generationId: generation.id, userId: generation.userId, trendSlug: generation.trendSlug };
-      this.bus.emit(Events.generationCompleted, event);
-    }
+    // Published on every report, not only the first: the event id makes repeats harmless, and a
+    // report retried after a failed publish still gets the event out.
+    const event: GenerationCompletedEvent = { generationId: generation.id, userId: generation.userId, trendSlug: generation.trendSlug };
+    await this.bus.publish(Events.generationCompleted, event, `generation.completed:${generation.id}`)
+      .catch((error) => this.log.error({ err: error, generationId: generation.id }, 'generation.completed not published'));
     await publishGenerationUpdate(this.redis, await this.toGeneration(generation));
     return toCreation(creation);
   }
 
-  /** Marks a generation failed for good and gives its charge back, exactly once. */
+  /**
+   * Marks a generation failed for good and gives its charge back, exactly once, however often and
+   * by whomever it is reported (queue events on every replica, the sweeper). A completed one stays completed.
+   */
   async failed(id: string, reason: string): Promise<Generation> {
-    await this.bus.send('billing.refund', { generationId: id, reason });
-    await this.generations.update({ id, status: Not(In(['completed', 'failed'])) }, { status: 'failed', failureReason: reason });
-    const entity = await this.generations.findOneBy({ id });
-    if (!entity) fail(ErrorCode.NotFound, 'Generation not found');
-    this.log.warn({ generationId: id, reason }, 'generation failed');
+    const entity = await this.dataSource.transaction(async (tx) => {
+      const row = await tx.findOne(GenerationEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!row) fail(ErrorCode.NotFound, 'Generation not found');
+      if (row.status === 'queued' || row.status === 'active') {
+        row.status = 'failed';
+        row.failureReason = reason;
+        await tx.save(row);
+        this.log.warn({ generationId: id, reason }, 'generation failed');
+      }
+      return row;
+    });
+    if (entity.status === 'failed' && !entity.refundedAt) await this.refund(entity);
     const generation = await this.toGeneration(entity);
     await publishGenerationUpdate(this.redis, generation);
     return generation;
   }
 
+  /** Gives a failed generation's charge back. Billing refunds a generation once however often asked; refunded_at says it is settled. */
+  async refund(entity: Pick<GenerationEntity, 'id' | 'failureReason'>): Promise<void> {
+    await this.bus.send('billing.refund', { generationId: entity.id, reason: entity.failureReason ?? GenerationFailure.highDemand });
+    await this.generations.update({ id: entity.id, refundedAt: IsNull() }, { refundedAt: new Date() });
+  }
+
+  /** The generation as members see it; place, ETA and progress come from Redis, best effort (unknown while it restarts). */
   private async toGeneration(entity: GenerationEntity): Promise<Generation> {
     let progress = entity.status === 'completed' ? 100 : 0;
     let position: number | null = null;
-    if (entity.status === 'queued') {
-      position = await waitingPosition(this.redis, QueueName.generation, entity.id);
-    } else if (entity.status === 'active') {
-      const job = await this.queue.getJob(entity.id);
-      progress = typeof job?.progress === 'number' ? job.progress : 0;
+    let etaSeconds: number | null = null;
+    try {
+      if (entity.status === 'queued') {
+        position = await waitingPosition(this.redis, QueueName.generation, entity.id);
+        if (position !== null) etaSeconds = await this.queueWatch.eta(position);
+      } else if (entity.status === 'active') {
+        progress = await jobProgress(this.redis, QueueName.generation, entity.id) ?? 0;
+      }
+    } catch (error) {
+      this.log.warn({ err: error, generationId: entity.id }, 'queue state not read');
     }
     return {
       id: entity.id,
@@ -196,6 +280,7 @@ export class GenerationsService implements OnApplicationShutdown {
       status: entity.status,
       progress,
       position,
+      etaSeconds,
       failureReason: entity.failureReason,
       caption: entity.caption,
       engine: entity.engine,

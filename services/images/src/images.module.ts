@@ -5,8 +5,11 @@ import type { ImagesConfig } from './config.js';
 import { CreationsService } from './creations.service.js';
 import { imagesDatabase } from './database.js';
 import { CreationEntity, GenerationEntity } from './entities.js';
+import { generationQueueProvider, GenerationQueueWatch } from './generation-queue.js';
 import { GenerationsService, IMAGES_CONFIG } from './generations.service.js';
+import { GenerationHousekeeping } from './housekeeping.js';
 import { ImagesHandlers } from './images.handlers.js';
+import { GenerationSweeper } from './sweeper.js';
 
 @Module({})
 export class ImagesModule {
@@ -18,6 +21,7 @@ export class ImagesModule {
           service: 'images',
           databaseUrl: config.DATABASE_URL,
           redisUrl: config.REDIS_URL,
+          natsUrl: config.NATS_URL,
           database: imagesDatabase,
           extraProbes: { inject: [STORAGE], probes: (storage: ObjectStorage) => [{ name: 'storage', check: () => storage.ping() }] },
         }),
@@ -25,7 +29,10 @@ export class ImagesModule {
         TypeOrmModule.forFeature([GenerationEntity, CreationEntity]),
       ],
       controllers: [ImagesHandlers],
-      providers: [GenerationsService, CreationsService, { provide: IMAGES_CONFIG, useValue: config }],
+      providers: [
+        GenerationsService, CreationsService, { provide: IMAGES_CONFIG, useValue: config },
+        generationQueueProvider(config.REDIS_URL), GenerationQueueWatch, GenerationSweeper, GenerationHousekeeping,
+      ],
     };
   }
 }

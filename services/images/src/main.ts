@@ -6,5 +6,5 @@ import { ImagesModule } from './images.module.js';
 
 runMain(async () => {
   const config = loadImagesConfig();
-  await bootstrapService(ImagesModule.forRoot(config), config, imagesDatabase);
+  await bootstrapService('images', ImagesModule.forRoot(config), config, imagesDatabase);
 });

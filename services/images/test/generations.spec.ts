@@ -1,43 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Queue } from 'bullmq';
-import { createTestEnvironment, startServiceUnderTest, type ServiceUnderTest, type TestEnvironment } from '@trendforge/testing';
+import type { GenerationJob, GenerationJobResult } from '@trendforge/contracts';
 import type { Bus } from '@trendforge/platform';
+import { startImagesStack, type ImagesStack } from './support.js';
 
 /** The generation use case across its real neighbours: trends and billing on the same bus. */
 describe('images service: accepting and finishing generations', () => {
-  let environment: TestEnvironment;
-  let storageDir: string;
-  let services: ServiceUnderTest[] = [];
+  let stack: ImagesStack;
   let bus: Bus;
-  let queue: Queue;
+  let queue: Queue<GenerationJob, GenerationJobResult>;
 
   beforeAll(async () => {
-    environment = await createTestEnvironment('images');
-    storageDir = await mkdtemp(path.join(os.tmpdir(), 'tf-images-'));
-    const env = { ...environment.env, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir };
-    const [{ ImagesModule }, { loadImagesConfig }, { TrendsModule }, { loadTrendsConfig }, { BillingModule }, { loadBillingConfig }, { createQueue }] = await Promise.all([
-      import('../src/images.module.js'), import('../src/config.js'),
-      import('../../trends/src/trends.module.js'), import('../../trends/src/config.js'),
-      import('../../billing/src/billing.module.js'), import('../../billing/src/config.js'),
-      import('@trendforge/platform'),
-    ]);
-    services = await Promise.all([
-      startServiceUnderTest(TrendsModule.forRoot(loadTrendsConfig(env)), environment.redisUrl),
-      startServiceUnderTest(BillingModule.forRoot(loadBillingConfig(env)), environment.redisUrl),
-      startServiceUnderTest(ImagesModule.forRoot(loadImagesConfig(env)), environment.redisUrl),
-    ]);
-    bus = services[2].bus;
-    queue = createQueue('generation', environment.redisUrl);
+    stack = await startImagesStack('images');
+    ({ bus, queue } = stack);
   });
 
   afterAll(async () => {
-    await queue?.close();
-    await Promise.all(services.map((s) => s.close()));
-    await environment?.close();
-    await rm(storageDir, { recursive: true, force: true });
+    await stack?.close();
   });
 
   const complete = (id: string, userId: string) => bus.send('images.generation.completed', {
@@ -108,5 +87,23 @@ describe('images service: accepting and finishing generations', () => {
     await bus.send('images.generation.failed', { id, reason: 'Network error' });
     expect(await bus.send('billing.account', { userId })).toEqual(expect.objectContaining({ credits: 3, monthlyUsage: 0 }));
     expect(await bus.send('images.list', { userId })).toEqual([]);
+  });
+
+  test('completion after the generation failed is refused: a refunded generation never becomes a free image', async () => {
+    const userId = randomUUID();
+    const { id } = await bus.send('images.generation.request', { userId, trendSlug: 'ghibli', userPrompt: 'a valley' });
+    await bus.send('images.generation.failed', { id, reason: 'Network error' });
+    await expect(complete(id, userId)).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await bus.send('images.generation.get', { id, userId })).toEqual(expect.objectContaining({ status: 'failed' }));
+    expect(await bus.send('images.list', { userId })).toEqual([]);
+    expect(await stack.charge(id)).toEqual({ credits: 3, refunded: true });
+  });
+
+  test('a failure reported after completion changes nothing and refunds nothing', async () => {
+    const userId = randomUUID();
+    const { id } = await bus.send('images.generation.request', { userId, trendSlug: 'ghibli', userPrompt: 'a valley' });
+    await complete(id, userId);
+    expect(await bus.send('images.generation.failed', { id, reason: 'Network error' })).toEqual(expect.objectContaining({ status: 'completed' }));
+    expect(await stack.charge(id)).toEqual({ credits: 3, refunded: false });
   });
 });

@@ -6,5 +6,5 @@ import { TrendsModule } from './trends.module.js';
 
 runMain(async () => {
   const config = loadTrendsConfig();
-  await bootstrapService(TrendsModule.forRoot(config), config, trendsDatabase);
+  await bootstrapService('trends', TrendsModule.forRoot(config), config, trendsDatabase);
 });

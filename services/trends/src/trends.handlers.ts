@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { Events, type GenerationCompletedEvent, type MessageRequest } from '@trendforge/contracts';
+import { Events, isUuid, type GenerationCompletedEvent, type MessageRequest } from '@trendforge/contracts';
 import { Handles, OnEvent } from '@trendforge/platform';
 import { ElectionService } from './election.service.js';
 import { FavoritesService } from './favorites.service.js';
@@ -95,7 +95,8 @@ export class TrendsHandlers {
 
   /** Creations are the images service's; trends only keeps the per-trend count. */
   @OnEvent(Events.generationCompleted)
-  async generationCompleted(@Payload() { trendSlug }: GenerationCompletedEvent) {
-    await this.trends.countGeneration(trendSlug);
+  async generationCompleted({ generationId, trendSlug }: GenerationCompletedEvent) {
+    if (!isUuid(generationId)) return;
+    await this.trends.countGeneration(generationId, trendSlug);
   }
 }

@@ -1,6 +1,6 @@
 import { DynamicModule, Module, type Provider } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { serviceInfrastructure, StorageModule } from '@trendforge/platform';
+import { RenderJobsModule, serviceInfrastructure, StorageModule } from '@trendforge/platform';
 import { CLOCK, systemClock, type Clock } from './clock.js';
 import type { TrendsConfig } from './config.js';
 import { trendsDatabase } from './database.js';
@@ -37,8 +37,9 @@ export class TrendsModule {
     return {
       module: TrendsModule,
       imports: [
-        ...serviceInfrastructure({ service: 'trends', databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL, database: trendsDatabase }),
+        ...serviceInfrastructure({ service: 'trends', databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL, natsUrl: config.NATS_URL, database: trendsDatabase }),
         StorageModule.forRoot(config),
+        RenderJobsModule.forRoot(config.REDIS_URL),
         TypeOrmModule.forFeature([TrendEntity]),
       ],
       controllers: [TrendsHandlers],

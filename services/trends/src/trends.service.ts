@@ -146,8 +146,16 @@ export class TrendsService implements OnApplicationBootstrap {
     return { styleOptions, vibes: row.vibes, personalizationSupported: row.personalizationSupported };
   }
 
-  async countGeneration(slug: string): Promise<void> {
-    await this.trends.increment({ slug }, 'generations', 1);
+  /** Adds a completed generation to its trend's total, once per generation however often it is reported. */
+  async countGeneration(generationId: string, slug: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const counted: unknown[] = await tx.query(
+        `INSERT INTO "trends"."counted_generations" ("generation_id", "trend_slug") VALUES ($1, $2)
+         ON CONFLICT DO NOTHING RETURNING "generation_id"`,
+        [generationId, slug],
+      );
+      if (counted.length) await tx.query('UPDATE "trends"."trends" SET "generations" = "generations" + 1 WHERE "slug" = $1', [slug]);
+    });
   }
 
   // ---- admin (DESIGN.md section 2: manage trends, set the weekly trend; everything audited)

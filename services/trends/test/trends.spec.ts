@@ -35,8 +35,8 @@ describe('trends service: catalogue, favourites, votes and the weekly election',
       import('typeorm'),
     ]);
     [trends, billing] = await Promise.all([
-      startServiceUnderTest(TrendsModule.forRoot(loadTrendsConfig(env), { clock }), environment.redisUrl),
-      startServiceUnderTest(BillingModule.forRoot(loadBillingConfig(env)), environment.redisUrl),
+      startServiceUnderTest(TrendsModule.forRoot(loadTrendsConfig(env), { clock }), environment.natsUrl),
+      startServiceUnderTest(BillingModule.forRoot(loadBillingConfig(env)), environment.natsUrl),
     ]);
     bus = trends.bus;
     db = trends.app.get(DS);
@@ -79,7 +79,7 @@ describe('trends service: catalogue, favourites, votes and the weekly election',
     test('seeding again changes nothing, keeps counters and never overwrites an admin edit', async () => {
       const { TrendsService } = await import('../src/trends.service.js');
       const snapshot = () => db.query(`SELECT * FROM "trends"."trends" ORDER BY slug`);
-      await trends.app.get(TrendsService).countGeneration('comic');
+      await trends.app.get(TrendsService).countGeneration(randomUUID(), 'comic');
       const admin = await member('admin');
       await bus.send('trends.admin.update', { actorId: admin, slug: 'clay', changes: { description: 'Edited by an admin' } });
       const before = await snapshot();
@@ -103,15 +103,20 @@ describe('trends service: catalogue, favourites, votes and the weekly election',
       }
     });
 
-    test('a completed generation (images service event) counts for its trend', async () => {
-      const before = (await bus.send('trends.bySlug', { slug: 'anime' })).generations;
-      bus.emit('generation.completed', { generationId: randomUUID(), userId: randomUUID(), trendSlug: 'anime' });
-      let after = before;
-      for (let i = 0; i < 100 && after === before; i += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        after = (await bus.send('trends.bySlug', { slug: 'anime' })).generations;
-      }
-      expect(after).toBe(before + 1);
+    test('a completed generation (images service event) counts for its trend, once however often it is delivered', async () => {
+      const count = async (slug: string) => (await bus.send('trends.bySlug', { slug })).generations;
+      const [animeBefore, pixarBefore] = [await count('anime'), await count('pixar')];
+      const event = { generationId: randomUUID(), userId: randomUUID(), trendSlug: 'anime' };
+      // Twice under one id (deduplicated by the stream and the consumer), once under another (the handler's own idempotency).
+      await bus.publish('generation.completed', event, `generation.completed:${event.generationId}`);
+      await bus.publish('generation.completed', event, `generation.completed:${event.generationId}`);
+      await bus.publish('generation.completed', event, `replayed:${event.generationId}`);
+      // The consumer handles one subject's events in order: once this later one counted, the three above are done.
+      const marker = { generationId: randomUUID(), userId: randomUUID(), trendSlug: 'pixar' };
+      await bus.publish('generation.completed', marker, `generation.completed:${marker.generationId}`);
+      for (let i = 0; i < 400 && (await count('pixar')) === pixarBefore; i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(await count('pixar')).toBe(pixarBefore + 1);
+      expect(await count('anime')).toBe(animeBefore + 1);
     });
   });
 
@@ -259,11 +264,28 @@ describe('trends service: catalogue, favourites, votes and the weekly election',
   });
 
   describe('preview images', () => {
-    test('are rendered by the studio engine once, as JPEG in storage, then served from there', async () => {
-      const { PreviewsService } = await import('../src/previews.service.js');
-      const storage = trends.app.get(PreviewsService)['storage'];
+    /** generation-worker's `renders` consumer, in this process: it renders what the service asks for. */
+    let rendersWorker: import('@nestjs/common').INestApplicationContext | undefined;
+
+    beforeAll(async () => {
+      const [{ NestFactory }, { RendersWorkerModule }, { loadGenerationWorkerConfig }] = await Promise.all([
+        import('@nestjs/core'), import('../../generation-worker/src/renders.processor.js'), import('../../generation-worker/src/config.js'),
+      ]);
+      const config = loadGenerationWorkerConfig({ ...process.env, ...environment.env, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir });
+      rendersWorker = await NestFactory.createApplicationContext(RendersWorkerModule.forRoot(config), { logger: ['error'] });
+      await rendersWorker.init();
+    });
+
+    afterAll(() => rendersWorker?.close());
+
+    test('are rendered by generation-worker once per engine version, as JPEG in storage, then served from there', async () => {
+      const [{ PreviewsService }, { STORAGE }, { STUDIO_ENGINE_VERSION }] = await Promise.all([
+        import('../src/previews.service.js'), import('@trendforge/platform'), import('@trendforge/imaging/engine-version'),
+      ]);
+      const storage: import('@trendforge/platform').ObjectStorage = trends.app.get(STORAGE);
       const first = await bus.send('trends.preview', { slug: 'pixel', kind: 'preview' });
-      expect(first.key).toMatch(/^previews\/.+\/pixel-preview-[0-9a-f]{8}\.jpg$/);
+      expect(STUDIO_ENGINE_VERSION).toMatch(/^[0-9a-f]{16}$/);
+      expect(first.key).toMatch(new RegExp(`^previews/1-${STUDIO_ENGINE_VERSION}/pixel-preview-[0-9a-f]{8}\\.jpg$`));
       const bytes = await storage.get(first.key);
       expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
       await storage.put(first.key, Buffer.from('marker'), 'image/jpeg');
@@ -273,6 +295,7 @@ describe('trends service: catalogue, favourites, votes and the weekly election',
       expect((await storage.get(first.key)).toString()).toBe('marker');
       const example = await bus.send('trends.preview', { slug: 'pixel', kind: 'example' });
       expect(example.key).not.toBe(first.key);
+      expect((await storage.get(example.key)).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     });
   });
 });

@@ -6,5 +6,5 @@ import { WaitlistModule } from './waitlist.module.js';
 
 runMain(async () => {
   const config = loadWaitlistConfig();
-  await bootstrapService(WaitlistModule.forRoot(config), config, waitlistDatabase);
+  await bootstrapService('waitlist', WaitlistModule.forRoot(config), config, waitlistDatabase);
 });

@@ -14,7 +14,7 @@ export class WaitlistModule {
     return {
       module: WaitlistModule,
       imports: [
-        ...serviceInfrastructure({ service: 'waitlist', databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL, database: waitlistDatabase }),
+        ...serviceInfrastructure({ service: 'waitlist', databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL, natsUrl: config.NATS_URL, database: waitlistDatabase }),
         TypeOrmModule.forFeature([WaitlistEntryEntity]),
       ],
       controllers: [WaitlistHandlers],

@@ -150,6 +150,6 @@ describe('waitlist service over the bus', () => {
   });
 
   test('answers its health check', async () => {
-    expect(await service.bus.send('waitlist.health', {})).toEqual({ service: 'waitlist', status: 'up', details: { postgres: 'up', redis: 'up' } });
+    expect(await service.bus.send('waitlist.health', {})).toEqual({ service: 'waitlist', status: 'up', details: { postgres: 'up', redis: 'up', nats: 'up' } });
   });
 });

@@ -47,6 +47,7 @@ const gen = (over: Partial<Generation>): Generation & { __typename: 'Generation'
   status: 'queued',
   progress: 0,
   position: 2,
+  etaSeconds: 45,
   failureReason: null,
   trendSlug: 'anime',
   prompt: 'Anime hero style: a corgi astronaut',
@@ -136,7 +137,7 @@ describe('ForgeScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Generate My Anime Hero' }));
 
     expect(await screen.findByText('Generation usually takes 15-30 seconds.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('generation-status')).toHaveTextContent('#2 in queue'));
+    await waitFor(() => expect(screen.getByTestId('generation-status')).toHaveTextContent('Position 3 in queue · about 45 s'));
 
     const image = await screen.findByRole('img', { name: 'a corgi astronaut' });
     expect(image).toHaveAttribute('src', '/media/g1.png');

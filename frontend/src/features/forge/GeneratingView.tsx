@@ -1,5 +1,6 @@
 import type { Trend } from '@/lib/types';
 import type { Generation } from '@/features/generation/documents';
+import { queueStatusText } from '@/features/generation/generation-state';
 import { Progress } from '@/ui/progress';
 import { TrendArt } from './TrendArt';
 
@@ -7,9 +8,7 @@ export function generationStatusText(generation: Generation | null): string {
   if (!generation) return 'Sending your idea to the forge...';
   switch (generation.status) {
     case 'queued':
-      return generation.position != null && generation.position > 0
-        ? `#${generation.position} in queue`
-        : 'Waiting in queue...';
+      return generation.position != null ? queueStatusText(generation.position, generation.etaSeconds) : 'Waiting in queue...';
     case 'active':
       return `Forging... ${Math.round(generation.progress ?? 0)}%`;
     case 'completed':

@@ -17,6 +17,7 @@ const GENERATION_FIELDS = gql`
     status
     progress
     position
+    etaSeconds
     failureReason
     trendSlug
     prompt
@@ -28,9 +29,9 @@ const GENERATION_FIELDS = gql`
   }
 `;
 
-export const GENERATE: TypedDocumentNode<{ generate: Generation }, { input: GenerateInput }> = gql`
-  mutation Generate($input: GenerateInput!) {
-    generate(input: $input) {
+export const GENERATE: TypedDocumentNode<{ generate: Generation }, { input: GenerateInput; idempotencyKey?: string }> = gql`
+  mutation Generate($input: GenerateInput!, $idempotencyKey: String) {
+    generate(input: $input, idempotencyKey: $idempotencyKey) {
       ...GenerationFields
     }
   }

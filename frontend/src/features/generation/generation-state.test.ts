@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Generation } from './documents';
-import { describeGenerationError, graphqlErrorMessage, HIGH_DEMAND, mergeGeneration } from './generation-state';
+import { describeGenerationError, formatEta, graphqlErrorMessage, HIGH_DEMAND, mergeGeneration, queueStatusText } from './generation-state';
 
 const base: Generation = {
   id: 'g1',
   status: 'queued',
   progress: 0,
   position: 2,
+  etaSeconds: 30,
   failureReason: null,
   trendSlug: 'pixar',
   prompt: 'a cat',
@@ -72,5 +73,15 @@ describe('describeGenerationError', () => {
       'Monthly generation limit reached',
     );
     expect(graphqlErrorMessage(new Error('boom'))).toBe('boom');
+  });
+});
+
+describe('queue status', () => {
+  it('shows the place from 1 and the ETA in seconds or minutes', () => {
+    expect(queueStatusText(2, 20)).toBe('Position 3 in queue · about 20 s');
+    expect(queueStatusText(0, 0.4)).toBe('Position 1 in queue · about 1 s');
+    expect(queueStatusText(40, 150)).toBe('Position 41 in queue · about 3 min');
+    expect(queueStatusText(4, null)).toBe('Position 5 in queue');
+    expect(formatEta(59)).toBe('about 59 s');
   });
 });

@@ -90,3 +90,14 @@ export function graphqlErrorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   return String(error);
 }
+
+/** "about 20 s", "about 3 min": a queue ETA for people. */
+export function formatEta(seconds: number): string {
+  return seconds < 60 ? `about ${Math.max(1, Math.round(seconds))} s` : `about ${Math.round(seconds / 60)} min`;
+}
+
+/** A queued generation's place (0 = next, shown from 1) and, when known, its ETA: "Position 3 in queue · about 20 s". */
+export function queueStatusText(position: number, etaSeconds: number | null | undefined): string {
+  const place = `Position ${position + 1} in queue`;
+  return etaSeconds != null ? `${place} · ${formatEta(etaSeconds)}` : place;
+}

@@ -1,10 +1,24 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useApolloClient, useMutation, useSubscription } from '@apollo/client/react';
 import { GENERATE, GENERATION, GENERATION_UPDATED, type GenerateInput, type Generation } from './documents';
 import { isTerminal, mergeGeneration } from './generation-state';
 
 /** Only if the subscription fails: how often to re-read the generation instead. */
 export const POLL_INTERVAL_MS = 3000;
+
+/** A generate call whose answer got lost (network, server restarting) is sent this many times in all, with the same key. */
+export const GENERATE_SEND_ATTEMPTS = 3;
+
+/** A fresh idempotency key (randomUUID needs a secure context; plain http on a LAN address has only getRandomValues). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 export interface UseGeneration {
   generation: Generation | null;
@@ -62,7 +76,19 @@ export function useGeneration(): UseGeneration {
     async (input: GenerateInput) => {
       idRef.current = null;
       setGeneration(null);
-      const result = await generate({ variables: { input } });
+      // One key per click: sending it again after a lost answer never starts (or charges) a second generation.
+      const idempotencyKey = newIdempotencyKey();
+      let result;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          result = await generate({ variables: { input, idempotencyKey } });
+          break;
+        } catch (error) {
+          // The server's answer (a GraphQL error) is final; only a lost answer is worth sending again.
+          if (CombinedGraphQLErrors.is(error) || attempt >= GENERATE_SEND_ATTEMPTS) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+        }
+      }
       const accepted = result.data?.generate;
       if (!accepted) throw new Error(HIGH_DEMAND_FALLBACK);
       idRef.current = accepted.id;

@@ -13,10 +13,17 @@ import { GenerationType } from '../types.js';
 export class GenerationResolver {
   constructor(private readonly bus: Bus, private readonly updates: GenerationUpdates) {}
 
-  /** Accepts a generation (validate, charge, enqueue) and answers at once; follow it with generationUpdated. */
+  /**
+   * Accepts a generation (validate, charge, enqueue) and answers at once; follow it with
+   * generationUpdated. The same `idempotencyKey` from the same member is the same generation.
+   */
   @Mutation(() => GenerationType)
-  async generate(@CurrentCaller() caller: Caller, @Args('input') input: GenerateBody): Promise<GenerationView> {
-    return toGenerationView(await this.bus.send('images.generation.request', toGenerationRequest(caller.userId, input)));
+  async generate(
+    @CurrentCaller() caller: Caller,
+    @Args('input') input: GenerateBody,
+    @Args('idempotencyKey', { type: () => String, nullable: true }) idempotencyKey?: string | null,
+  ): Promise<GenerationView> {
+    return toGenerationView(await this.bus.send('images.generation.request', toGenerationRequest(caller.userId, input, idempotencyKey ?? undefined)));
   }
 
   @Query(() => GenerationType)

@@ -23,8 +23,11 @@ export class GenerateBody {
   @IsOptional() @IsBoolean() enhance?: boolean;
 }
 
-/** The wizard sends only `prompt`; other screens send `userPrompt` and a composed `prompt`. */
-export function toGenerationRequest(userId: string, body: GenerateBody): GenerationRequest {
+/**
+ * The wizard sends only `prompt`; other screens send `userPrompt` and a composed `prompt`.
+ * The idempotency key (header or GraphQL argument) is checked by the images service.
+ */
+export function toGenerationRequest(userId: string, body: GenerateBody, idempotencyKey?: string): GenerationRequest {
   const userPrompt = (body.userPrompt ?? body.prompt ?? '').trim();
   const styleOptions = body.styleOptions
     ? Object.fromEntries(Object.entries(body.styleOptions).filter(([, v]) => v === true || v === 'true').map(([k]) => [k, true]).slice(0, 32))
@@ -38,5 +41,6 @@ export function toGenerationRequest(userId: string, body: GenerateBody): Generat
     styleOptions,
     userTraits: body.userTraits ?? body.personalization,
     aspect: body.aspect,
+    idempotencyKey,
   };
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpStatus, Inject, Param, ParseUUIDPipe, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpStatus, Inject, Param, ParseUUIDPipe, Post, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { Throttle } from '@nestjs/throttler';
 import { Bus, fail } from '@trendforge/platform';
@@ -12,7 +12,11 @@ import { GenerateBody, toGenerationRequest } from './generate.body.js';
 /**
  * POST /api/generate keeps the documented synchronous contract: it waits (bounded) for the image
  * and answers `{generatedImage, imageUrl, caption}`; past the wait it answers 202 with the
- * generation so the client can follow it at GET /api/generations/:id.
+ * generation so the client can follow it at GET /api/generations/:id. With `Prefer: respond-async`
+ * (RFC 7240) it answers 202 as soon as the generation is accepted.
+ *
+ * An `Idempotency-Key` header makes retries safe: the same key from the same member is the same
+ * generation and one charge, however often the request is sent.
  */
 @Controller('api')
 @UseGuards(MemberGuard)
@@ -25,12 +29,20 @@ export class GenerateController {
 
   @Post('generate')
   @Throttle({ default: { limit: 20, ttl: 60_000 } })
-  async generate(@CurrentCaller() caller: Caller, @Body() body: GenerateBody, @Res({ passthrough: true }) res: Response) {
-    const accepted = await this.bus.send('images.generation.request', toGenerationRequest(caller.userId, body));
-    const generation = toGenerationView(await this.updates.waitForEnd(accepted.id, caller.userId, this.config.GENERATE_WAIT_MS));
+  async generate(
+    @CurrentCaller() caller: Caller,
+    @Body() body: GenerateBody,
+    @Res({ passthrough: true }) res: Response,
+    @Headers('idempotency-key') idempotencyKey?: string,
+    @Headers('prefer') prefer?: string,
+  ) {
+    const accepted = await this.bus.send('images.generation.request', toGenerationRequest(caller.userId, body, idempotencyKey));
+    const respondAsync = /(^|[\s,;])respond-async([\s,;]|$)/i.test(prefer ?? '');
+    const generation = toGenerationView(respondAsync ? accepted : await this.updates.waitForEnd(accepted.id, caller.userId, this.config.GENERATE_WAIT_MS));
     if (generation.status === 'failed') fail(ErrorCode.Unavailable, generation.failureReason ?? 'Failed to generate image');
     if (generation.status !== 'completed') {
       res.status(HttpStatus.ACCEPTED);
+      if (respondAsync) res.setHeader('preference-applied', 'respond-async');
       return { id: generation.id, status: generation.status, message: 'Still generating', generation };
     }
     return { id: generation.id, generatedImage: generation.imageUrl, imageUrl: generation.imageUrl, caption: generation.caption, engine: generation.engine };

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Inject, NotFoundException, Param, ParseE
 import type { Response } from 'express';
 import { IsOptional, IsString, IsUUID } from 'class-validator';
 import { ErrorCode, type Creation, type CreationFileVariant, type ImageView } from '@trendforge/contracts';
-import { Bus, fail, STORAGE, type ObjectStorage } from '@trendforge/platform';
+import { Bus, fail, RenderJobs, STORAGE, type ObjectStorage } from '@trendforge/platform';
 import { toImageView } from '../../clients/views.js';
 import { CurrentCaller, MemberGuard, type Caller } from '../../common/session.js';
 import { downloadName, ExportRenderer } from './export.js';
@@ -26,8 +26,8 @@ const fileKey = (creation: Creation, variant: CreationFileVariant) =>
 export class ImagesController {
   private readonly exports: ExportRenderer;
 
-  constructor(private readonly bus: Bus, @Inject(STORAGE) private readonly storage: ObjectStorage) {
-    this.exports = new ExportRenderer(storage);
+  constructor(private readonly bus: Bus, @Inject(STORAGE) private readonly storage: ObjectStorage, renders: RenderJobs) {
+    this.exports = new ExportRenderer(renders);
   }
 
   @Get()
@@ -63,7 +63,7 @@ export class ImagesController {
 
   /**
    * Download as an attachment, only for its owner: the stored result, or with `size=4k` the
-   * creation rendered again at 3840 px on its long side (see ExportRenderer).
+   * creation rendered again at 3840 px on its long side by generation-worker (see ExportRenderer).
    */
   @Get(':id/download')
   async download(

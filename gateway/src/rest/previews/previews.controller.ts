@@ -13,8 +13,9 @@ const LookupTtlMs = 5 * 60_000;
 const RenderWaitMs = 60_000;
 
 /**
- * Trend preview and example images, rendered once per engine version by the trends service and
- * read here from object storage. Public (visitors browse and hover them), so cached publicly.
+ * Trend preview and example images, rendered once per engine version by generation-worker (the
+ * trends service names them and asks for the render) and read here from object storage. Public
+ * (visitors browse and hover them), so cached publicly.
  */
 @Controller()
 @SkipThrottle()

@@ -8,7 +8,7 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
 import { Observable } from 'rxjs';
 import { AvatarUrls, StorageKeys } from '@trendforge/contracts';
-import { AvatarLimits, prepareAvatar, UploadMessages, UploadRejectedError } from '@trendforge/imaging';
+import { AvatarLimits, prepareAvatar, UploadMessages, UploadRejectedError } from '@trendforge/imaging/upload';
 import { STORAGE, type ObjectStorage } from '@trendforge/platform';
 import { CurrentCaller, MemberGuard, type Caller } from '../../common/session.js';
 

@@ -66,6 +66,8 @@ export interface Generation {
   progress: number;
   /** Set while queued: how many jobs are ahead, 0 when next. */
   position: number | null;
+  /** Set while queued: about how many seconds until the image is ready (null when no worker consumes). */
+  etaSeconds: number | null;
   failureReason: string | null;
   caption: string | null;
   engine: string | null;

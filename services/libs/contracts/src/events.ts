@@ -8,6 +8,12 @@ export const GenerationUpdatesChannel = 'generation.updated';
 
 export type GenerationUpdate = Generation;
 
+/**
+ * Redis pub/sub channel on which one images replica publishes the generation queue as it moves
+ * (GenerationQueueSnapshot); gateways turn it into position and ETA for followers of queued generations.
+ */
+export const GenerationQueueChannel = 'generation.queue';
+
 /** Events (fire and forget), named `<noun>.<past-tense>`. */
 export const Events = {
   userRegistered: 'user.registered',

@@ -99,6 +99,8 @@ export interface GenerationRequest {
   userTraits?: string;
   aspect?: AspectPreset;
   originalKey?: string;
+  /** The client's key for this request (header `Idempotency-Key`): the same key from the same member is the same generation. */
+  idempotencyKey?: string;
 }
 
 /** The inputs a creation was rendered from; `seed` is null for creations made before they were kept. */

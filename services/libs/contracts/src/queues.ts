@@ -1,9 +1,13 @@
+import type { CreationRenderInputs } from './messages.js';
+
 /** BullMQ queue names. They never change once shipped: jobs in flight depend on them. */
 export const QueueName = {
   generation: 'generation',
   traits: 'traits',
   /** The trends service's weekly Trend of the Week election (a repeatable job). */
   trendsElection: 'trends-election',
+  /** Heavy renders for request-serving processes (4K exports, trend previews); generation-worker runs them. */
+  renders: 'renders',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -49,3 +53,85 @@ export interface TraitsJobResult {
 }
 
 export type ImageEngine = 'studio' | 'openai';
+
+/**
+ * Payload of a `renders` job, named by `kind` (also the job's name). The job id is `key`, the
+ * storage key of the file it makes, so concurrent requests for one file share one render; the
+ * worker does nothing when the file is already stored.
+ */
+export type RenderJob = Export4kRenderJob | PreviewRenderJob;
+
+/** The 4K export of a creation (stored under StorageKeys.export4k). */
+export interface Export4kRenderJob {
+  kind: 'export4k';
+  key: string;
+  /** The creation's stored result: scaled up when the creation cannot be rendered again. */
+  resultKey: string;
+  /** What the creation was rendered from (images' `images.renderInputs`). */
+  inputs: CreationRenderInputs;
+}
+
+/** A trend's preview or example image: a square studio render stored as JPEG. */
+export interface PreviewRenderJob {
+  kind: 'preview';
+  key: string;
+  trendSlug: string;
+  trendName: string;
+  prompt: string;
+  seed: number;
+  /** Side of the square JPEG, px. */
+  size: number;
+  quality: number;
+  /** The studio engine version the key was made for (@trendforge/imaging/engine-version). */
+  engineVersion: string;
+}
+
+export interface RenderJobResult {
+  key: string;
+  /** False when the file was already stored and nothing was rendered. */
+  rendered: boolean;
+}
+
+/**
+ * Why a generation failed, in the words of the spec's error catalogue (part 2 section 8): the SPA
+ * picks its toast by these key phrases. A job fails with one of them as its reason.
+ */
+export const GenerationFailure = {
+  apiKey: 'Invalid API key: the image service refused our API key',
+  rateLimit: 'Rate limit reached: quota exceeded, please try again in a few minutes',
+  contentPolicy: 'Content policy: this prompt was blocked by moderation, please try a different prompt',
+  network: 'Network error: connection to the image service failed',
+  invalidRequest: 'The image service could not make this image from this prompt. Please try a different prompt.',
+  highDemand: "We're experiencing high demand. Please try again later.",
+} as const;
+
+const failureReasons = new Set<string>(Object.values(GenerationFailure));
+
+/** A failed job's reason as a member may read it: the catalogue's own, else (BullMQ's "job stalled ...", a crash) high demand. */
+export function memberFailureReason(failedReason: string | null | undefined): string {
+  return failedReason && failureReasons.has(failedReason) ? failedReason : GenerationFailure.highDemand;
+}
+
+/**
+ * The generation queue as it moves, published by one images replica on GenerationQueueChannel:
+ * gateways derive position and ETA from it for members following a queued generation.
+ */
+export interface GenerationQueueSnapshot {
+  /** Ids of the waiting generations, next first (the first MaxQueueSnapshotIds). */
+  waiting: string[];
+  /** Average render time of recent generations, ms. */
+  averageRenderMs: number;
+  /** Generations rendered at once (active jobs, at least one per consuming worker); 0 when no worker consumes. */
+  slots: number;
+}
+
+export const MaxQueueSnapshotIds = 2000;
+
+/**
+ * About how many seconds until a waiting generation's image is ready: half a render for the jobs in
+ * hand, the `position` jobs ahead shared over the slots, then its own render. Null with no worker.
+ */
+export function generationEtaSeconds(position: number, queue: Pick<GenerationQueueSnapshot, 'averageRenderMs' | 'slots'>): number | null {
+  if (queue.slots < 1) return null;
+  return Math.max(1, Math.round((((position + 0.5) / queue.slots) + 1) * queue.averageRenderMs / 1000));
+}

@@ -32,6 +32,7 @@ export interface GenerationView {
   status: Generation['status'];
   progress: number;
   position: number | null;
+  etaSeconds: number | null;
   failureReason: string | null;
   trendSlug: string;
   /** What the member typed. */

@@ -1,4 +1,8 @@
-/** @trendforge/imaging — the studio engine (offline trend renderer) and image utilities. */
+/**
+ * @trendforge/imaging — the studio engine (offline trend renderer) and image utilities. Importing
+ * this entry loads the engine; request-serving processes use the light subpaths instead:
+ * `@trendforge/imaging/upload` (avatar checks, sharp only) and `@trendforge/imaging/engine-version`.
+ */
 export { renderTrend, makeThumbnail, readImageInfo, scaleToLongSide, FRAMES, EXPORT_LONG_SIDE } from './engine.js';
 export { detectFaces, mainFace, type DetectedFace, type FacePoint } from './faces.js';
 export { captionFor, type CaptionStyle } from './caption.js';
@@ -7,4 +11,5 @@ export { BACKGROUNDS, type BackgroundKind } from './backgrounds.js';
 export type { RenderRequest, RenderResult, FaceBox, Aspect } from './types.js';
 export { analysePhoto } from './analyse.js';
 export { renderInWorker, stopRenderWorker, type WorkerRenderRequest } from './worker.js';
+export { squareJpeg } from './preview.js';
 export { prepareAvatar, AvatarLimits, UploadMessages, UploadRejectedError, type PreparedAvatar, type UploadRefusal } from './upload.js';

@@ -3,12 +3,15 @@ import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { Redis } from 'ioredis';
+import type { NatsConnection } from '@nats-io/transport-node';
 import type { ServiceName } from '@trendforge/contracts';
 import { BusModule, busTransport } from './bus.js';
 import { ConfigError } from './config.js';
 import { databaseModule, openDatabase, type ServiceDatabase } from './database.js';
 import { HealthModule, type HealthProbe } from './health.js';
+import { EventsModule } from './events.js';
 import { loggingModule } from './logging.js';
+import { NATS, pingNats } from './nats.js';
 import { REDIS, RedisModule } from './redis-module.js';
 
 /**
@@ -16,6 +19,12 @@ import { REDIS, RedisModule } from './redis-module.js';
  * instead of a stack trace.
  */
 export function runMain(main: () => Promise<unknown>): void {
+  // A dropped connection's late rejection (Redis or NATS restarting) is logged, not fatal: the
+  // clients reconnect by themselves, and a process crash would only lose the jobs in hand.
+  process.on('unhandledRejection', (reason) => {
+    const err = reason as Error | undefined;
+    process.stderr.write(`${JSON.stringify({ level: 50, time: Date.now(), msg: 'unhandled rejection', err: { message: String(err?.message ?? reason), stack: err?.stack } })}\n`);
+  });
   main().catch((error) => {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -30,26 +39,29 @@ export interface ServiceInfrastructure {
   service: ServiceName;
   databaseUrl: string;
   redisUrl: string;
+  natsUrl: string;
   database: ServiceDatabase;
   /** Extra probes beyond PostgreSQL and Redis. */
   extraProbes?: { inject: unknown[]; probes: (...deps: never[]) => HealthProbe[] };
 }
 
-/** The modules every microservice imports: JSON logs, bus client, Redis, its migrated schema, health. */
+/** The modules every microservice imports: JSON logs, bus client and events, Redis, its migrated schema, health. */
 export function serviceInfrastructure(infra: ServiceInfrastructure): DynamicModule[] {
   const extra = infra.extraProbes ?? { inject: [], probes: () => [] };
   const health = HealthModule.register({
     service: infra.service,
-    inject: [DataSource, REDIS, ...extra.inject],
-    probes: (dataSource: DataSource, redis: Redis, ...rest: never[]) => [
+    inject: [DataSource, REDIS, NATS, ...extra.inject],
+    probes: (dataSource: DataSource, redis: Redis, nats: NatsConnection, ...rest: never[]) => [
       { name: 'postgres', check: () => dataSource.query('SELECT 1') },
       { name: 'redis', check: () => redis.ping() },
+      { name: 'nats', check: () => pingNats(nats) },
       ...extra.probes(...rest),
     ],
   });
   return [
     loggingModule(infra.service),
-    BusModule.forRoot(infra.redisUrl),
+    BusModule.forRoot(infra.natsUrl, infra.service),
+    EventsModule.forService(infra.service),
     RedisModule.forRoot(infra.redisUrl),
     databaseModule(infra.databaseUrl, infra.database),
     health,
@@ -57,12 +69,13 @@ export function serviceInfrastructure(infra: ServiceInfrastructure): DynamicModu
 }
 
 /**
- * Starts a microservice: Redis-transport handlers plus GET /health on healthPort.
+ * Starts a microservice: its handlers in the service's NATS queue group plus GET /health on healthPort.
  * With `--migrate-only` it applies the schema's migrations and exits (k8s Job, compose one-shot).
  */
 export async function bootstrapService(
+  service: ServiceName,
   module: DynamicModule,
-  config: { HEALTH_PORT: number; REDIS_URL: string; DATABASE_URL: string },
+  config: { HEALTH_PORT: number; NATS_URL: string; DATABASE_URL: string },
   database: ServiceDatabase,
 ) {
   if (process.argv.includes('--migrate-only')) {
@@ -73,7 +86,7 @@ export async function bootstrapService(
   }
   const app = await NestFactory.create(module, { bufferLogs: true });
   app.useLogger(app.get(Logger));
-  app.connectMicroservice(busTransport(config.REDIS_URL), { inheritAppConfig: true });
+  app.connectMicroservice(busTransport(config.NATS_URL, service), { inheritAppConfig: true });
   app.enableShutdownHooks();
   await app.startAllMicroservices();
   await app.listen(config.HEALTH_PORT, '0.0.0.0');

@@ -1,20 +1,21 @@
 import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import {
-  ClientProxy, ClientProxyFactory, EventPattern, MessagePattern, RpcException, Transport, type RedisOptions,
+  ClientProxy, ClientProxyFactory, MessagePattern, RpcException, Transport, type NatsOptions,
 } from '@nestjs/microservices';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import {
   ErrorCode, isServiceErrorBody, type MessagePatternName, type MessageRequest, type MessageResponse,
 } from '@trendforge/contracts';
-import { busNamespace, redisOptions } from './redis.js';
+import { EventLog } from './events.js';
+import { connectNats, NATS, NatsCloser, natsConnectionOptions } from './nats.js';
+import { busNamespace } from './redis.js';
 
-/** The wire name of a message pattern or event: namespaced so several stacks can share one Redis. */
+/** The wire subject of a message pattern: namespaced so several stacks can share one NATS. */
 export const busName = (name: string) => `${busNamespace()}.${name}`;
 
 /** Marks a handler for a request/response pattern declared in contracts' MessageMap. */
 export const Handles = (pattern: MessagePatternName): MethodDecorator => MessagePattern(busName(pattern));
-/** Marks a handler for a fire-and-forget event. */
-export const OnEvent = (event: string) => EventPattern(busName(event)) as unknown as MethodDecorator;
 
 /** An expected failure with a code the gateway turns into an HTTP status and a message for people. */
 export class ServiceError extends RpcException {
@@ -28,21 +29,25 @@ export function fail(code: ErrorCode, message: string): never {
   throw new ServiceError(code, message);
 }
 
-/** The Redis transport options a microservice listens with. */
-export function busTransport(redisUrl: string): RedisOptions {
-  const { host, port, username, password, db } = redisOptions(redisUrl);
-  return { transport: Transport.REDIS, options: { host, port, username, password, db, retryAttempts: 1000, retryDelay: 1000 } };
+/**
+ * The NATS transport a service listens with: every handler subscribes in a queue group named after
+ * the service, so N replicas share the requests and each one is handled exactly once.
+ */
+export function busTransport(natsUrl: string, service: string): NatsOptions {
+  return { transport: Transport.NATS, options: { ...natsConnectionOptions(natsUrl, service), queue: service } };
 }
 
 export const BUS_OPTIONS = Symbol('BUS_OPTIONS');
 
-/** Typed request/response client over the NestJS Redis transport. */
+/** Typed request/response client over NestJS's NATS transport, and the publisher of events. */
 @Injectable()
 export class Bus implements OnApplicationShutdown {
   private readonly client: ClientProxy;
+  private readonly events: EventLog;
 
-  constructor(@Inject(BUS_OPTIONS) options: { redisUrl: string }) {
-    this.client = ClientProxyFactory.create(busTransport(options.redisUrl));
+  constructor(@Inject(BUS_OPTIONS) options: { natsUrl: string; name: string }, @Inject(NATS) nats: NatsConnection) {
+    this.client = ClientProxyFactory.create({ transport: Transport.NATS, options: natsConnectionOptions(options.natsUrl, `${options.name}-client`) });
+    this.events = new EventLog(nats);
   }
 
   async send<P extends MessagePatternName>(pattern: P, payload: MessageRequest<P>, timeoutMs = 10_000): Promise<MessageResponse<P>> {
@@ -53,8 +58,12 @@ export class Bus implements OnApplicationShutdown {
     }
   }
 
-  emit(event: string, payload: unknown): void {
-    this.client.emit(busName(event), payload);
+  /**
+   * Publishes an event to JetStream and resolves once it is stored. `id` makes it idempotent:
+   * the stream drops a repeat within its duplicate window and consumers skip ids they handled.
+   */
+  publish(event: string, payload: unknown, id: string): Promise<void> {
+    return this.events.publish(event, payload, id);
   }
 
   async onApplicationShutdown() {
@@ -66,21 +75,28 @@ export class Bus implements OnApplicationShutdown {
 export function asServiceError(error: unknown, pattern: string): ServiceError {
   if (error instanceof ServiceError) return error;
   if (isServiceErrorBody(error)) return new ServiceError(error.code, error.message);
-  if (error instanceof TimeoutError) {
-    return new ServiceError(ErrorCode.Unavailable, `${pattern.split('.')[0]} service did not answer in time`);
-  }
+  const service = pattern.split('.')[0];
+  if (error instanceof TimeoutError) return new ServiceError(ErrorCode.Unavailable, `${service} service did not answer in time`);
   const message = error instanceof Error ? error.message : String((error as { message?: string })?.message ?? error);
+  // NATS answers at once when no replica of the service is subscribed.
+  if (/no responders|no subscribers listening/i.test(message)) return new ServiceError(ErrorCode.Unavailable, `${service} service is not available`);
   return new ServiceError(ErrorCode.Unavailable, `${pattern} failed: ${message}`);
 }
 
 @Global()
 @Module({})
 export class BusModule {
-  static forRoot(redisUrl: string): DynamicModule {
+  /** `name` labels the process's connections on the NATS server (monitoring, logs). */
+  static forRoot(natsUrl: string, name: string): DynamicModule {
     return {
       module: BusModule,
-      providers: [{ provide: BUS_OPTIONS, useValue: { redisUrl } }, Bus],
-      exports: [Bus],
+      providers: [
+        { provide: BUS_OPTIONS, useValue: { natsUrl, name } },
+        { provide: NATS, useFactory: () => connectNats(natsUrl, name) },
+        NatsCloser,
+        Bus,
+      ],
+      exports: [Bus, NATS],
     };
   }
 }

@@ -30,7 +30,9 @@ export const coreEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
-  /** Prefixes message patterns, queue keys and pub/sub channels, so stacks can share one Redis. */
+  /** The service bus: requests in queue groups, events on JetStream (a comma-separated list for a cluster). */
+  NATS_URL: z.string().regex(/^(nats|tls):\/\/[^\s,]+(,\s*(nats|tls):\/\/[^\s,]+)*$/, 'must be nats://HOST:PORT (comma-separated for a cluster)').default('nats://127.0.0.1:4222'),
+  /** Prefixes bus subjects, event streams, queue keys and pub/sub channels, so stacks can share one NATS and Redis. */
   BUS_NAMESPACE: z.string().regex(/^[a-z0-9_-]{1,32}$/, 'must be 1-32 of a-z, 0-9, _ or -').default('tf'),
 });
 

@@ -3,14 +3,31 @@ import type { HealthAnswer, ServiceName } from '@trendforge/contracts';
 import { Handles } from './bus.js';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TerminusModule } from '@nestjs/terminus';
 
-/** One dependency a process checks for its health answer. */
+/** One dependency a process checks for its readiness answer (its own: PostgreSQL, Redis, NATS, storage, ...). */
 export interface HealthProbe {
   name: string;
   check(): Promise<unknown>;
 }
 export const HEALTH_PROBES = Symbol('HEALTH_PROBES');
 
-@Controller('health')
+/** Health endpoints of every process (DESIGN section 1, "Health"); probes use the first two. */
+export const HealthPaths = {
+  /** Liveness: the process answers. 200 without touching any dependency (k8s livenessProbe and startupProbe). */
+  live: '/livez',
+  /** Readiness: every HEALTH_PROBES entry; 503 when one is down (k8s readinessProbe, compose health checks, the launcher). */
+  ready: '/readyz',
+  /** The older name of readiness, kept as its alias. */
+  legacy: '/health',
+} as const;
+
+/** What GET /livez answers. */
+export const LIVENESS_ANSWER = { status: 'up' } as const;
+
+/**
+ * A service's health on its HEALTH_PORT: GET /livez (the process answers: 200, no dependency touched)
+ * and GET /readyz (each of its HEALTH_PROBES, 503 when one is down); GET /health is an alias of /readyz.
+ */
+@Controller()
 export class HealthController {
   constructor(
     private readonly health: HealthCheckService,
@@ -18,7 +35,12 @@ export class HealthController {
     @Inject(HEALTH_PROBES) private readonly probes: HealthProbe[],
   ) {}
 
-  @Get()
+  @Get(HealthPaths.live.slice(1))
+  live() {
+    return LIVENESS_ANSWER;
+  }
+
+  @Get([HealthPaths.ready.slice(1), HealthPaths.legacy.slice(1)])
   @HealthCheck()
   check() {
     return this.health.check(
@@ -28,7 +50,7 @@ export class HealthController {
   }
 }
 
-/** Answers `<service>.health` over the bus with the same probes as GET /health. */
+/** Answers `<service>.health` over the bus with the same probes as GET /readyz. */
 function busHealthController(service: ServiceName): Type {
   @Controller()
   class BusHealthController {
@@ -44,8 +66,9 @@ function busHealthController(service: ServiceName): Type {
 }
 
 /**
- * A service's health: GET /health and `<service>.health` on the bus, up/down per probe. `probes`
- * is a factory resolved by Nest DI so probes can use the process's own connections.
+ * A service's health: GET /livez, GET /readyz (alias /health) and `<service>.health` on the bus,
+ * up/down per probe. `probes` is a factory resolved by Nest DI so probes can use the process's own
+ * connections.
  */
 @Module({})
 export class HealthModule {

@@ -7,7 +7,7 @@ export function loggingModule(name: string, level = process.env.LOG_LEVEL || 'in
       name,
       level,
       // Health probes would drown everything else.
-      autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/api/health' },
+      autoLogging: { ignore: (req) => ['/livez', '/readyz', '/health', '/api/health'].includes(req.url?.split('?')[0] ?? '') },
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
   });

@@ -1,34 +1,85 @@
+import { Logger } from '@nestjs/common';
 import { Queue, type ConnectionOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { GenerationUpdatesChannel, type GenerationUpdate, type QueueName } from '@trendforge/contracts';
+import {
+  GenerationQueueChannel, GenerationUpdatesChannel, type GenerationQueueSnapshot, type GenerationUpdate, type QueueName,
+} from '@trendforge/contracts';
 import { busNamespace } from './redis.js';
 
-/** BullMQ needs `maxRetriesPerRequest: null` on its connections (blocking commands). */
+/**
+ * BullMQ needs `maxRetriesPerRequest: null` on its connections (blocking commands); with it a
+ * command waits through a Redis restart instead of failing with MaxRetriesPerRequestError.
+ */
 export function queueConnection(redisUrl: string): ConnectionOptions {
   return { url: redisUrl, maxRetriesPerRequest: null };
 }
 
-/** Every queue key starts with the stack's namespace, e.g. `tf:generation:wait`. */
-export function createQueue<Data, Result = unknown>(name: QueueName, redisUrl: string): Queue<Data, Result> {
-  return new Queue<Data, Result>(name, { connection: queueConnection(redisUrl), prefix: busNamespace() });
-}
-
-/** The Redis list of jobs waiting in a queue (what k8s autoscaling watches). */
-export const waitListKey = (name: QueueName) => `${busNamespace()}:${name}:wait`;
+const queueLog = new Logger('Queue');
 
 /**
- * Place of a waiting job: 0 means next. BullMQ pushes new jobs on the left and takes from the right,
- * so the place counts the jobs to the job's right. Null when the job is no longer waiting.
+ * Every queue key starts with the stack's namespace, e.g. `tf:generation:wait`. The connection
+ * comes back by itself after a Redis restart (commands wait for it); its errors are logged.
+ */
+export function createQueue<Data, Result = unknown>(name: QueueName, redisUrl: string): Queue<Data, Result> {
+  const queue = new Queue<Data, Result>(name, { connection: queueConnection(redisUrl), prefix: busNamespace() });
+  queue.on('error', (error) => queueLog.warn({ err: error, queue: name }, 'queue connection'));
+  return queue;
+}
+
+/** The Redis list of jobs waiting without a priority. */
+export const waitListKey = (name: QueueName) => `${busNamespace()}:${name}:wait`;
+/** The sorted set of jobs waiting with a priority (score: priority, then arrival). */
+export const prioritizedKey = (name: QueueName) => `${busNamespace()}:${name}:prioritized`;
+
+/*
+ * How BullMQ picks the next job: from the wait list first (new jobs pushed on the left, taken from
+ * the right; stalled jobs put back on the right), then the prioritized set, lowest score first.
+ */
+
+/**
+ * Place of a waiting job: 0 means next, counting the wait list first, then the prioritized set.
+ * Null when the job is no longer waiting.
  */
 export async function waitingPosition(redis: Redis, name: QueueName, jobId: string): Promise<number | null> {
-  const key = waitListKey(name);
-  const [index, length] = await Promise.all([redis.lpos(key, jobId), redis.llen(key)]);
-  return index === null ? null : length - 1 - index;
+  const [index, length, rank] = await redis.multi()
+    .lpos(waitListKey(name), jobId)
+    .llen(waitListKey(name))
+    .zrank(prioritizedKey(name), jobId)
+    .exec()
+    .then((replies) => (replies ?? []).map(([error, value]) => (error ? null : value as number | null)));
+  if (index !== null) return (length ?? 0) - 1 - index;
+  return rank === null ? null : (length ?? 0) + rank;
+}
+
+/** A job's progress as its worker last reported it (a number from 0 to 100), or null. */
+export async function jobProgress(redis: Redis, name: QueueName, jobId: string): Promise<number | null> {
+  const value = Number(await redis.hget(`${busNamespace()}:${name}:${jobId}`, 'progress'));
+  return Number.isFinite(value) ? value : null;
+}
+
+/** Ids of the first `limit` waiting jobs, next first, in the order waitingPosition counts them. */
+export async function waitingJobIds(redis: Redis, name: QueueName, limit: number): Promise<string[]> {
+  const unprioritized = (await redis.lrange(waitListKey(name), -limit, -1)).reverse();
+  const rest = limit - unprioritized.length;
+  return rest > 0 ? [...unprioritized, ...await redis.zrange(prioritizedKey(name), 0, rest - 1)] : unprioritized;
 }
 
 export const generationUpdatesChannel = () => `${busNamespace()}.${GenerationUpdatesChannel}`;
+export const generationQueueChannel = () => `${busNamespace()}.${GenerationQueueChannel}`;
 
-/** Pushes a generation's state to every gateway instance (they relay it to subscribers). */
+const pushLog = new Logger('GenerationPush');
+
+/**
+ * Pushes a generation's state to every gateway instance (they relay it to subscribers). Best effort,
+ * never rejects: a lost push is made good by the next one, and followers read the state when they start.
+ */
 export async function publishGenerationUpdate(redis: Redis, update: GenerationUpdate): Promise<void> {
-  await redis.publish(generationUpdatesChannel(), JSON.stringify(update));
+  await redis.publish(generationUpdatesChannel(), JSON.stringify(update))
+    .catch((error: unknown) => pushLog.warn({ err: error, generationId: update.id }, 'generation update not published'));
+}
+
+/** Pushes the queue as it moves to every gateway instance (position and ETA of queued generations). Best effort. */
+export async function publishGenerationQueue(redis: Redis, snapshot: GenerationQueueSnapshot): Promise<void> {
+  await redis.publish(generationQueueChannel(), JSON.stringify(snapshot))
+    .catch((error: unknown) => pushLog.warn({ err: error }, 'generation queue not published'));
 }

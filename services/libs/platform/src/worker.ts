@@ -6,11 +6,13 @@ import { NestFactory } from '@nestjs/core';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { NatsConnection } from '@nats-io/transport-node';
 import type { QueueName } from '@trendforge/contracts';
 import { BusModule } from './bus.js';
 import type { CoreEnv, StorageEnv } from './config.js';
-import { HEALTH_PROBES, type HealthProbe, runProbes } from './health.js';
+import { HEALTH_PROBES, type HealthProbe, HealthPaths, LIVENESS_ANSWER, runProbes } from './health.js';
 import { loggingModule } from './logging.js';
+import { NATS, pingNats } from './nats.js';
 import { queueConnection } from './queues.js';
 import { busNamespace } from './redis.js';
 import { REDIS, RedisModule } from './redis-module.js';
@@ -57,16 +59,30 @@ export abstract class QueueConsumer<Data, Result> implements OnApplicationBootst
   }
 }
 
-/** A queue worker's GET /health: its probes without an HTTP framework. */
+/**
+ * A queue worker's health on its HEALTH_PORT, without an HTTP framework: GET /livez (the process
+ * answers: 200, no dependency touched) and GET /readyz (each of its HEALTH_PROBES, 503 when one is
+ * down); GET /health is an alias of /readyz.
+ */
 @Injectable()
 export class WorkerHealthServer implements OnApplicationShutdown {
   private server?: Server;
 
   constructor(@Inject(HEALTH_PROBES) private readonly probes: HealthProbe[]) {}
 
+  /** Listens on port (0: one from the OS; see `port`) on every interface. */
   listen(port: number): Promise<void> {
-    this.server = createServer(async (req, res) => {
-      if (req.url !== '/health') {
+    const server = createServer(async (req, res) => {
+      const path = (req.url ?? '/').split('?')[0];
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { allow: 'GET, HEAD' }).end();
+        return;
+      }
+      if (path === HealthPaths.live) {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(LIVENESS_ANSWER));
+        return;
+      }
+      if (path !== HealthPaths.ready && path !== HealthPaths.legacy) {
         res.writeHead(404).end();
         return;
       }
@@ -74,7 +90,20 @@ export class WorkerHealthServer implements OnApplicationShutdown {
       res.writeHead(result.status === 'up' ? 200 : 503, { 'content-type': 'application/json' });
       res.end(JSON.stringify(result));
     });
-    return new Promise((resolve) => this.server!.listen(port, '0.0.0.0', resolve));
+    this.server = server;
+    return new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '0.0.0.0', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  }
+
+  /** The port it listens on (after listen()). */
+  get port(): number | undefined {
+    const address = this.server?.address();
+    return typeof address === 'object' && address ? address.port : undefined;
   }
 
   async onApplicationShutdown() {
@@ -92,13 +121,15 @@ export function queueWorkerModule(options: {
   config: QueueWorkerConfig;
   /** A QueueConsumer subclass. */
   consumer: Type<{ isRunning(): boolean }>;
+  /** Further QueueConsumer subclasses (other queues) run by the same process. */
+  consumers?: Type<{ isRunning(): boolean }>[];
   providers?: Provider[];
 }): DynamicModule {
   return {
     module: options.module,
     imports: [
       loggingModule(options.name),
-      BusModule.forRoot(options.config.REDIS_URL),
+      BusModule.forRoot(options.config.NATS_URL, options.name),
       RedisModule.forRoot(options.config.REDIS_URL),
       StorageModule.forRoot(options.config),
     ],
@@ -106,13 +137,15 @@ export function queueWorkerModule(options: {
       { provide: QUEUE_WORKER_CONFIG, useValue: options.config },
       ...(options.providers ?? []),
       options.consumer,
+      ...(options.consumers ?? []),
       {
         provide: HEALTH_PROBES,
-        inject: [REDIS, STORAGE, options.consumer],
-        useFactory: (redis: Redis, storage: ObjectStorage, consumer: { isRunning(): boolean }): HealthProbe[] => [
+        inject: [REDIS, NATS, STORAGE, options.consumer, ...(options.consumers ?? [])],
+        useFactory: (redis: Redis, nats: NatsConnection, storage: ObjectStorage, ...consumers: { isRunning(): boolean }[]): HealthProbe[] => [
           { name: 'redis', check: () => redis.ping() },
+          { name: 'nats', check: () => pingNats(nats) },
           { name: 'storage', check: () => storage.ping() },
-          { name: 'consumer', check: async () => { if (!consumer.isRunning()) throw new Error('not consuming'); } },
+          { name: 'consumer', check: async () => { if (!consumers.every((consumer) => consumer.isRunning())) throw new Error('not consuming'); } },
         ],
       },
       WorkerHealthServer,
@@ -122,7 +155,7 @@ export function queueWorkerModule(options: {
 
 /**
  * Starts a BullMQ worker process: a Nest application context (no HTTP framework) with JSON logs,
- * shutdown hooks (SIGTERM lets the job in hand finish) and GET /health on healthPort.
+ * shutdown hooks (SIGTERM lets the job in hand finish) and GET /livez and /readyz on healthPort.
  */
 export async function bootstrapWorker(module: DynamicModule, healthPort: number) {
   const app = await NestFactory.createApplicationContext(module, { bufferLogs: true });

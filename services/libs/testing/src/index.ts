@@ -8,6 +8,7 @@ export {
 } from './database.js';
 export { testRedisUrl, uniqueNamespace, flushNamespace, DEFAULT_TEST_REDIS_URL } from './redis.js';
 export { freePort } from './ports.js';
+export { testNatsUrl, deleteNatsNamespace, DEFAULT_TEST_NATS_URL } from './nats.js';
 export { createPng, createPngBomb, readPngSize, type PngOptions, type Rgb } from './png.js';
 export {
   startFakeOpenAI,
@@ -21,6 +22,7 @@ export {
   type ChatCompletionRequestBody,
 } from './fake-openai.js';
 export {
-  createTestEnvironment, startServiceUnderTest, startServiceSuite, failureOf, getJson,
+  createTestEnvironment, startServiceUnderTest, startServiceSuite, createTestBus, failureOf, getJson,
   type TestEnvironment, type ServiceUnderTest, type ServiceSuite,
 } from './service.js';
+export { modulesLoadedBy } from './imports.js';

@@ -1,18 +1,21 @@
 import { get } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { DynamicModule, INestApplication } from '@nestjs/common';
-import { Bus, busTransport } from '@trendforge/platform';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { Bus, busTransport, connectNats } from '@trendforge/platform';
 import { createTestDatabase, type TestDatabase } from './database.js';
+import { deleteNatsNamespace, testNatsUrl } from './nats.js';
 import { freePort } from './ports.js';
 import { flushNamespace, testRedisUrl, uniqueNamespace } from './redis.js';
 
-/** A suite's own slice of the shared PostgreSQL and Redis. */
+/** A suite's own slice of the shared PostgreSQL, Redis and NATS. */
 export interface TestEnvironment {
   db: TestDatabase;
   redisUrl: string;
+  natsUrl: string;
   namespace: string;
   /** The variables a service's config needs to use this slice. */
-  env: { DATABASE_URL: string; REDIS_URL: string; BUS_NAMESPACE: string; LOG_LEVEL: string };
+  env: { DATABASE_URL: string; REDIS_URL: string; NATS_URL: string; BUS_NAMESPACE: string; LOG_LEVEL: string };
   close(): Promise<void>;
 }
 
@@ -22,44 +25,64 @@ export interface TestEnvironment {
  */
 export async function createTestEnvironment(label: string): Promise<TestEnvironment> {
   const redisUrl = testRedisUrl();
+  const natsUrl = testNatsUrl();
   const namespace = uniqueNamespace(label);
   process.env.BUS_NAMESPACE = namespace;
   const db = await createTestDatabase(label);
   return {
     db,
     redisUrl,
+    natsUrl,
     namespace,
-    env: { DATABASE_URL: db.url, REDIS_URL: redisUrl, BUS_NAMESPACE: namespace, LOG_LEVEL: 'silent' },
+    env: { DATABASE_URL: db.url, REDIS_URL: redisUrl, NATS_URL: natsUrl, BUS_NAMESPACE: namespace, LOG_LEVEL: 'silent' },
     async close() {
       await db.drop();
       await flushNamespace(redisUrl, namespace);
+      await deleteNatsNamespace(natsUrl, namespace);
     },
   };
 }
 
-/** A microservice under test: its real module on the real Redis transport, and a bus to call it. */
+/** A microservice under test: its real module on the real NATS transport, and a bus to call it. */
 export interface ServiceUnderTest {
   app: INestApplication;
   bus: Bus;
+  /** The test's own NATS connection (JetStream look-ups). */
+  nats: NatsConnection;
   /** Where its GET /health answers. */
   healthPort: number;
   close(): Promise<void>;
 }
 
-export async function startServiceUnderTest(module: DynamicModule, redisUrl: string): Promise<ServiceUnderTest> {
+export async function startServiceUnderTest(module: DynamicModule, natsUrl: string, queue = 'service-under-test'): Promise<ServiceUnderTest> {
   const app = await NestFactory.create(module, { logger: false });
-  app.connectMicroservice(busTransport(redisUrl), { inheritAppConfig: true });
+  app.connectMicroservice(busTransport(natsUrl, queue), { inheritAppConfig: true });
   await app.startAllMicroservices();
   const healthPort = await freePort();
   await app.listen(healthPort, '127.0.0.1');
-  const bus = new Bus({ redisUrl });
+  const client = await createTestBus(natsUrl);
   return {
     app,
-    bus,
+    bus: client.bus,
+    nats: client.nats,
     healthPort,
     async close() {
-      await bus.onApplicationShutdown();
+      await client.close();
       await app.close();
+    },
+  };
+}
+
+/** A bus client of a test's own (requests and event publishing), as a process's BusModule makes it. */
+export async function createTestBus(natsUrl: string): Promise<{ bus: Bus; nats: NatsConnection; close(): Promise<void> }> {
+  const nats = await connectNats(natsUrl, 'test-bus');
+  const bus = new Bus({ natsUrl, name: 'test' }, nats);
+  return {
+    bus,
+    nats,
+    async close() {
+      await bus.onApplicationShutdown();
+      await nats.close();
     },
   };
 }
@@ -76,7 +99,7 @@ export interface ServiceSuite extends ServiceUnderTest, Omit<TestEnvironment, 'c
 export async function startServiceSuite(label: string, moduleFor: (env: NodeJS.ProcessEnv) => Promise<DynamicModule>): Promise<ServiceSuite> {
   const environment = await createTestEnvironment(label);
   try {
-    const service = await startServiceUnderTest(await moduleFor({ ...process.env, ...environment.env }), environment.redisUrl);
+    const service = await startServiceUnderTest(await moduleFor({ ...process.env, ...environment.env }), environment.natsUrl);
     return {
       ...environment,
       ...service,

@@ -1,0 +1,88 @@
+import { Logger, type DynamicModule } from '@nestjs/common';
+import { ThrottlerModule, type ThrottlerOptions, type ThrottlerStorage } from '@nestjs/throttler';
+import type { Redis } from 'ioredis';
+import { busNamespace, REDIS } from '@trendforge/platform';
+
+/**
+ * One hit, atomically: a fixed window per key (the counter expires `ttl` after its first hit);
+ * past the limit the key is blocked for `blockDuration` and hits are not counted meanwhile.
+ * KEYS: counter, block marker. ARGV: ttl ms, limit, block ms. Answers hits, ms left in the
+ * window, blocked (0/1), ms left of the block.
+ */
+const HitScript = `
+local ttl = tonumber(ARGV[1])
+local limit = tonumber(ARGV[2])
+local block = tonumber(ARGV[3])
+local blockedFor = redis.call('PTTL', KEYS[2])
+if blockedFor > 0 then
+  local hits = tonumber(redis.call('GET', KEYS[1]) or limit + 1)
+  local left = redis.call('PTTL', KEYS[1])
+  if left < 0 then left = 0 end
+  return { hits, left, 1, blockedFor }
+end
+local hits = redis.call('INCR', KEYS[1])
+local left = redis.call('PTTL', KEYS[1])
+if left < 0 then
+  redis.call('PEXPIRE', KEYS[1], ttl)
+  left = ttl
+end
+if hits > limit then
+  if block > 0 then
+    redis.call('SET', KEYS[2], '1', 'PX', block)
+    return { hits, left, 1, block }
+  end
+  return { hits, left, 1, left }
+end
+return { hits, left, 0, 0 }
+`;
+
+type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
+type HitCommand = (counterKey: string, blockKey: string, ttl: number, limit: number, block: number) => Promise<[number, number, number, number]>;
+
+/**
+ * @nestjs/throttler's storage in Redis, so every gateway instance counts against one limit.
+ * (The Redis storages published for the throttler do not declare support for Nest 12.) Keys live
+ * under the stack's namespace (`<ns>:throttle:...`) and expire with their window. When Redis
+ * cannot be reached the request is let through: an outage of the counter does not take the API
+ * down with it.
+ */
+export class RedisThrottlerStorage implements ThrottlerStorage {
+  private readonly log = new Logger(RedisThrottlerStorage.name);
+  private readonly hit: HitCommand;
+  private lastWarning = 0;
+
+  constructor(redis: Redis, private readonly prefix = `${busNamespace()}:throttle`) {
+    // EVALSHA with the script's body as fallback (ioredis loads it once per connection).
+    redis.defineCommand('trendforgeThrottleHit', { numberOfKeys: 2, lua: HitScript });
+    const command = (redis as unknown as { trendforgeThrottleHit: HitCommand }).trendforgeThrottleHit;
+    this.hit = command.bind(redis);
+  }
+
+  async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
+    // One hash slot for both keys (Redis Cluster): the braces.
+    const base = `${this.prefix}:{${throttlerName}:${key}}`;
+    try {
+      const [totalHits, windowLeft, blocked, blockLeft] = await this.hit(`${base}:hits`, `${base}:block`, ttl, limit, Math.max(0, blockDuration));
+      return {
+        totalHits,
+        timeToExpire: Math.ceil(windowLeft / 1000),
+        isBlocked: blocked === 1,
+        timeToBlockExpire: Math.ceil(blockLeft / 1000),
+      };
+    } catch (error) {
+      if (Date.now() - this.lastWarning > 60_000) {
+        this.lastWarning = Date.now();
+        this.log.warn({ err: error }, 'rate-limit counters unavailable: requests are not limited meanwhile');
+      }
+      return { totalHits: 0, timeToExpire: Math.ceil(ttl / 1000), isBlocked: false, timeToBlockExpire: 0 };
+    }
+  }
+}
+
+/** ThrottlerModule with its counters in the process's Redis (RedisModule's client). */
+export function sharedThrottlerModule(throttlers: ThrottlerOptions[]): DynamicModule {
+  return ThrottlerModule.forRootAsync({
+    inject: [REDIS],
+    useFactory: (redis: Redis) => ({ throttlers, storage: new RedisThrottlerStorage(redis) }),
+  });
+}

@@ -1,0 +1,131 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort } from '@trendforge/testing';
+import { ApiMember, eventually, useE2EStack } from './harness.js';
+
+/** A server process of the test's own (Redis with AOF, NATS with JetStream) that can be restarted on the same port. */
+class OwnServer {
+  private child?: ChildProcess;
+
+  constructor(private readonly binary: string, private readonly args: string[], private readonly port: number) {}
+
+  async start(): Promise<void> {
+    this.child = spawn(this.binary, this.args, { stdio: 'ignore' });
+    await eventually(`${path.basename(this.binary)} on ${this.port}`, () => new Promise<boolean>((resolve) => {
+      import('node:net').then(({ connect }) => {
+        const socket = connect(this.port, '127.0.0.1');
+        socket.once('connect', () => { socket.destroy(); resolve(true); });
+        socket.once('error', () => resolve(false));
+      });
+    }), 20_000);
+  }
+
+  /** SIGTERM (Redis writes its AOF, NATS its stream store), then the same server again after `downMs`. */
+  async restart(downMs: number): Promise<void> {
+    await this.stop();
+    await new Promise((resolve) => setTimeout(resolve, downMs));
+    await this.start();
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+const redisPort = await freePort();
+const natsPort = await freePort();
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tf-faults-'));
+const redis = new OwnServer('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--appendonly', 'yes', '--save', '', '--dir', dataDir], redisPort);
+const nats = new OwnServer('/usr/sbin/nats-server', ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', path.join(dataDir, 'nats')], natsPort);
+await Promise.all([redis.start(), nats.start()]);
+
+/**
+ * The faults ops meet: Redis (with AOF) and NATS restarting, a service, a worker and a gateway
+ * killed with SIGKILL, all during a burst of generations. Every accepted generation ends completed
+ * or failed and refunded, none twice, and the launcher brings the killed processes back.
+ */
+describe('faults during a burst of generations', () => {
+  const suite = useE2EStack('faults', {
+    redisUrl: `redis://127.0.0.1:${redisPort}`,
+    natsUrl: `nats://127.0.0.1:${natsPort}`,
+    // The REST call answers 202 soon; the test follows each generation to its end.
+    childEnv: { GENERATE_WAIT_MS: '1000' },
+  });
+  let sql: pg.Pool;
+
+  beforeAll(() => {
+    sql = new pg.Pool({ connectionString: suite.stack.env.DATABASE_URL, max: 2 });
+  });
+
+  afterAll(async () => {
+    await sql?.end();
+    await Promise.all([redis.stop(), nats.stop()]);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  test('every accepted generation ends completed or refunded, exactly once', async () => {
+    const members = await Promise.all(Array.from({ length: 10 }, (_, i) => ApiMember.register(suite.url, `burst${i}`)));
+    // Free members have 5 generations a month; four rounds stay within it.
+    const accepted: Array<{ member: ApiMember; id: string }> = [];
+    const fire = async (round: number) => {
+      await Promise.all(members.map(async (member, i) => {
+        const response = await member.request('POST', '/api/generate', { trendSlug: 'pixar', userPrompt: `a paper lantern ${round}-${i}` }).catch(() => null);
+        if (!response) return;
+        const body = await response.json().catch(() => ({}));
+        if (response.status === 201 || response.status === 202) accepted.push({ member, id: body.id });
+      }));
+    };
+
+    await fire(1);
+    await redis.restart(3000);
+    await fire(2);
+    await nats.restart(3000);
+    await fire(3);
+    const images = suite.stack.instances().find((instance) => instance.name === 'images')!.instance;
+    const worker = suite.stack.instances().find((instance) => instance.name === 'generation-worker')!.instance;
+    await Promise.all([suite.stack.kill(images, 'SIGKILL'), suite.stack.kill(worker, 'SIGKILL'), suite.stack.kill('gateway', 'SIGKILL')]);
+    // The launcher restarts what was killed.
+    await eventually('the gateway to answer again', async () => (await fetch(`${suite.url}/livez`)).ok, 60_000);
+    await fire(4);
+
+    expect(accepted.length).toBeGreaterThan(20);
+    const ended = await eventually('every accepted generation to end', async () => {
+      const { rows } = await sql.query<{ id: string; user_id: string; status: string }>('SELECT id, user_id, status FROM images.generations');
+      return rows.length > 0 && rows.every((row) => row.status === 'completed' || row.status === 'failed') ? rows : undefined;
+    }, 240_000);
+
+    const ids = new Set(ended.map((row) => row.id));
+    for (const { id } of accepted) expect(ids.has(id)).toBe(true);
+    const charges = (await sql.query<{ generation_id: string; refunded_at: Date | null }>('SELECT generation_id, refunded_at FROM billing.charges')).rows;
+    const creations = new Set((await sql.query<{ id: string }>('SELECT id FROM images.creations')).rows.map((row) => row.id));
+    const chargeOf = new Map(charges.map((charge) => [charge.generation_id, charge]));
+    for (const generation of ended) {
+      const charge = chargeOf.get(generation.id);
+      expect({ id: generation.id, charged: Boolean(charge) }).toEqual({ id: generation.id, charged: true });
+      if (generation.status === 'completed') {
+        expect({ id: generation.id, refunded: charge!.refunded_at !== null, created: creations.has(generation.id) })
+          .toEqual({ id: generation.id, refunded: false, created: true });
+      } else {
+        expect({ id: generation.id, refunded: charge!.refunded_at !== null, created: creations.has(generation.id) })
+          .toEqual({ id: generation.id, refunded: true, created: false });
+      }
+    }
+    // Charges that were not accepted (a request that failed mid-way) were given back too.
+    for (const charge of charges) {
+      if (!ids.has(charge.generation_id)) expect({ id: charge.generation_id, refunded: charge.refunded_at !== null }).toEqual({ id: charge.generation_id, refunded: true });
+    }
+    // The ledger balances: each member's usage is their completed generations.
+    for (const member of members) {
+      const me = await member.json('GET', '/api/auth/me');
+      const completed = ended.filter((row) => row.status === 'completed' && row.user_id === member.id).length;
+      expect(me.monthlyUsage).toBe(completed);
+    }
+  }, 600_000);
+});

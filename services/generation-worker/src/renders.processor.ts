@@ -1,0 +1,88 @@
+import { type DynamicModule, Inject, Injectable, Module } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { EXPORT_LONG_SIDE, renderInWorker, scaleToLongSide, squareJpeg, stopRenderWorker } from '@trendforge/imaging';
+import { STUDIO_ENGINE_VERSION } from '@trendforge/imaging/engine-version';
+import { QueueName, type Export4kRenderJob, type PreviewRenderJob, type RenderJob, type RenderJobResult } from '@trendforge/contracts';
+import {
+  QUEUE_WORKER_CONFIG, QueueConsumer, queueWorkerModule, STORAGE, StorageNotFoundError, type ObjectStorage, type QueueWorkerConfig,
+} from '@trendforge/platform';
+
+/**
+ * Consumes the `renders` queue: the heavy renders that request-serving processes hand over (the
+ * gateway's 4K exports, the trends service's preview images). The job id is the file's storage
+ * key, so concurrent requests share one job, and a file already stored is not rendered again (a
+ * job taken over from a killed worker finishes the same way).
+ *
+ * One job at a time per process, on the studio engine's render thread (worker_threads): a 4K
+ * render is seconds of CPU, and off the event loop it neither delays this process's generation
+ * jobs nor the renewal of BullMQ's job locks.
+ */
+@Injectable()
+export class RendersProcessor extends QueueConsumer<RenderJob, RenderJobResult> {
+  constructor(
+    @Inject(QUEUE_WORKER_CONFIG) config: QueueWorkerConfig,
+    @Inject(STORAGE) private readonly storage: ObjectStorage,
+  ) {
+    super(QueueName.renders, { ...config, WORKER_CONCURRENCY: 1 });
+  }
+
+  async process(job: Job<RenderJob, RenderJobResult>): Promise<RenderJobResult> {
+    const data = job.data;
+    if (await this.storage.exists(data.key)) return { key: data.key, rendered: false };
+    const started = Date.now();
+    const { bytes, contentType } = data.kind === 'export4k' ? await this.export4k(data) : await this.preview(data);
+    await this.storage.put(data.key, bytes, contentType);
+    this.log.log({ key: data.key, kind: data.kind, ms: Date.now() - started }, 'rendered');
+    return { key: data.key, rendered: true };
+  }
+
+  /** The creation rendered again from its inputs at export size, or its stored result scaled when it cannot be. */
+  private async export4k({ resultKey, inputs }: Export4kRenderJob): Promise<{ bytes: Buffer; contentType: string }> {
+    const photo = inputs.originalKey ? await this.storage.get(inputs.originalKey).catch(notFoundAs(null)) : undefined;
+    if (inputs.engine !== 'studio' || inputs.seed === null || photo === null) {
+      return { bytes: await scaleToLongSide(await this.storage.get(resultKey), EXPORT_LONG_SIDE), contentType: 'image/png' };
+    }
+    const { png } = await renderInWorker({
+      trendSlug: inputs.trendSlug,
+      trendName: inputs.trendName,
+      prompt: inputs.userPrompt,
+      seed: inputs.seed,
+      aspect: inputs.aspect ?? undefined,
+      photo,
+      styleOptions: inputs.styleOptions ?? undefined,
+      vibe: inputs.vibe ?? undefined,
+      longSide: EXPORT_LONG_SIDE,
+    });
+    return { bytes: png, contentType: 'image/png' };
+  }
+
+  private async preview(job: PreviewRenderJob): Promise<{ bytes: Buffer; contentType: string }> {
+    if (job.engineVersion !== STUDIO_ENGINE_VERSION) {
+      // Only while replicas of two builds run side by side (a rolling update).
+      this.log.warn({ key: job.key, asked: job.engineVersion, engine: STUDIO_ENGINE_VERSION }, 'preview asked for another studio engine version');
+    }
+    const { png } = await renderInWorker({ trendSlug: job.trendSlug, trendName: job.trendName, prompt: job.prompt, seed: job.seed, aspect: '1:1' });
+    return { bytes: await squareJpeg(png, job.size, job.quality), contentType: 'image/jpeg' };
+  }
+
+  override async onApplicationShutdown() {
+    await super.onApplicationShutdown();
+    await stopRenderWorker();
+  }
+}
+
+const notFoundAs = <T>(value: T) => (error: unknown): T => {
+  if (error instanceof StorageNotFoundError) return value;
+  throw error;
+};
+
+/**
+ * A worker of the `renders` queue alone (GenerationWorkerModule runs it beside the generation
+ * consumer): for suites of the processes that hand renders over, which make their own generations.
+ */
+@Module({})
+export class RendersWorkerModule {
+  static forRoot(config: QueueWorkerConfig): DynamicModule {
+    return queueWorkerModule({ module: RendersWorkerModule, name: 'renders-worker', config, consumer: RendersProcessor });
+  }
+}

@@ -1,0 +1,81 @@
+import { Inject, Injectable, type OnApplicationShutdown, type Provider } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import {
+  generationEtaSeconds, MaxQueueSnapshotIds, QueueName, type GenerationJob, type GenerationJobResult, type GenerationQueueSnapshot, type Role,
+} from '@trendforge/contracts';
+import { busNamespace, createQueue, publishGenerationQueue, REDIS, waitingJobIds } from '@trendforge/platform';
+
+export type GenerationQueue = Queue<GenerationJob, GenerationJobResult>;
+export const GENERATION_QUEUE = Symbol('GENERATION_QUEUE');
+
+export const generationQueueProvider = (redisUrl: string): Provider => ({
+  provide: GENERATION_QUEUE,
+  useFactory: () => createQueue<GenerationJob, GenerationJobResult>(QueueName.generation, redisUrl),
+});
+
+/** BullMQ priority of a member's generations (lower goes first): pro plans get priority processing (spec part 2 section 6). */
+export function generationPriority(role: Role): number {
+  return role === 'pro' || role === 'pro_unlimited' || role === 'admin' ? 1 : 2;
+}
+
+/** Until a render has been timed: the spec's estimate is 15-30 s. */
+const DefaultRenderMs = 20_000;
+/** How many recent renders the average is taken over. */
+const RenderSample = 20;
+/** The last published figures outlive a few missed ticks, not a dead publisher. */
+const StatsTtlMs = 5000;
+
+type QueueStats = Pick<GenerationQueueSnapshot, 'averageRenderMs' | 'slots'>;
+
+/**
+ * The queue as members see it: which generations wait in what order, and how fast it moves.
+ * `publish` (one replica at a time, every second) pushes it to gateways when it changed; `eta`
+ * answers from the figures last published.
+ */
+@Injectable()
+export class GenerationQueueWatch implements OnApplicationShutdown {
+  private lastPublished = '';
+
+  constructor(@Inject(GENERATION_QUEUE) private readonly queue: GenerationQueue, @Inject(REDIS) private readonly redis: Redis) {}
+
+  async onApplicationShutdown() {
+    await this.queue.close();
+  }
+
+  async snapshot(): Promise<GenerationQueueSnapshot> {
+    const [waiting, recent, active, workers] = await Promise.all([
+      waitingJobIds(this.redis, QueueName.generation, MaxQueueSnapshotIds),
+      this.queue.getJobs(['completed'], 0, RenderSample - 1),
+      this.queue.getActiveCount(),
+      this.queue.getWorkersCount(),
+    ]);
+    const times = recent.filter((job) => job.processedOn && job.finishedOn).map((job) => job.finishedOn! - job.processedOn!);
+    const average = times.length ? times.reduce((sum, ms) => sum + ms, 0) / times.length : DefaultRenderMs;
+    return {
+      waiting,
+      // Rounded, so jitter alone does not count as a change.
+      averageRenderMs: Math.max(100, Math.round(average / 100) * 100),
+      slots: workers === 0 ? 0 : Math.max(active, workers),
+    };
+  }
+
+  /** Pushes the snapshot when it changed since the last push; keeps the figures `eta` reads fresh. */
+  async publish(): Promise<void> {
+    const snapshot = await this.snapshot();
+    const stats: QueueStats = { averageRenderMs: snapshot.averageRenderMs, slots: snapshot.slots };
+    await this.redis.set(statsKey(), JSON.stringify(stats), 'PX', StatsTtlMs);
+    const text = JSON.stringify(snapshot);
+    if (text === this.lastPublished) return;
+    this.lastPublished = text;
+    await publishGenerationQueue(this.redis, snapshot);
+  }
+
+  /** Seconds until a generation `position` places from next is ready; null while nobody measures the queue. */
+  async eta(position: number): Promise<number | null> {
+    const stats = await this.redis.get(statsKey());
+    return stats ? generationEtaSeconds(position, JSON.parse(stats) as QueueStats) : null;
+  }
+}
+
+const statsKey = () => `${busNamespace()}:images:generation-queue-stats`;

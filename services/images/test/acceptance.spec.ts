@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import type { Bus } from '@trendforge/platform';
+import { startImagesStack, type ImagesStack } from './support.js';
+
+/** Requests that repeat (retries, double clicks, races) and bursts from one member. */
+describe('images service: idempotent acceptance', () => {
+  let stack: ImagesStack;
+  let bus: Bus;
+
+  beforeAll(async () => {
+    stack = await startImagesStack('images-idem');
+    ({ bus } = stack);
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const rowsOf = async (userId: string) => (await stack.sql<{ id: string }>('SELECT "id" FROM "images"."generations" WHERE "user_id" = $1', [userId])).map((row) => row.id);
+
+  test('20 concurrent requests with one key are one generation and one charge', async () => {
+    const userId = randomUUID();
+    const idempotencyKey = randomUUID();
+    const request = () => bus.send('images.generation.request', { userId, trendSlug: 'ghibli', userPrompt: 'a valley', idempotencyKey });
+    const answers = await Promise.all(Array.from({ length: 20 }, request));
+
+    const ids = new Set(answers.map((generation) => generation.id));
+    expect(ids.size).toBe(1);
+    const [id] = ids;
+    expect(await rowsOf(userId)).toEqual([id]);
+    expect(await stack.charge(id)).toEqual({ credits: 3, refunded: false });
+    expect(await bus.send('billing.account', { userId })).toEqual(expect.objectContaining({ credits: 0, monthlyUsage: 1 }));
+    expect(await stack.queue.getJob(id)).toEqual(expect.objectContaining({ id }));
+
+    // Retried later — even after it ended — the key still answers with its generation.
+    expect((await request()).id).toBe(id);
+    await bus.send('images.generation.failed', { id, reason: 'Network error' });
+    expect(await request()).toEqual(expect.objectContaining({ id, status: 'failed' }));
+    expect(await bus.send('billing.account', { userId })).toEqual(expect.objectContaining({ credits: 3, monthlyUsage: 0 }));
+    expect(await rowsOf(userId)).toEqual([id]);
+
+    // The key is the member's own: another member's same key is another generation.
+    const other = await bus.send('images.generation.request', { userId: randomUUID(), trendSlug: 'pixar', userPrompt: 'a fox', idempotencyKey });
+    expect(other.id).not.toBe(id);
+  });
+
+  test('a key is 1 to 128 printable characters; a bad one is refused before anything is charged', async () => {
+    const userId = randomUUID();
+    for (const idempotencyKey of ['', 'k'.repeat(129), 'line\nbreak', 'naïve']) {
+      await expect(bus.send('images.generation.request', { userId, trendSlug: 'pixar', userPrompt: 'a fox', idempotencyKey }))
+        .rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'Idempotency-Key must be 1 to 128 printable characters' });
+    }
+    expect(await bus.send('billing.account', { userId })).toEqual(expect.objectContaining({ monthlyUsage: 0 }));
+    const accepted = await bus.send('images.generation.request', { userId, trendSlug: 'pixar', userPrompt: 'a fox', idempotencyKey: 'K'.repeat(128) });
+    expect(accepted.status).toBe('queued');
+  });
+
+  test('a refused charge leaves nothing behind, so the same key can try again once the member can pay', async () => {
+    const userId = randomUUID();
+    const idempotencyKey = 'click-1';
+    await bus.send('billing.setPlan', { userId, credits: 2, actorId: randomUUID() });
+    await expect(bus.send('images.generation.request', { userId, trendSlug: 'ghibli', userPrompt: 'a valley', idempotencyKey }))
+      .rejects.toMatchObject({ code: 'PAYMENT_REQUIRED' });
+    expect(await rowsOf(userId)).toEqual([]);
+    await bus.send('billing.setPlan', { userId, credits: 3, actorId: randomUUID() });
+    const accepted = await bus.send('images.generation.request', { userId, trendSlug: 'ghibli', userPrompt: 'a valley', idempotencyKey });
+    expect(await stack.charge(accepted.id)).toEqual({ credits: 3, refunded: false });
+  });
+
+  test('a member has at most 5 generations in flight; the next is refused until one ends', async () => {
+    const userId = randomUUID();
+    const accepted = [];
+    for (let i = 0; i < 5; i++) accepted.push(await bus.send('images.generation.request', { userId, trendSlug: 'pixar', userPrompt: `fox ${i}` }));
+    await expect(bus.send('images.generation.request', { userId, trendSlug: 'pixar', userPrompt: 'one too many' })).rejects.toMatchObject({
+      code: 'RATE_LIMITED', message: 'You already have 5 generations in progress. Please wait for one to finish and try again.',
+    });
+    // Another member is not held up by this one's burst.
+    expect((await bus.send('images.generation.request', { userId: randomUUID(), trendSlug: 'pixar', userPrompt: 'a fox' })).status).toBe('queued');
+
+    await bus.send('images.generation.failed', { id: accepted[0].id, reason: 'Network error' });
+    expect((await bus.send('images.generation.request', { userId, trendSlug: 'pixar', userPrompt: 'now there is room' })).status).toBe('queued');
+    expect(await bus.send('billing.account', { userId })).toEqual(expect.objectContaining({ monthlyUsage: 5 }));
+  });
+});

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { generationEtaSeconds, type GenerationJobResult, type GenerationQueueSnapshot } from '@trendforge/contracts';
+import { generationQueueChannel, type Bus } from '@trendforge/platform';
+import { eventually, startImagesStack, type ImagesStack } from './support.js';
+
+/** Priority processing, and the queue's order and pace pushed to gateways as it moves. */
+describe('images service: the generation queue', () => {
+  let stack: ImagesStack;
+  let bus: Bus;
+  let subscriber: Redis;
+  const snapshots: GenerationQueueSnapshot[] = [];
+
+  beforeAll(async () => {
+    stack = await startImagesStack('images-queue');
+    ({ bus } = stack);
+    subscriber = new Redis(stack.environment.redisUrl);
+    await subscriber.subscribe(generationQueueChannel());
+    subscriber.on('message', (_channel, text: string) => snapshots.push(JSON.parse(text) as GenerationQueueSnapshot));
+  });
+
+  afterAll(async () => {
+    subscriber?.disconnect();
+    await stack?.close();
+  });
+
+  const result = (id: string): GenerationJobResult => ({ resultKey: `results/x/${id}.png`, thumbnailKey: `thumbnails/x/${id}.webp`, caption: 'c', engine: 'studio' });
+  const latestWaiting = () => snapshots.at(-1)?.waiting ?? null;
+
+  test('pro members go first; each waiting member hears the queue move, with place and ETA', async () => {
+    // One worker, one job at a time; each job waits for the test to let it finish.
+    const processed: string[] = [];
+    const gates = new Map<string, () => void>();
+    stack.worker(async (job) => {
+      processed.push(job.id!);
+      await job.updateProgress(40);
+      await new Promise<void>((resolve) => gates.set(job.id!, resolve));
+      return result(job.id!);
+    });
+    const finish = async (id: string) => {
+      await eventually(async () => gates.has(id), Boolean);
+      gates.get(id)!();
+    };
+
+    const request = (userId: string, userPrompt: string) => bus.send('images.generation.request', { userId, trendSlug: 'pixar', userPrompt });
+    const blockerOwner = randomUUID();
+    const blocker = await request(blockerOwner, 'the job in hand');
+    await eventually(async () => processed.length, (n) => n === 1);
+    await bus.send('images.generation.started', { id: blocker.id });
+    expect(await eventually(() => bus.send('images.generation.get', { id: blocker.id, userId: blockerOwner }), (g) => g.progress === 40))
+      .toEqual(expect.objectContaining({ status: 'active', progress: 40, position: null }));
+
+    const free = randomUUID();
+    const pro = randomUUID();
+    await bus.send('billing.setPlan', { userId: pro, role: 'pro', actorId: randomUUID() });
+    const free1 = await request(free, 'first free');
+    const free2 = await request(free, 'second free');
+    const pro1 = await request(pro, 'pro, later');
+
+    const order = [pro1.id, free1.id, free2.id];
+    expect(await eventually(async () => latestWaiting(), (w) => JSON.stringify(w) === JSON.stringify(order))).toEqual(order);
+    const snapshot = snapshots.at(-1)!;
+    expect(snapshot.slots).toBe(1);
+    expect(snapshot.averageRenderMs).toBeGreaterThan(0);
+
+    // What a member reads agrees with what was pushed.
+    const places = await Promise.all([[pro1.id, pro], [free1.id, free], [free2.id, free]].map(([id, userId]) => bus.send('images.generation.get', { id, userId })));
+    expect(places.map((g) => g.position)).toEqual([0, 1, 2]);
+    expect(places.map((g) => g.etaSeconds)).toEqual([0, 1, 2].map((position) => generationEtaSeconds(position, snapshot)));
+    expect(places[2].etaSeconds!).toBeGreaterThan(places[0].etaSeconds!);
+
+    // The queue moves one job at a time, and every move is pushed.
+    await finish(blocker.id);
+    expect(await eventually(async () => latestWaiting(), (w) => w?.length === 2)).toEqual([free1.id, free2.id]);
+    await finish(pro1.id);
+    expect(await eventually(async () => latestWaiting(), (w) => w?.length === 1)).toEqual([free2.id]);
+    await finish(free1.id);
+    expect(await eventually(async () => latestWaiting(), (w) => w?.length === 0)).toEqual([]);
+    await finish(free2.id);
+
+    expect(processed).toEqual([blocker.id, pro1.id, free1.id, free2.id]);
+  });
+});
