@@ -1,7 +1,7 @@
 import { type DynamicModule, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { Queue, QueueEvents } from 'bullmq';
+import { QueueEvents, type Queue } from 'bullmq';
 import { QueueName, type RenderJob, type RenderJobResult } from '@trendforge/contracts';
-import { queueConnection } from './queues.js';
+import { createQueue, queueConnection } from './queues.js';
 import { busNamespace } from './redis.js';
 import { STORAGE } from './storage-module.js';
 import type { ObjectStorage } from './storage/index.js';
@@ -78,9 +78,8 @@ export class RenderJobs implements OnApplicationShutdown {
 
   private jobs(): Queue<RenderJob, RenderJobResult> {
     if (!this.queue) {
-      this.queue = new Queue<RenderJob, RenderJobResult>(QueueName.renders, { connection: queueConnection(this.redisUrl), prefix: busNamespace() });
+      this.queue = createQueue<RenderJob, RenderJobResult>(QueueName.renders, this.redisUrl);
       this.queue.setMaxListeners(0);
-      this.queue.on('error', (error) => this.log.warn({ err: error }, 'render queue error'));
     }
     return this.queue;
   }
