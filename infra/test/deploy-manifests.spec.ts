@@ -334,15 +334,26 @@ describe('k8s (kustomize)', () => {
       expect(spec.maxReplicaCount).toBeGreaterThan(spec.minReplicaCount);
       const namespace = configOf(b).BUS_NAMESPACE;
       expect(namespace).toMatch(/^[a-z0-9_-]{1,32}$/);
-      // One trigger per queue it consumes; KEDA scales on the busiest.
-      expect(spec.triggers.map((t) => t.metadata.listName).sort()).toEqual(queues.map((queue) => `${namespace}:${queue}:wait`).sort());
-      for (const trigger of spec.triggers) {
-        expect(trigger.type).toBe('redis');
+      // One trigger per queue it consumes; KEDA scales on the busiest. A queue whose jobs carry a
+      // priority (generation) waits in a sorted set, which the images service counts at /queue-depth.
+      const listed = spec.triggers.filter((t) => t.type === 'redis');
+      const counted = spec.triggers.filter((t) => t.type === 'metrics-api');
+      expect(listed.length + counted.length).toBe(spec.triggers.length);
+      const prioritized = queues.filter((queue) => queue === QueueName.generation);
+      expect(listed.map((t) => t.metadata.listName).sort()).toEqual(queues.filter((q) => !prioritized.includes(q)).map((queue) => `${namespace}:${queue}:wait`).sort());
+      expect(counted.map((t) => t.metadata.valueLocation).sort()).toEqual(prioritized.map((queue) => `${queue}.waiting`));
+      for (const trigger of listed) {
         expect(trigger.metadata.listLength).toMatch(/^[1-9]\d*$/);
         expect(trigger.metadata.address).toMatch(/^[a-z0-9.-]+:\d+$/);
       }
-      // Every trigger of a ScaledObject reads the same Redis.
-      expect(new Set(spec.triggers.map((t) => t.metadata.address)).size).toBe(1);
+      for (const trigger of counted) {
+        const url = new URL(trigger.metadata.url);
+        expect(url.pathname).toBe('/queue-depth');
+        expect(find(b, 'Service', url.hostname.split('.')[0])).toHaveLength(1);
+        expect(trigger.metadata.targetValue).toMatch(/^[1-9]\d*$/);
+      }
+      // Every list trigger of a ScaledObject reads the same Redis.
+      expect(new Set(listed.map((t) => t.metadata.address)).size).toBeLessThanOrEqual(1);
       // KEDA owns the replica count: a fixed one in the Deployment would fight it on every apply.
       expect((find(b, 'Deployment', name)[0].spec as { replicas?: number }).replicas).toBeUndefined();
     });
@@ -430,7 +441,8 @@ describe('k8s (kustomize)', () => {
     expect(claims?.map((c) => c.metadata.name)).toEqual(['data']);
     for (const service of services) expect((find(prod, 'Deployment', service.name)[0].spec as { replicas: number }).replicas).toBeGreaterThanOrEqual(2);
     for (const scaled of prod.docs.filter((d) => d.kind === 'ScaledObject')) {
-      for (const trigger of (scaled.spec as { triggers: Array<{ authenticationRef?: { name: string } }> }).triggers) {
+      // Every Redis trigger authenticates to the managed Redis (metrics-api reads an in-cluster Service).
+      for (const trigger of (scaled.spec as { triggers: Array<{ type: string; authenticationRef?: { name: string } }> }).triggers.filter((t) => t.type === 'redis')) {
         expect(find(prod, 'TriggerAuthentication', trigger.authenticationRef?.name ?? '(none)')).toHaveLength(1);
       }
     }

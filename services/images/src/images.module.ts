@@ -9,6 +9,7 @@ import { generationQueueProvider, GenerationQueueWatch } from './generation-queu
 import { GenerationsService, IMAGES_CONFIG } from './generations.service.js';
 import { GenerationHousekeeping } from './housekeeping.js';
 import { ImagesHandlers } from './images.handlers.js';
+import { QueueDepthController } from './queue-depth.controller.js';
 import { GenerationSweeper } from './sweeper.js';
 
 @Module({})
@@ -28,7 +29,7 @@ export class ImagesModule {
         StorageModule.forRoot(config),
         TypeOrmModule.forFeature([GenerationEntity, CreationEntity]),
       ],
-      controllers: [ImagesHandlers],
+      controllers: [ImagesHandlers, QueueDepthController],
       providers: [
         GenerationsService, CreationsService, { provide: IMAGES_CONFIG, useValue: config },
         generationQueueProvider(config.REDIS_URL), GenerationQueueWatch, GenerationSweeper, GenerationHousekeeping,
