@@ -62,6 +62,7 @@ describe('faults during a burst of generations', () => {
 
   beforeAll(() => {
     sql = new pg.Pool({ connectionString: suite.stack.env.DATABASE_URL, max: 2 });
+    sql.on('error', () => undefined);
   });
 
   afterAll(async () => {
@@ -74,28 +75,36 @@ describe('faults during a burst of generations', () => {
     const members = await Promise.all(Array.from({ length: 10 }, (_, i) => ApiMember.register(suite.url, `burst${i}`)));
     // Free members have 5 generations a month; four rounds stay within it.
     const accepted: Array<{ member: ApiMember; id: string }> = [];
+    const refused: string[] = [];
     const fire = async (round: number) => {
       await Promise.all(members.map(async (member, i) => {
-        const response = await member.request('POST', '/api/generate', { trendSlug: 'pixar', userPrompt: `a paper lantern ${round}-${i}` }).catch(() => null);
-        if (!response) return;
+        // Each member from an address of its own (a header only; the gateway trusts its loopback
+        // proxy), as real traffic is: the per-address generate limit is not what is tested here.
+        const response = await member.request('POST', '/api/generate', { trendSlug: 'pixar', userPrompt: `a paper lantern ${round}-${i}` }, { 'x-forwarded-for': `192.0.2.${i + 1}` });
         const body = await response.json().catch(() => ({}));
         if (response.status === 201 || response.status === 202) accepted.push({ member, id: body.id });
+        else refused.push(`round ${round}: ${response.status} ${JSON.stringify(body)}`);
       }));
     };
+    /** Processes come back by themselves within seconds: the deep health check says when. */
+    const recovered = () => eventually('the stack to be healthy again', async () => (await fetch(`${suite.url}/api/health`)).ok, 60_000);
 
     await fire(1);
     await redis.restart(3000);
+    await recovered();
     await fire(2);
     await nats.restart(3000);
+    await recovered();
     await fire(3);
     const images = suite.stack.instances().find((instance) => instance.name === 'images')!.instance;
     const worker = suite.stack.instances().find((instance) => instance.name === 'generation-worker')!.instance;
     await Promise.all([suite.stack.kill(images, 'SIGKILL'), suite.stack.kill(worker, 'SIGKILL'), suite.stack.kill('gateway', 'SIGKILL')]);
     // The launcher restarts what was killed.
-    await eventually('the gateway to answer again', async () => (await fetch(`${suite.url}/livez`)).ok, 60_000);
+    await recovered();
     await fire(4);
 
-    expect(accepted.length).toBeGreaterThan(20);
+    expect(refused).toEqual([]);
+    expect(accepted).toHaveLength(40);
     const ended = await eventually('every accepted generation to end', async () => {
       const { rows } = await sql.query<{ id: string; user_id: string; status: string }>('SELECT id, user_id, status FROM images.generations');
       return rows.length > 0 && rows.every((row) => row.status === 'completed' || row.status === 'failed') ? rows : undefined;
