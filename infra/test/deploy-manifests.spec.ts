@@ -339,7 +339,7 @@ describe('k8s (kustomize)', () => {
       const listed = spec.triggers.filter((t) => t.type === 'redis');
       const counted = spec.triggers.filter((t) => t.type === 'metrics-api');
       expect(listed.length + counted.length).toBe(spec.triggers.length);
-      const prioritized = queues.filter((queue) => queue === QueueName.generation);
+      const prioritized: string[] = queues.filter((queue) => queue === QueueName.generation);
       expect(listed.map((t) => t.metadata.listName).sort()).toEqual(queues.filter((q) => !prioritized.includes(q)).map((queue) => `${namespace}:${queue}:wait`).sort());
       expect(counted.map((t) => t.metadata.valueLocation).sort()).toEqual(prioritized.map((queue) => `${queue}.waiting`));
       for (const trigger of listed) {
