@@ -8,8 +8,9 @@ import sharp from 'sharp';
 import type { GenerationJob } from '@trendforge/contracts';
 import { createQueue, LocalFolderStorage } from '@trendforge/platform';
 import { renderTrend } from '@trendforge/imaging';
-import { createTestEnvironment, freePort, startServiceUnderTest, type ServiceUnderTest, type TestEnvironment } from '@trendforge/testing';
+import { createTestEnvironment, type ServiceUnderTest, type TestEnvironment } from '@trendforge/testing';
 import { call, cookieOf, startGatewayProcess, type GatewayProcess } from './support/gateway-process.js';
+import { startGenerationServices, type GenerationServices } from './support/services.js';
 
 /**
  * Downloads through the gateway against the real auth, billing, trends and images services: the
@@ -18,7 +19,7 @@ import { call, cookieOf, startGatewayProcess, type GatewayProcess } from './supp
  * only. The gateway runs built, in a child process (support/gateway-process.ts).
  */
 let env: TestEnvironment;
-let services: ServiceUnderTest[] = [];
+let services: GenerationServices | undefined;
 let images: ServiceUnderTest;
 let rendersWorker: INestApplicationContext | undefined;
 let queue: Queue<GenerationJob>;
@@ -33,23 +34,11 @@ beforeAll(async () => {
   storage = new LocalFolderStorage(storageDir);
   await storage.ensureReady();
   const serviceEnv = { ...process.env, ...env.env, REGISTRATIONS_PER_IP: '1000', STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir };
-  const [
-    { AuthModule }, { loadAuthConfig }, { BillingModule }, { loadBillingConfig }, { TrendsModule }, { loadTrendsConfig }, { ImagesModule }, { loadImagesConfig },
-    { RendersWorkerModule }, { loadGenerationWorkerConfig },
-  ] = await Promise.all([
-    import('../../services/auth/src/auth.module.js'), import('../../services/auth/src/config.js'),
-    import('../../services/billing/src/billing.module.js'), import('../../services/billing/src/config.js'),
-    import('../../services/trends/src/trends.module.js'), import('../../services/trends/src/config.js'),
-    import('../../services/images/src/images.module.js'), import('../../services/images/src/config.js'),
+  const [{ RendersWorkerModule }, { loadGenerationWorkerConfig }] = await Promise.all([
     import('../../services/generation-worker/src/renders.processor.js'), import('../../services/generation-worker/src/config.js'),
   ]);
-  const port = async () => ({ ...serviceEnv, HEALTH_PORT: String(await freePort()) });
-  services = [
-    await startServiceUnderTest(AuthModule.forRoot(loadAuthConfig(await port())), env.natsUrl),
-    await startServiceUnderTest(BillingModule.forRoot(loadBillingConfig(await port())), env.natsUrl),
-    await startServiceUnderTest(TrendsModule.forRoot(loadTrendsConfig({ ...await port(), PREVIEW_WARMUP: 'false' })), env.natsUrl),
-    (images = await startServiceUnderTest(ImagesModule.forRoot(loadImagesConfig(await port())), env.natsUrl)),
-  ];
+  services = await startGenerationServices(env, serviceEnv);
+  images = services.images;
   rendersWorker = await NestFactory.createApplicationContext(RendersWorkerModule.forRoot(loadGenerationWorkerConfig(serviceEnv)), { logger: ['error'] });
   await rendersWorker.init();
   queue = createQueue<GenerationJob>('generation', env.redisUrl);
@@ -61,7 +50,7 @@ afterAll(async () => {
   await gateway?.close();
   await queue?.close();
   await rendersWorker?.close();
-  for (const service of services.reverse()) await service.close();
+  await services?.close();
   await env?.close();
   if (storageDir) await rm(storageDir, { recursive: true, force: true });
 }, 60_000);

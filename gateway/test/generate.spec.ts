@@ -5,11 +5,12 @@ import path from 'node:path';
 import { Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { queueWorkerModule } from '@trendforge/platform';
-import { createTestEnvironment, freePort, startServiceUnderTest, type ServiceUnderTest, type TestEnvironment } from '@trendforge/testing';
+import { createTestEnvironment, type TestEnvironment } from '@trendforge/testing';
 import { loadGenerationWorkerConfig } from '../../services/generation-worker/src/config.js';
 import { GenerationProcessor, IMAGE_PROVIDER } from '../../services/generation-worker/src/generation.processor.js';
 import { StudioProvider } from '../../services/generation-worker/src/providers.js';
 import { call, cookieOf, startGatewayProcess, type GatewayProcess } from './support/gateway-process.js';
+import { startGenerationServices, type GenerationServices } from './support/services.js';
 
 @Module({})
 class GenerationWorkerUnderTest {}
@@ -19,7 +20,7 @@ class GenerationWorkerUnderTest {}
  * gateway against the real services and a generation worker (the offline studio engine).
  */
 let env: TestEnvironment;
-let services: ServiceUnderTest[] = [];
+let services: GenerationServices | undefined;
 let worker: INestApplicationContext | undefined;
 let storageDir: string;
 let gateway: GatewayProcess | undefined;
@@ -29,23 +30,9 @@ beforeAll(async () => {
   env = await createTestEnvironment('gw-generate');
   storageDir = await mkdtemp(path.join(os.tmpdir(), 'tf-gw-generate-'));
   const serviceEnv = { ...process.env, ...env.env, REGISTRATIONS_PER_IP: '1000', STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir };
-  const [
-    { AuthModule }, { loadAuthConfig }, { BillingModule }, { loadBillingConfig }, { TrendsModule }, { loadTrendsConfig }, { ImagesModule }, { loadImagesConfig },
-  ] = await Promise.all([
-    import('../../services/auth/src/auth.module.js'), import('../../services/auth/src/config.js'),
-    import('../../services/billing/src/billing.module.js'), import('../../services/billing/src/config.js'),
-    import('../../services/trends/src/trends.module.js'), import('../../services/trends/src/config.js'),
-    import('../../services/images/src/images.module.js'), import('../../services/images/src/config.js'),
-  ]);
-  const port = async () => ({ ...serviceEnv, HEALTH_PORT: String(await freePort()) });
-  services = [
-    await startServiceUnderTest(AuthModule.forRoot(loadAuthConfig(await port())), env.natsUrl),
-    await startServiceUnderTest(BillingModule.forRoot(loadBillingConfig(await port())), env.natsUrl),
-    await startServiceUnderTest(TrendsModule.forRoot(loadTrendsConfig({ ...await port(), PREVIEW_WARMUP: 'false' })), env.natsUrl),
-    await startServiceUnderTest(ImagesModule.forRoot(loadImagesConfig(await port())), env.natsUrl),
-  ];
+  services = await startGenerationServices(env, serviceEnv);
   worker = await NestFactory.createApplicationContext(queueWorkerModule({
-    module: GenerationWorkerUnderTest, name: 'generation-worker', config: loadGenerationWorkerConfig(await port()), consumer: GenerationProcessor,
+    module: GenerationWorkerUnderTest, name: 'generation-worker', config: loadGenerationWorkerConfig(await services.envWithPort()), consumer: GenerationProcessor,
     providers: [{ provide: IMAGE_PROVIDER, useValue: new StudioProvider() }],
   }), { logger: ['error'] });
   await worker.init();
@@ -56,7 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway?.close();
   await worker?.close();
-  for (const service of services.reverse()) await service.close();
+  await services?.close();
   await env?.close();
   if (storageDir) await rm(storageDir, { recursive: true, force: true });
 }, 60_000);
