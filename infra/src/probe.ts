@@ -55,69 +55,62 @@ export async function probePostgres(
   }
 }
 
-/** Sends PING over a raw socket; '+PONG' means a Redis we can use. */
-export function probeRedis(port: number, host = '127.0.0.1', timeoutMs = 2000): Promise<{ state: LocalServerState; error?: string }> {
+type ProbeResult = { state: LocalServerState; error?: string };
+
+/**
+ * The first line a server sends over a raw socket (after `greeting`, when given), or what the
+ * connection says instead: refused means nothing listens; silence, a hang-up or a flood means
+ * something we cannot use.
+ */
+function firstLine(port: number, host: string, timeoutMs: number, greeting?: string): Promise<{ line: string } | ProbeResult> {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host });
     let answer = '';
-    const done = (result: { state: LocalServerState; error?: string }) => {
+    const done = (result: { line: string } | ProbeResult) => {
       socket.removeAllListeners();
       socket.destroy();
       resolve(result);
     };
-    socket.setTimeout(timeoutMs, () => done({ state: 'unusable', error: 'no answer to PING' }));
-    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.setTimeout(timeoutMs, () => done({ state: 'unusable', error: 'no answer' }));
+    if (greeting) socket.once('connect', () => socket.write(greeting));
     socket.on('data', (chunk) => {
       answer += chunk.toString('utf8');
-      if (!answer.includes('\r\n')) return;
-      const line = answer.split('\r\n')[0];
-      done(line === '+PONG' ? { state: 'usable' } : { state: 'unusable', error: line });
+      const end = answer.indexOf('\r\n');
+      if (end >= 0) done({ line: answer.slice(0, end) });
+      else if (answer.length > 65536) done({ state: 'unusable', error: 'an endless first line' });
     });
     socket.once('error', (error: NodeJS.ErrnoException) =>
       done(error.code === 'ECONNREFUSED' ? { state: 'absent' } : { state: 'unusable', error: error.message }),
     );
     // A server that hangs up without a word (the idle timeout ends with the socket, so say it here).
-    socket.once('close', () => done({ state: 'unusable', error: 'closed the connection without answering PING' }));
+    socket.once('close', () => done({ state: 'unusable', error: 'closed the connection without answering' }));
   });
+}
+
+/** Sends PING over a raw socket; '+PONG' means a Redis we can use. */
+export async function probeRedis(port: number, host = '127.0.0.1', timeoutMs = 2000): Promise<ProbeResult> {
+  const answer = await firstLine(port, host, timeoutMs, 'PING\r\n');
+  if (!('line' in answer)) return answer;
+  return answer.line === '+PONG' ? { state: 'usable' } : { state: 'unusable', error: answer.line };
 }
 
 /**
  * Reads the INFO line a NATS server sends on connect: usable when it is NATS, with JetStream
  * (events need it) and without authentication (we would have no credentials).
  */
-export function probeNats(port: number, host = '127.0.0.1', timeoutMs = 2000): Promise<{ state: LocalServerState; error?: string }> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host });
-    let answer = '';
-    const done = (result: { state: LocalServerState; error?: string }) => {
-      socket.removeAllListeners();
-      socket.destroy();
-      resolve(result);
-    };
-    socket.setTimeout(timeoutMs, () => done({ state: 'unusable', error: 'no INFO from a NATS server' }));
-    socket.on('data', (chunk) => {
-      answer += chunk.toString('utf8');
-      if (!answer.includes('\r\n')) {
-        if (answer.length > 65536) done({ state: 'unusable', error: 'not a NATS server' });
-        return;
-      }
-      const line = answer.split('\r\n')[0];
-      if (!line.startsWith('INFO ')) return done({ state: 'unusable', error: 'not a NATS server' });
-      let info: { jetstream?: boolean; auth_required?: boolean; version?: string };
-      try {
-        info = JSON.parse(line.slice(5)) as typeof info;
-      } catch {
-        return done({ state: 'unusable', error: 'not a NATS server' });
-      }
-      if (info.auth_required) return done({ state: 'unusable', error: 'it requires authentication' });
-      if (!info.jetstream) return done({ state: 'unusable', error: `NATS${info.version ? ` ${info.version}` : ''} without JetStream (start it with -js)` });
-      done({ state: 'usable' });
-    });
-    socket.once('error', (error: NodeJS.ErrnoException) =>
-      done(error.code === 'ECONNREFUSED' ? { state: 'absent' } : { state: 'unusable', error: error.message }),
-    );
-    socket.once('close', () => done({ state: 'unusable', error: 'closed the connection without a NATS INFO' }));
-  });
+export async function probeNats(port: number, host = '127.0.0.1', timeoutMs = 2000): Promise<ProbeResult> {
+  const answer = await firstLine(port, host, timeoutMs);
+  if (!('line' in answer)) return answer;
+  let info: { jetstream?: boolean; auth_required?: boolean; version?: string } | undefined;
+  try {
+    if (answer.line.startsWith('INFO ')) info = JSON.parse(answer.line.slice(5)) as typeof info;
+  } catch {
+    // not JSON: not NATS
+  }
+  if (!info) return { state: 'unusable', error: 'not a NATS server' };
+  if (info.auth_required) return { state: 'unusable', error: 'it requires authentication' };
+  if (!info.jetstream) return { state: 'unusable', error: `NATS${info.version ? ` ${info.version}` : ''} without JetStream (start it with -js)` };
+  return { state: 'usable' };
 }
 
 /** Absolute path of an executable on the PATH, or null. */
