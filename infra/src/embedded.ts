@@ -185,57 +185,89 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
 
 /** Starts `redis-server` as a child without persistence, bound to 127.0.0.1:port. */
 export async function startEmbeddedRedis(options: { binary: string; port: number; log: Log; timeoutMs?: number }): Promise<EmbeddedServer> {
-  const { binary, port, log } = options;
-  const child: ChildProcess = spawn(
+  const { binary, port } = options;
+  return startServerChild({
+    name: 'redis-server',
     binary,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+    args: ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'],
+    port,
+    log: options.log,
+    worthLogging: (line) => /# (WARNING|Error|Failed)/i.test(line) && !/overcommit_memory/.test(line),
+    ready: async () => (await probeRedis(port)).state === 'usable',
+    timeoutMs: options.timeoutMs ?? 10000,
+    url: `redis://127.0.0.1:${port}`,
+    describe: `redis-server (${binary}) on 127.0.0.1:${port}, not persisted`,
+  });
+}
+
+/**
+ * A server binary run as our child: its output kept for error messages (lines worth it go to the
+ * log), ready once `ready()` says so, killed if it does not get there in time or if the launcher
+ * exits without stopping it.
+ */
+async function startServerChild(options: {
+  name: string; binary: string; args: string[]; port: number; log: Log; worthLogging: (line: string) => boolean;
+  ready: () => Promise<boolean>; timeoutMs: number; url: string; describe: string;
+}): Promise<EmbeddedServer> {
+  const { name, binary, port } = options;
+  const child: ChildProcess = spawn(binary, options.args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const recent: string[] = [];
   const keep = (chunk: Buffer) => {
     for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
       recent.push(line);
-      if (recent.length > 30) recent.shift();
-      if (/# (WARNING|Error|Failed)/i.test(line) && !/overcommit_memory/.test(line)) log(line);
+      if (recent.length > 40) recent.shift();
+      if (options.worthLogging(line)) options.log(line);
     }
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  let exited: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  let exited = false;
   const exit = new Promise<void>((resolve) => {
-    child.once('exit', (code, signal) => {
-      exited = { code, signal };
+    // 'close': by then its last lines (e.g. "address already in use") have been read.
+    child.once('close', () => {
+      exited = true;
       resolve();
     });
     child.once('error', (error) => {
-      exited = { code: null, signal: null };
+      exited = true;
       recent.push(error.message);
       resolve();
     });
   });
+  const lastLines = () => recent.slice(-10).map((l) => `  ${l}`).join('\n');
+  // Last resort when the launcher exits without stop(): the server must not outlive us (nor hold its data).
+  const killOnExit = () => {
+    if (!exited) child.kill('SIGKILL');
+  };
+  process.once('exit', killOnExit);
 
-  const deadline = Date.now() + (options.timeoutMs ?? 10000);
+  const deadline = Date.now() + options.timeoutMs;
   for (;;) {
     if (exited) {
-      throw new Error(`redis-server (${binary}) exited during start-up on port ${port}:\n${recent.slice(-10).map((l) => `  ${l}`).join('\n')}`);
+      process.removeListener('exit', killOnExit);
+      throw new Error(`${name} (${binary}) exited during start-up on port ${port}:\n${lastLines()}`);
     }
-    if ((await probeRedis(port)).state === 'usable') break;
+    if (await options.ready()) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`redis-server (${binary}) did not answer on port ${port} in time`);
+      await exit;
+      process.removeListener('exit', killOnExit);
+      throw new Error(`${name} (${binary}) did not get ready on port ${port} in time:\n${lastLines()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: options.url,
     port,
-    describe: `redis-server (${binary}) on 127.0.0.1:${port}, not persisted`,
+    describe: options.describe,
     stop: async () => {
-      if (exited) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exit;
-      clearTimeout(timer);
+      if (!exited) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10000);
+        await exit;
+        clearTimeout(timer);
+      }
+      process.removeListener('exit', killOnExit);
     },
   };
 }
@@ -259,66 +291,17 @@ export async function startEmbeddedNats(options: { binary: string; storeDir: str
   }
 }
 
-async function startNatsOn(binary: string, port: number, storeDir: string, log: Log, timeoutMs: number): Promise<EmbeddedServer> {
-  const child: ChildProcess = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const recent: string[] = [];
-  const keep = (chunk: Buffer) => {
-    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
-      recent.push(line);
-      if (recent.length > 40) recent.shift();
-      if (/\[(ERR|FTL|WRN)\]/.test(line)) log(line);
-    }
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  let exited: { code: number | null; signal: NodeJS.Signals | null } | null = null;
-  const exit = new Promise<void>((resolve) => {
-    // 'close': by then its last lines (e.g. "address already in use") have been read.
-    child.once('close', (code, signal) => {
-      exited = { code, signal };
-      resolve();
-    });
-    child.once('error', (error) => {
-      exited = { code: null, signal: null };
-      recent.push(error.message);
-      resolve();
-    });
-  });
-  // Last resort when the launcher exits without stop(): nats-server must not outlive us (nor hold the store).
-  const killOnExit = () => {
-    if (!exited) child.kill('SIGKILL');
-  };
-  process.once('exit', killOnExit);
-
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (exited) {
-      process.removeListener('exit', killOnExit);
-      throw new Error(`nats-server (${binary}) exited during start-up on port ${port}:\n${recent.slice(-10).map((l) => `  ${l}`).join('\n')}`);
-    }
-    if ((await probeNats(port)).state === 'usable') break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      await exit;
-      process.removeListener('exit', killOnExit);
-      throw new Error(`nats-server (${binary}) did not answer with JetStream on port ${port} in time:\n${recent.slice(-10).map((l) => `  ${l}`).join('\n')}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url: `nats://127.0.0.1:${port}`,
+function startNatsOn(binary: string, port: number, storeDir: string, log: Log, timeoutMs: number): Promise<EmbeddedServer> {
+  return startServerChild({
+    name: 'nats-server',
+    binary,
+    args: ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir],
     port,
+    log,
+    worthLogging: (line) => /\[(ERR|FTL|WRN)\]/.test(line),
+    ready: async () => (await probeNats(port)).state === 'usable',
+    timeoutMs,
+    url: `nats://127.0.0.1:${port}`,
     describe: `nats-server (${binary}) with JetStream on 127.0.0.1:${port}, data in ${storeDir}`,
-    stop: async () => {
-      if (!exited) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10000);
-        await exit;
-        clearTimeout(timer);
-      }
-      process.removeListener('exit', killOnExit);
-    },
-  };
+  });
 }
