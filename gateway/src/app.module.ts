@@ -17,6 +17,9 @@ import { ImagesResolver } from './graphql/images/images.resolver.js';
 import { TrendsResolver } from './graphql/trends/trends.resolver.js';
 import { WaitlistResolver } from './graphql/waitlist/waitlist.resolver.js';
 import { GenerationUpdates } from './realtime/generation-updates.js';
+import { PhotoUpdates } from './realtime/photo-updates.js';
+import { PhotosResolver } from './graphql/photos/photos.resolver.js';
+import { PhotosController } from './rest/photos/photos.controller.js';
 import { AdminController } from './rest/admin/admin.controller.js';
 import { AuthController } from './rest/auth/auth.controller.js';
 import { UploadController } from './rest/upload/upload.controller.js';
@@ -58,7 +61,7 @@ export class GatewayModule {
           graphiql: false,
         }),
       ],
-      controllers: [AuthController, UsersController, UploadController, AdminController, TrendsController, ImagesController, GenerateController, HealthController, ProbesController, WaitlistController],
+      controllers: [AuthController, UsersController, UploadController, PhotosController, AdminController, TrendsController, ImagesController, GenerateController, HealthController, ProbesController, WaitlistController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: ErrorsFilter },
@@ -66,6 +69,8 @@ export class GatewayModule {
         Sessions,
         Members,
         GenerationUpdates,
+        PhotoUpdates,
+        PhotosResolver,
         AuthResolver,
         UsersResolver,
         AdminResolver,

@@ -73,10 +73,15 @@ export default function ForgeDetailPage() {
           </div>
           <p className="text-xs text-subtle">Created {relativeTime(image.createdAt)}</p>
           {image.originalImage ? (
-            <div>
-              <p className="mb-2 text-[11px] font-semibold uppercase tracking-widest text-subtle">Original photo</p>
-              <LazyImage src={image.originalImage} alt="Original photo" wrapperClassName="aspect-square w-32 rounded-lg" />
-            </div>
+            <figure className="grid gap-2" data-testid="original-photo">
+              <figcaption className="text-[11px] font-semibold uppercase tracking-widest text-subtle">Original photo</figcaption>
+              <LazyImage
+                src={image.originalImage}
+                alt="Original photo"
+                wrapperClassName="aspect-square w-full max-w-xs rounded-xl border border-border"
+                className="object-cover"
+              />
+            </figure>
           ) : null}
         </Card>
       </div>

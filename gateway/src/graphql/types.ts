@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
-import type { GenerationView, ImageView, Role, Trend, User } from '@trendforge/contracts';
+import type { GenerationView, ImageView, PhotoView, Role, Trend, User } from '@trendforge/contracts';
 
 /** GraphQL shapes of what REST returns; `implements` keeps each in step with its contracts type. */
 
@@ -68,5 +68,17 @@ export class GenerationType implements GenerationView {
   @Field(() => String, { nullable: true }) engine: string | null;
   @Field(() => String, { nullable: true }) imageUrl: string | null;
   @Field(() => String, { nullable: true }) thumbnailUrl: string | null;
+  @Field() createdAt: string;
+}
+
+@ObjectType('Photo', { description: "A member's creation photo and the traits traits-worker read from it." })
+export class PhotoType implements PhotoView {
+  @Field(() => ID) id: string;
+  @Field({ description: 'Owner-only URL of the stored photo.' }) url: string;
+  @Field(() => String, { description: 'analyzing, done or failed' }) status: PhotoView['status'];
+  @Field(() => [String]) traits: string[];
+  @Field(() => Int, { nullable: true }) faces: number | null;
+  @Field(() => String, { nullable: true }) note: string | null;
+  @Field(() => String, { nullable: true }) failureReason: string | null;
   @Field() createdAt: string;
 }

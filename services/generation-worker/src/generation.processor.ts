@@ -18,7 +18,8 @@ export const IMAGE_PROVIDER = Symbol('IMAGE_PROVIDER');
 const ReportAttempts = 4;
 
 /**
- * Consumes the `generation` queue: render, store result and thumbnail, report the creation.
+ * Consumes the `generation` queue: render, store result, thumbnail and the creation's own copy of
+ * the member's photo (the upload itself expires), report the creation.
  * Every step is idempotent (fixed storage keys, creation keyed by the generation id), so a job
  * taken over from a killed worker or retried after a failure finishes the same way.
  *
@@ -57,7 +58,7 @@ export class GenerationProcessor extends QueueConsumer<GenerationJob, Generation
     const generation = await this.bus.send('images.generation.started', { id: data.generationId });
     // Ended while it waited (the sweeper's deadline) or by an earlier run of this job: no render, and none paid.
     if (generation.status === 'failed') throw new UnrecoverableError(generation.failureReason ?? GenerationFailure.highDemand);
-    if (generation.status === 'completed') return this.resultOf(generation);
+    if (generation.status === 'completed') return this.resultOf(generation, data);
 
     let lastPublished = 0;
     const onProgress = (percent: number) => {
@@ -73,13 +74,14 @@ export class GenerationProcessor extends QueueConsumer<GenerationJob, Generation
     const photo = data.originalKey ? await this.storage.get(data.originalKey) : undefined;
     const { png, engine } = await this.provider.render(data, photo, onProgress);
     const thumbnail = await makeThumbnail(png);
-    const resultKey = StorageKeys.result(data.userId, data.generationId);
-    const thumbnailKey = StorageKeys.thumbnail(data.userId, data.generationId);
+    const { resultKey, thumbnailKey, originalKey } = storageKeys(data);
     await Promise.all([
       this.storage.put(resultKey, png, 'image/png'),
       this.storage.put(thumbnailKey, thumbnail, 'image/webp'),
+      // Uploaded photos are sanitised JPEGs (StorageKeys.photo).
+      photo && originalKey ? this.storage.put(originalKey, photo, 'image/jpeg') : undefined,
     ]);
-    const result: GenerationJobResult = { resultKey, thumbnailKey, caption: captionFor(data.trendName, data.userPrompt), engine };
+    const result: GenerationJobResult = { resultKey, thumbnailKey, originalKey, caption: captionFor(data.trendName, data.userPrompt), engine };
     await this.report(data.generationId, result);
     this.log.log({ generationId: data.generationId, engine, attempt: job.attemptsMade + 1 }, 'generation completed');
     return result;
@@ -106,12 +108,20 @@ export class GenerationProcessor extends QueueConsumer<GenerationJob, Generation
     }
   }
 
-  private resultOf(generation: Generation): GenerationJobResult {
+  private resultOf(generation: Generation, job: GenerationJob): GenerationJobResult {
     return {
-      resultKey: StorageKeys.result(generation.userId, generation.id),
-      thumbnailKey: StorageKeys.thumbnail(generation.userId, generation.id),
+      ...storageKeys(job),
       caption: generation.caption ?? '',
       engine: (generation.engine ?? 'studio') as ImageEngine,
     };
   }
+}
+
+/** Where a generation's files go: fixed keys, so a run taken over or repeated writes the same ones. */
+function storageKeys(job: GenerationJob): Pick<GenerationJobResult, 'resultKey' | 'thumbnailKey' | 'originalKey'> {
+  return {
+    resultKey: StorageKeys.result(job.userId, job.generationId),
+    thumbnailKey: StorageKeys.thumbnail(job.userId, job.generationId),
+    originalKey: job.originalKey ? StorageKeys.original(job.userId, job.generationId, 'jpg') : undefined,
+  };
 }

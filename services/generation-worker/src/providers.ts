@@ -1,6 +1,6 @@
 import OpenAI, { toFile } from 'openai';
 import { renderTrend, readImageInfo } from '@trendforge/imaging';
-import type { GenerationJob, ImageEngine } from '@trendforge/contracts';
+import { withPersonTraits, type GenerationJob, type ImageEngine } from '@trendforge/contracts';
 import type { GenerationWorkerConfig } from './config.js';
 
 export interface RenderedImage {
@@ -29,6 +29,9 @@ export class StudioProvider implements ImageProvider {
       photo,
       styleOptions: job.styleOptions,
       vibe: job.vibe,
+      traits: job.userTraits,
+      // Framing falls back to the face traits-worker found when the engine's detector finds none.
+      faceBox: job.face?.box,
       onProgress,
     });
     return { png, engine: this.engine };
@@ -47,15 +50,17 @@ export class OpenAIProvider implements ImageProvider {
 
   async render(job: GenerationJob, photo: Buffer | undefined, onProgress: (percent: number) => void): Promise<RenderedImage> {
     onProgress(10);
+    // The personalization goes with the prompt whether the photo is sent or not.
+    const prompt = withPersonTraits(job.prompt, job.userTraits);
     const response = photo
       ? await this.client.images.edit({
         model: this.model,
         image: await toFile(photo, 'photo.png', { type: `image/${(await readImageInfo(photo)).format}` }),
-        prompt: job.prompt,
+        prompt,
         size: '1024x1024',
         input_fidelity: 'high',
       })
-      : await this.client.images.generate({ model: this.model, prompt: job.prompt, size: '1024x1024', n: 1 });
+      : await this.client.images.generate({ model: this.model, prompt, size: '1024x1024', n: 1 });
     const encoded = response.data?.[0]?.b64_json;
     if (!encoded) throw new Error('The image service returned no image');
     onProgress(90);

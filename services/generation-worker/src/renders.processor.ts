@@ -51,6 +51,7 @@ export class RendersProcessor extends QueueConsumer<RenderJob, RenderJobResult> 
       photo,
       styleOptions: inputs.styleOptions ?? undefined,
       vibe: inputs.vibe ?? undefined,
+      traits: inputs.userTraits ?? undefined,
       longSide: EXPORT_LONG_SIDE,
     });
     return { bytes: png, contentType: 'image/png' };

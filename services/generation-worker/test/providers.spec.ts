@@ -44,6 +44,18 @@ describe('image providers', () => {
     expect(request.files).toHaveLength(1);
   });
 
+  test('the personalization follows the prompt, with a photo (edit) and without (generate)', async () => {
+    const personal: GenerationJob = { ...job, userTraits: 'curly hair, glasses' };
+    const photo = (await new StudioProvider().render(job, undefined, () => undefined)).png;
+    const provider = new OpenAIProvider('sk-test', openai.baseURL, 'gpt-image-1');
+    await provider.render(personal, photo, () => undefined);
+    await provider.render(personal, undefined, () => undefined);
+    const expected = `${job.prompt} | Person traits: curly hair, glasses`;
+    expect(openai.requests.map((request) => [request.path, request.body.prompt])).toEqual([
+      ['/v1/images/edits', expected], ['/v1/images/generations', expected],
+    ]);
+  });
+
   test.each([
     ['invalid_api_key', /API key/],
     ['rate_limit', /Rate limit/],

@@ -1,11 +1,13 @@
 import type { ServiceDatabase } from '@trendforge/platform';
-import { CreationEntity, GenerationEntity } from './entities.js';
+import { CreationEntity, GenerationEntity, PhotoEntity } from './entities.js';
 import { CreateGenerationsAndCreations1763700100000 } from './migrations/1763700100000-CreateGenerationsAndCreations.js';
 import { KeepRenderInputs1764400000000 } from './migrations/1764400000000-KeepRenderInputs.js';
 import { ReliableGenerations1765100000000 } from './migrations/1765100000000-ReliableGenerations.js';
+import { Personalisation1766000000000 } from './migrations/1766000000000-Personalisation.js';
 
 export const imagesDatabase: ServiceDatabase = {
   schema: 'images',
-  entities: [GenerationEntity, CreationEntity],
-  migrations: [CreateGenerationsAndCreations1763700100000, KeepRenderInputs1764400000000, ReliableGenerations1765100000000],
+  entities: [GenerationEntity, CreationEntity, PhotoEntity],
+  migrations: [CreateGenerationsAndCreations1763700100000, KeepRenderInputs1764400000000, ReliableGenerations1765100000000,
+    Personalisation1766000000000],
 };

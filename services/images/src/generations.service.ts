@@ -4,15 +4,16 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, Repository } from 'typeorm';
 import type { Redis } from 'ioredis';
 import {
-  ErrorCode, Events, GenerationFailure, QueueName, type Creation, type CreationRenderInputs, type Generation, type GenerationCompletedEvent,
+  ErrorCode, Events, GenerationFailure, QueueName, withPersonTraits, type Creation, type CreationRenderInputs, type Generation, type GenerationCompletedEvent,
   type GenerationJob, type GenerationRequest, type MessageRequest, type Role, type Trend,
 } from '@trendforge/contracts';
 import { Bus, fail, jobProgress, publishGenerationUpdate, REDIS, ServiceError, waitingPosition } from '@trendforge/platform';
 import type { ImagesConfig } from './config.js';
-import { CreationEntity, GenerationEntity } from './entities.js';
+import { CreationEntity, GenerationEntity, type PhotoEntity } from './entities.js';
 import { GENERATION_QUEUE, GenerationQueueWatch, generationPriority, type GenerationQueue } from './generation-queue.js';
-import { enginePrompt, generationCost, MaxPromptLength } from './prompt.js';
+import { enginePrompt, generationCost, isVariation, MaxPromptLength } from './prompt.js';
 import { toCreation } from './creations.service.js';
+import { PhotosService } from './photos.service.js';
 
 export const IMAGES_CONFIG = Symbol('IMAGES_CONFIG');
 
@@ -40,6 +41,7 @@ export class GenerationsService {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(GENERATION_QUEUE) private readonly queue: GenerationQueue,
     private readonly queueWatch: GenerationQueueWatch,
+    private readonly photos: PhotosService,
     @Inject(IMAGES_CONFIG) private readonly config: ImagesConfig,
   ) {}
 
@@ -54,15 +56,21 @@ export class GenerationsService {
     if (userPrompt.length > MaxPromptLength) fail(ErrorCode.BadRequest, `Prompts can be at most ${MaxPromptLength} characters`);
     const key = req.idempotencyKey ?? null;
     if (key !== null && (typeof key !== 'string' || !IdempotencyKeyPattern.test(key))) fail(ErrorCode.BadRequest, InvalidIdempotencyKey);
+    const userTraits = typeof req.userTraits === 'string' && req.userTraits.trim() ? req.userTraits.trim() : null;
+    if (userTraits && userTraits.length > MaxPromptLength) fail(ErrorCode.BadRequest, `Personalization can be at most ${MaxPromptLength} characters`);
+    if (req.variation != null && !isVariation(req.variation)) fail(ErrorCode.BadRequest, 'Unknown variation');
 
     // A retry of a request that got further than acceptance answers at once, whatever happened since.
     const earlier = key === null ? null : await this.generations.findOneBy({ userId: req.userId, idempotencyKey: key });
     if (earlier && earlier.status !== 'queued') return this.toGeneration(earlier);
 
+    // Before trends or billing are asked: another member's photo records nothing and charges nothing.
+    const photo = req.photoId != null ? await this.photos.owned(req.photoId, req.userId) : null;
+
     const trend = await this.bus.send('trends.bySlug', { slug: req.trendSlug });
     if (!trend.available) fail(ErrorCode.BadRequest, `${trend.name} is coming soon`);
 
-    const entity = earlier ?? await this.record(req, trend, userPrompt);
+    const entity = earlier ?? await this.record(req, trend, userPrompt, userTraits, photo);
     if (entity.status !== 'queued') return this.toGeneration(entity);
 
     let role: Role;
@@ -81,8 +89,9 @@ export class GenerationsService {
       userPrompt: entity.userPrompt,
       vibe: entity.vibe ?? undefined,
       styleOptions: entity.styleOptions ?? undefined,
-      userTraits: req.userTraits,
+      userTraits: entity.userTraits ?? undefined,
       originalKey: entity.originalKey ?? undefined,
+      face: photo?.face ?? undefined,
       aspect: entity.aspect ?? undefined,
       seed: entity.seed ?? 0,
     };
@@ -111,7 +120,9 @@ export class GenerationsService {
    * take turns here (a transaction-scoped advisory lock), so the in-flight cap and the key's
    * mapping hold under concurrent requests; the unique index keeps the mapping whatever happens.
    */
-  private async record(req: GenerationRequest, trend: Trend, userPrompt: string): Promise<GenerationEntity> {
+  private async record(
+    req: GenerationRequest, trend: Trend, userPrompt: string, userTraits: string | null, photo: PhotoEntity | null,
+  ): Promise<GenerationEntity> {
     return this.dataSource.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`images.accept:${req.userId}`]);
       if (req.idempotencyKey) {
@@ -126,7 +137,7 @@ export class GenerationsService {
         id: randomUUID(),
         userId: req.userId,
         trendSlug: trend.slug,
-        prompt: enginePrompt(trend, userPrompt, req.prompt),
+        prompt: enginePrompt(trend, userPrompt, req.prompt, req.variation),
         userPrompt,
         status: 'queued',
         failureReason: null,
@@ -137,7 +148,10 @@ export class GenerationsService {
         styleOptions: req.styleOptions ?? null,
         aspect: req.aspect ?? null,
         seed: randomInt(2 ** 31),
-        originalKey: req.originalKey ?? null,
+        originalKey: photo?.key ?? null,
+        photoId: photo?.id ?? null,
+        userTraits,
+        variation: req.variation ?? null,
         idempotencyKey: req.idempotencyKey ?? null,
         refundedAt: null,
       }));
@@ -171,7 +185,9 @@ export class GenerationsService {
       styleOptions: entity.styleOptions,
       aspect: entity.aspect,
       seed: entity.seed,
-      originalKey: entity.originalKey,
+      // The creation's own copy; before creations kept one, the photo the generation named (gone once expired).
+      originalKey: creation.originalKey ?? entity.originalKey,
+      userTraits: entity.userTraits,
     };
   }
 
@@ -209,12 +225,13 @@ export class GenerationsService {
         id: entity.id,
         userId: entity.userId,
         trendSlug: entity.trendSlug,
-        prompt: entity.userPrompt,
+        // The prompt used as the member sees it: their words, then the personalization (spec part 2 section 4).
+        prompt: withPersonTraits(entity.userPrompt, entity.userTraits),
         caption: done.caption,
         engine: done.engine,
         resultKey: done.resultKey,
         thumbnailKey: done.thumbnailKey,
-        originalKey: null,
+        originalKey: done.originalKey ?? null,
         isFavorite: false,
       }));
       return { creation: created, generation: entity };

@@ -7,6 +7,7 @@ import { busNamespace, queueConnection, REDIS, ServiceError } from '@trendforge/
 import type { ImagesConfig } from './config.js';
 import { GenerationQueueWatch } from './generation-queue.js';
 import { GenerationsService, IMAGES_CONFIG } from './generations.service.js';
+import { PhotosService } from './photos.service.js';
 import { GenerationSweeper } from './sweeper.js';
 
 /** The queue is pushed to gateways at most this often (and only when it changed). */
@@ -27,16 +28,19 @@ const ReleaseLease = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis
 const leaseKey = () => `${busNamespace()}:images:housekeeping-lease`;
 
 /**
- * What keeps generations moving besides requests. Every replica records the queue's final
- * failures — stalled jobs too, whichever worker gave up on them, even when the worker that held
- * the job is dead — and refunds them (repeats are harmless). One replica at a time (a Redis lease)
- * pushes the queue to gateways every second and sweeps every 30 seconds.
+ * What keeps generations and photo analyses moving besides requests. Every replica records the
+ * final failures of the `generation` and `traits` queues — stalled jobs too, whichever worker gave
+ * up on them, even when the worker that held the job is dead — refunding failed generations and
+ * telling members their photo's analysis failed (repeats are harmless). One replica at a time (a
+ * Redis lease) pushes the generation queue to gateways every second and sweeps generations and
+ * photos (lost endings, expired photos) every 30 seconds.
  */
 @Injectable()
-export class GenerationHousekeeping implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly log = new Logger(GenerationHousekeeping.name);
+export class Housekeeping implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger(Housekeeping.name);
   private readonly token = randomUUID();
   private events?: QueueEvents;
+  private traitsEvents?: QueueEvents;
   private timer?: NodeJS.Timeout;
   private ticking = false;
   private sweeping?: Promise<unknown>;
@@ -47,6 +51,7 @@ export class GenerationHousekeeping implements OnApplicationBootstrap, OnApplica
     private readonly watch: GenerationQueueWatch,
     private readonly sweeper: GenerationSweeper,
     private readonly generations: GenerationsService,
+    private readonly photos: PhotosService,
     @Inject(IMAGES_CONFIG) private readonly config: ImagesConfig,
   ) {}
 
@@ -54,13 +59,16 @@ export class GenerationHousekeeping implements OnApplicationBootstrap, OnApplica
     this.events = new QueueEvents(QueueName.generation, { connection: queueConnection(this.config.REDIS_URL), prefix: busNamespace() });
     this.events.on('failed', ({ jobId, failedReason }) => void this.jobFailed(jobId, failedReason));
     this.events.on('error', (error) => this.log.warn({ err: error }, 'queue events connection'));
+    this.traitsEvents = new QueueEvents(QueueName.traits, { connection: queueConnection(this.config.REDIS_URL), prefix: busNamespace() });
+    this.traitsEvents.on('failed', ({ jobId }) => void this.traitsJobFailed(jobId));
+    this.traitsEvents.on('error', (error) => this.log.warn({ err: error }, 'queue events connection'));
     this.timer = setInterval(() => void this.tick(), TickMs);
   }
 
   async onApplicationShutdown() {
     clearInterval(this.timer);
     await this.sweeping;
-    await this.events?.close();
+    await Promise.all([this.events?.close(), this.traitsEvents?.close()]);
     await this.redis.eval(ReleaseLease, 1, leaseKey(), this.token).catch(() => undefined);
   }
 
@@ -73,6 +81,16 @@ export class GenerationHousekeeping implements OnApplicationBootstrap, OnApplica
     }
   }
 
+  /** The traits job's id is the photo id. */
+  private async traitsJobFailed(photoId: string) {
+    try {
+      await this.photos.failed(photoId);
+    } catch (error) {
+      if (error instanceof ServiceError && error.code === ErrorCode.NotFound) return;
+      this.log.error({ err: error, photoId }, 'failed photo analysis not recorded (the sweep will)');
+    }
+  }
+
   private async tick() {
     if (this.ticking) return;
     this.ticking = true;
@@ -80,7 +98,7 @@ export class GenerationHousekeeping implements OnApplicationBootstrap, OnApplica
       if (await this.redis.eval(AcquireLease, 1, leaseKey(), this.token, LeaseMs) !== 1) return;
       if (!this.sweeping && Date.now() - this.lastSweep >= SweepEveryMs) {
         this.lastSweep = Date.now();
-        this.sweeping = this.sweeper.sweep()
+        this.sweeping = Promise.all([this.sweeper.sweep(), this.photos.sweep()])
           .catch((error: unknown) => this.log.error({ err: error }, 'sweep failed'))
           .finally(() => { this.sweeping = undefined; });
       }

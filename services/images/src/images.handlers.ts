@@ -4,10 +4,15 @@ import type { MessageRequest } from '@trendforge/contracts';
 import { Handles } from '@trendforge/platform';
 import { CreationsService } from './creations.service.js';
 import { GenerationsService } from './generations.service.js';
+import { PhotosService } from './photos.service.js';
 
 @Controller()
 export class ImagesHandlers {
-  constructor(private readonly generations: GenerationsService, private readonly creations: CreationsService) {}
+  constructor(
+    private readonly generations: GenerationsService,
+    private readonly creations: CreationsService,
+    private readonly photos: PhotosService,
+  ) {}
 
   @Handles('images.generation.request')
   request(@Payload() req: MessageRequest<'images.generation.request'>) {
@@ -57,5 +62,20 @@ export class ImagesHandlers {
   @Handles('images.delete')
   delete(@Payload() { id, userId }: MessageRequest<'images.delete'>) {
     return this.creations.delete(id, userId);
+  }
+
+  @Handles('images.photo.register')
+  registerPhoto(@Payload() req: MessageRequest<'images.photo.register'>) {
+    return this.photos.register(req);
+  }
+
+  @Handles('images.photo.get')
+  getPhoto(@Payload() { id, userId }: MessageRequest<'images.photo.get'>) {
+    return this.photos.get(id, userId);
+  }
+
+  @Handles('images.photo.analysed')
+  photoAnalysed(@Payload() { id, result }: MessageRequest<'images.photo.analysed'>) {
+    return this.photos.analysed(id, result);
   }
 }

@@ -4,11 +4,12 @@ import { serviceInfrastructure, STORAGE, StorageModule, type ObjectStorage } fro
 import type { ImagesConfig } from './config.js';
 import { CreationsService } from './creations.service.js';
 import { imagesDatabase } from './database.js';
-import { CreationEntity, GenerationEntity } from './entities.js';
+import { CreationEntity, GenerationEntity, PhotoEntity } from './entities.js';
 import { generationQueueProvider, GenerationQueueWatch } from './generation-queue.js';
 import { GenerationsService, IMAGES_CONFIG } from './generations.service.js';
-import { GenerationHousekeeping } from './housekeeping.js';
+import { Housekeeping } from './housekeeping.js';
 import { ImagesHandlers } from './images.handlers.js';
+import { PhotosService, traitsQueueProvider } from './photos.service.js';
 import { QueueDepthController } from './queue-depth.controller.js';
 import { GenerationSweeper } from './sweeper.js';
 
@@ -27,12 +28,12 @@ export class ImagesModule {
           extraProbes: { inject: [STORAGE], probes: (storage: ObjectStorage) => [{ name: 'storage', check: () => storage.ping() }] },
         }),
         StorageModule.forRoot(config),
-        TypeOrmModule.forFeature([GenerationEntity, CreationEntity]),
+        TypeOrmModule.forFeature([GenerationEntity, CreationEntity, PhotoEntity]),
       ],
       controllers: [ImagesHandlers, QueueDepthController],
       providers: [
-        GenerationsService, CreationsService, { provide: IMAGES_CONFIG, useValue: config },
-        generationQueueProvider(config.REDIS_URL), GenerationQueueWatch, GenerationSweeper, GenerationHousekeeping,
+        GenerationsService, CreationsService, PhotosService, { provide: IMAGES_CONFIG, useValue: config },
+        generationQueueProvider(config.REDIS_URL), traitsQueueProvider(config.REDIS_URL), GenerationQueueWatch, GenerationSweeper, Housekeeping,
       ],
     };
   }

@@ -22,7 +22,7 @@ export interface SweepResult {
  * Finishes or refunds the generations whose ending got lost: a worker's report that never
  * arrived, a failure nobody heard of, a job that vanished or waited past the deadline, a refund
  * that billing did not answer. Every step is idempotent, so a sweep racing the normal flow (or
- * another sweep) does no harm; GenerationHousekeeping runs it on one replica at a time.
+ * another sweep) does no harm; Housekeeping runs it on one replica at a time.
  */
 @Injectable()
 export class GenerationSweeper {

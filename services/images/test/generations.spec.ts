@@ -65,7 +65,7 @@ describe('images service: accepting and finishing generations', () => {
   test('keeps the render inputs of the queued job, for the owner of the finished creation only', async () => {
     const userId = randomUUID();
     const { id } = await bus.send('images.generation.request', {
-      userId, trendSlug: 'pixar', userPrompt: 'a fox', vibe: 'dreamy', aspect: '4:5', styleOptions: { exaggerated_eyes: true }, originalKey: `originals/${userId}/p.png`,
+      userId, trendSlug: 'pixar', userPrompt: 'a fox', vibe: 'dreamy', aspect: '4:5', styleOptions: { exaggerated_eyes: true }, userTraits: ' curly hair, glasses ',
     });
     const job = (await queue.getJob(id))!.data;
     // Not a creation yet: nothing to export.
@@ -73,7 +73,7 @@ describe('images service: accepting and finishing generations', () => {
     await complete(id, userId);
     expect(await bus.send('images.renderInputs', { id, userId })).toEqual({
       engine: 'studio', trendSlug: 'pixar', trendName: 'Pixar', userPrompt: 'a fox', vibe: 'dreamy', styleOptions: { exaggerated_eyes: true },
-      aspect: '4:5', seed: job.seed, originalKey: `originals/${userId}/p.png`,
+      aspect: '4:5', seed: job.seed, originalKey: null, userTraits: 'curly hair, glasses',
     });
     await expect(bus.send('images.renderInputs', { id, userId: randomUUID() })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Image Not Found' });
   });

@@ -25,3 +25,14 @@ describe('generation cost (DESIGN.md section 2)', () => {
     expect(generationCost({ isWeeklyTrend: false, premium: true, creditsRequired: 0 })).toBe(1);
   });
 });
+
+describe('wizard variation (spec part 2 section 3)', () => {
+  const trend = { name: 'Pixar', prompt: 'A 3D animated still', promptTemplate: 'A 3D still of {subject}, vibrant' };
+
+  test('a variation adds its phrase once; standard adds nothing', () => {
+    expect(enginePrompt(trend, 'a fox', undefined, 'detailed')).toBe('A 3D still of a fox, vibrant, highly detailed, intricate textures, rich cinematic lighting');
+    expect(enginePrompt(trend, 'a fox', undefined, 'standard')).toBe('A 3D still of a fox, vibrant');
+    const composed = 'Pixar fox, minimalist composition, clean shapes, uncluttered background';
+    expect(enginePrompt(trend, 'a fox', composed, 'minimalist')).toBe(composed);
+  });
+});

@@ -1,17 +1,57 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Job } from 'bullmq';
+import { UnrecoverableError, type Job } from 'bullmq';
 import { analysePhoto } from '@trendforge/imaging';
-import { QueueName, type TraitsJob, type TraitsJobResult } from '@trendforge/contracts';
-import { QUEUE_WORKER_CONFIG, QueueConsumer, STORAGE, type ObjectStorage, type QueueWorkerConfig } from '@trendforge/platform';
+import { ErrorCode, QueueName, type TraitsJob, type TraitsJobResult } from '@trendforge/contracts';
+import {
+  Bus, QUEUE_WORKER_CONFIG, QueueConsumer, ServiceError, STORAGE, StorageNotFoundError, type ObjectStorage, type QueueWorkerConfig,
+} from '@trendforge/platform';
 
-/** Consumes the `traits` queue: reads traits from a member's photo. */
+/** Tries at telling the images service the traits are read, before leaving it to its sweep. */
+const ReportAttempts = 4;
+
+/**
+ * Consumes the `traits` queue: reads traits from a member's photo and reports them to the images
+ * service, which records them once and pushes them to the member. The job's return value is the
+ * result, so an analysis whose report got lost is recorded from the job by the images service's
+ * sweep. Final failures are recorded by the images service from the queue's events.
+ */
 @Injectable()
 export class TraitsProcessor extends QueueConsumer<TraitsJob, TraitsJobResult> {
-  constructor(@Inject(QUEUE_WORKER_CONFIG) config: QueueWorkerConfig, @Inject(STORAGE) private readonly storage: ObjectStorage) {
+  constructor(
+    @Inject(QUEUE_WORKER_CONFIG) config: QueueWorkerConfig,
+    @Inject(STORAGE) private readonly storage: ObjectStorage,
+    private readonly bus: Bus,
+  ) {
     super(QueueName.traits, config);
   }
 
   async process(job: Job<TraitsJob, TraitsJobResult>): Promise<TraitsJobResult> {
-    return analysePhoto(await this.storage.get(job.data.imageKey));
+    const { photoId, imageKey } = job.data;
+    const photo = await this.storage.get(imageKey).catch((error: unknown) => {
+      // Deleted (expired) before its turn: another attempt would not find it either.
+      throw error instanceof StorageNotFoundError ? new UnrecoverableError(`photo ${photoId} is no longer stored`) : error;
+    });
+    const result: TraitsJobResult = await analysePhoto(photo);
+    await this.report(photoId, result);
+    this.log.log({ photoId, faces: result.faces, attempt: job.attemptsMade + 1 }, 'photo analysed');
+    return result;
+  }
+
+  /** A report that cannot get through does not fail the analysis: the images service's sweep records it from the job. */
+  private async report(id: string, result: TraitsJobResult): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.bus.send('images.photo.analysed', { id, result });
+        return;
+      } catch (error) {
+        const retryable = !(error instanceof ServiceError) || error.code === ErrorCode.Unavailable;
+        if (!retryable || attempt >= ReportAttempts) {
+          this.log.error({ photoId: id, err: error }, 'traits not reported (the images sweep records them from the job)');
+          return;
+        }
+        await sleep(500 * attempt);
+      }
+    }
   }
 }

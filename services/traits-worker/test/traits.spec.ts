@@ -1,76 +1,115 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
-import { QueueEvents } from 'bullmq';
-import { createPng, flushNamespace, testRedisUrl, uniqueNamespace } from '@trendforge/testing';
-import { QueueName, type TraitsJob, type TraitsJobResult } from '@trendforge/contracts';
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { preparePhoto } from '@trendforge/imaging/upload';
+import { PhotoMessages, QueueName, StorageKeys, type Photo, type TraitsJob, type TraitsJobResult } from '@trendforge/contracts';
+import type { Bus, ObjectStorage } from '@trendforge/platform';
+import { createPng, createTestEnvironment, startServiceUnderTest, type ServiceUnderTest, type TestEnvironment } from '@trendforge/testing';
+import { eventually } from '../../images/test/support.js';
 
+/**
+ * The traits worker as main.ts builds it (TraitsWorkerModule) against the real images service,
+ * over the suite's PostgreSQL, Redis, NATS and storage folder: a member's photo is registered,
+ * analysed from the `traits` queue, recorded once and pushed to the gateways.
+ */
 describe('traits worker', () => {
-  const redisUrl = testRedisUrl();
-  const namespace = uniqueNamespace('traits');
+  let environment: TestEnvironment;
   let storageDir: string;
-  let app: INestApplicationContext;
+  let images: ServiceUnderTest;
+  let worker: INestApplicationContext;
+  let bus: Bus;
+  let storage: ObjectStorage;
+  let queue: Queue<TraitsJob, TraitsJobResult>;
+  let subscriber: Redis;
+  /** Every photo update the images service published. */
+  const updates: Photo[] = [];
 
   beforeAll(async () => {
-    process.env.BUS_NAMESPACE = namespace;
+    environment = await createTestEnvironment('traits');
     storageDir = await mkdtemp(path.join(os.tmpdir(), 'tf-traits-'));
-    const { TraitsWorkerModule } = await import('../src/worker.module.js');
-    const { loadTraitsWorkerConfig } = await import('../src/config.js');
-    const config = loadTraitsWorkerConfig({ REDIS_URL: redisUrl, BUS_NAMESPACE: namespace, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir });
-    app = await NestFactory.createApplicationContext(TraitsWorkerModule.forRoot(config), { logger: ['error'] });
-    await app.init();
-  });
+    const env = { ...environment.env, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir };
+    // Imported after the namespace is set: handlers read it when decorated.
+    const [{ ImagesModule }, { loadImagesConfig }, { TraitsWorkerModule }, { loadTraitsWorkerConfig }, platform] = await Promise.all([
+      import('../../images/src/images.module.js'), import('../../images/src/config.js'),
+      import('../src/worker.module.js'), import('../src/config.js'), import('@trendforge/platform'),
+    ]);
+    images = await startServiceUnderTest(ImagesModule.forRoot(loadImagesConfig(env)), environment.natsUrl);
+    bus = images.bus;
+    storage = images.app.get(platform.STORAGE);
+    worker = await NestFactory.createApplicationContext(
+      TraitsWorkerModule.forRoot(loadTraitsWorkerConfig({ ...env, WORKER_LOCK_MS: '5000' })), { logger: false },
+    );
+    await worker.init();
+    queue = platform.createQueue<TraitsJob, TraitsJobResult>(QueueName.traits, environment.redisUrl);
+    subscriber = platform.createRedis(environment.redisUrl);
+    await subscriber.subscribe(platform.photoUpdatesChannel());
+    subscriber.on('message', (_channel: string, message: string) => updates.push(JSON.parse(message) as Photo));
+  }, 60_000);
 
   afterAll(async () => {
-    await app?.close();
-    await flushNamespace(redisUrl, namespace);
-    await rm(storageDir, { recursive: true, force: true });
+    await subscriber?.quit();
+    await queue?.close();
+    await worker?.close();
+    await images?.close();
+    await environment?.close();
+    if (storageDir) await rm(storageDir, { recursive: true, force: true });
   });
 
-  test('reads colour and light traits of a stored photo from the queue', async () => {
-    const { createQueue, STORAGE } = await import('@trendforge/platform');
-    const storage = app.get(STORAGE);
-    await storage.put('originals/u1/warm.png', createPng({ width: 64, height: 64, color: [230, 150, 60] }), 'image/png');
-    const queue = createQueue<TraitsJob, TraitsJobResult>(QueueName.traits, redisUrl);
-    const events = new QueueEvents(QueueName.traits, { connection: { url: redisUrl }, prefix: namespace });
-    try {
-      await events.waitUntilReady();
-      const job = await queue.add('analyse', { userId: 'u1', imageKey: 'originals/u1/warm.png' });
-      const result = await job.waitUntilFinished(events, 20_000);
-      expect(result).toEqual({ traits: ['warm tones', 'soft lighting', 'vivid colours', 'no face found'], dominantColour: '#e6963c', faces: 0 });
-    } finally {
-      await events.close();
-      await queue.close();
+  /** Stores a photo as the gateway does (sanitised, at StorageKeys.photo) and registers it. */
+  async function upload(bytes: Buffer | null) {
+    const userId = randomUUID();
+    const id = randomUUID();
+    const key = StorageKeys.photo(userId, id);
+    let size = { width: 64, height: 64 };
+    if (bytes) {
+      const prepared = await preparePhoto(bytes);
+      await storage.put(key, prepared.data, prepared.contentType);
+      size = { width: prepared.width, height: prepared.height };
     }
+    const registered = await bus.send('images.photo.register', { userId, id, key, ...size });
+    const ended = () => eventually(() => bus.send('images.photo.get', { id, userId }), (photo) => photo.status !== 'analyzing');
+    return { userId, id, key, registered, ended };
+  }
+
+  const pushed = (id: string) => updates.filter((update) => update.id === id).map((update) => update.status);
+
+  test('a face photo: analysed from the queue, recorded done with its traits and face, pushed, and the job returns the result', async () => {
+    // A portrait shipped inside @vladmandic/face-api (nothing downloaded).
+    const sample = path.join(path.dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json')), 'demo', 'sample1.jpg');
+    const photo = await upload(await readFile(sample));
+    expect(photo.registered).toEqual(expect.objectContaining({ id: photo.id, userId: photo.userId, status: 'analyzing', traits: [], faces: null }));
+    const job = await queue.getJob(photo.id);
+    expect(job?.data).toEqual({ userId: photo.userId, photoId: photo.id, imageKey: photo.key });
+
+    const done = await photo.ended();
+    expect(done).toEqual(expect.objectContaining({ status: 'done', failureReason: null }));
+    expect(done.faces).toBeGreaterThanOrEqual(1);
+    expect(done.traits.length).toBeGreaterThan(0);
+    expect(done.traits.every((trait) => typeof trait === 'string' && trait.length > 0)).toBe(true);
+    expect(done.face?.box.width).toBeGreaterThan(0);
+    expect(done.face?.landmarks).toHaveLength(68);
+
+    const finished = await eventually(() => queue.getJob(photo.id), (j) => Boolean(j?.returnvalue));
+    expect(finished?.returnvalue).toEqual(expect.objectContaining({ traits: done.traits, faces: done.faces }));
+    expect(await eventually(async () => pushed(photo.id), (statuses) => statuses.includes('done'))).toEqual(['analyzing', 'done']);
+  }, 120_000);
+
+  test('a photo without a face is done with no face', async () => {
+    const photo = await upload(createPng({ width: 96, height: 96, color: [230, 150, 60] }));
+    expect(await photo.ended()).toEqual(expect.objectContaining({ status: 'done', faces: 0, face: null }));
   });
 
-  test('finds the face of a real photo: landmarks, age and gender presentation, expression, hair and eye colour', async () => {
-    const { createQueue, STORAGE } = await import('@trendforge/platform');
-    const storage = app.get(STORAGE);
-    // A photo shipped inside @vladmandic/face-api (nothing downloaded).
-    const demo = path.join(path.dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json')), 'demo', 'sample3.jpg');
-    await storage.put('originals/u2/people.jpg', await readFile(demo), 'image/jpeg');
-    const queue = createQueue<TraitsJob, TraitsJobResult>(QueueName.traits, redisUrl);
-    const events = new QueueEvents(QueueName.traits, { connection: { url: redisUrl }, prefix: namespace });
-    try {
-      await events.waitUntilReady();
-      const job = await queue.add('analyse', { userId: 'u2', imageKey: 'originals/u2/people.jpg' });
-      const result = (await job.waitUntilFinished(events, 60_000)) as TraitsJobResult & { faces: number; face: { landmarks: unknown[]; age: number; gender: string; expression: string; hairColour: string; eyeColour: string } };
-      expect(result.faces).toBeGreaterThanOrEqual(2);
-      expect(result.traits).toEqual(expect.arrayContaining(['face found']));
-      expect(result.traits.some((t) => /presentation$/.test(t))).toBe(true);
-      expect(result.traits.some((t) => /expression$/.test(t))).toBe(true);
-      expect(result.face.landmarks).toHaveLength(68);
-      expect(result.face.age).toBeGreaterThan(5);
-      expect(['male', 'female']).toContain(result.face.gender);
-      expect(result.face.hairColour).toMatch(/^#[0-9a-f]{6}$/);
-      expect(result.face.eyeColour).toMatch(/^#[0-9a-f]{6}$/);
-    } finally {
-      await events.close();
-      await queue.close();
-    }
+  test('a photo gone from storage fails at once — one attempt — and its owner is told', async () => {
+    const photo = await upload(null);
+    expect(await photo.ended()).toEqual(expect.objectContaining({ status: 'failed', failureReason: PhotoMessages.analysisFailed, traits: [] }));
+    expect((await queue.getJob(photo.id))?.attemptsMade).toBe(1);
+    expect(await eventually(async () => pushed(photo.id), (statuses) => statuses.includes('failed'))).toEqual(['analyzing', 'failed']);
   });
 });
+

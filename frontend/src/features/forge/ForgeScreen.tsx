@@ -9,7 +9,8 @@ import { useAuthDialog } from '@/features/auth/auth-dialog-context';
 import { useRequireMember } from '@/features/auth/use-require-member';
 import { describeGenerationError, graphqlErrorMessage } from '@/features/generation/generation-state';
 import { useGeneration } from '@/features/generation/use-generation';
-import { forgeTrendCost, needsCredits, useTrends } from '@/features/trends/use-trends';
+import { EMPTY_PERSONALIZATION, usePersonalization } from '@/features/personalization';
+import { forgeTrendCost, needsCredits, personalizationSupported, useStyleOptions, useTrends } from '@/features/trends/use-trends';
 import { toast } from '@/ui/toast-store';
 import { creditShortageText, showCreditBoosterToasts } from './credit-toasts';
 import { GeneratingView } from './GeneratingView';
@@ -29,6 +30,7 @@ export function ForgeScreen() {
   const [searchParams] = useSearchParams();
   const trends = useTrends();
   const { generation, start, reset } = useGeneration();
+  const personalization = usePersonalization();
 
   const [step, setStep] = useState<ForgeStep>('style_select');
   const [trend, setTrend] = useState<Trend | null>(null);
@@ -36,6 +38,10 @@ export function ForgeScreen() {
   const [options, setOptions] = useState<PromptOptions>(DEFAULT_PROMPT_OPTIONS);
   const [result, setResult] = useState<ForgeResult | null>(null);
   const handled = useRef<string | null>(null);
+  /** The person traits sent with the generation being followed (shown with the prompt used). */
+  const sentTraits = useRef('');
+  const styleOptions = useStyleOptions(trend?.slug);
+  const personalize = personalizationSupported(trend, styleOptions.data);
   const cancelUpsell = useRef<(() => void) | null>(null);
 
   useEffect(() => () => cancelUpsell.current?.(), []);
@@ -89,6 +95,7 @@ export function ForgeScreen() {
         caption: generation.caption,
         engine: generation.engine,
         prompt: subject.trim() || generation.prompt,
+        personalization: sentTraits.current,
       });
       setStep('result');
       void queryClient.invalidateQueries({ queryKey: queryKeys.images });
@@ -130,11 +137,23 @@ export function ForgeScreen() {
         return;
       }
     }
+    if (personalize && personalization.state.mode === 'upload' && personalization.state.photo.phase === 'uploading') {
+      toast({ title: 'Photo still uploading', description: 'Please wait a moment for your photo to finish uploading.' });
+      return;
+    }
     handled.current = null;
     setResult(null);
     setStep('generating');
+    const { photoId, personalization: traits } = personalize ? personalization.value : EMPTY_PERSONALIZATION;
+    sentTraits.current = traits;
     try {
-      await start({ trendSlug: trend.slug, userPrompt: subject.trim(), prompt: buildPrompt(trend, subject, options) });
+      await start({
+        trendSlug: trend.slug,
+        userPrompt: subject.trim(),
+        prompt: buildPrompt(trend, subject, options),
+        ...(photoId ? { photoId } : {}),
+        ...(traits ? { personalization: traits } : {}),
+      });
     } catch (error) {
       fail(graphqlErrorMessage(error));
     }
@@ -142,6 +161,7 @@ export function ForgeScreen() {
 
   const createAnother = () => {
     reset();
+    personalization.reset();
     setTrend(null);
     setResult(null);
     setStep('style_select');
@@ -179,6 +199,7 @@ export function ForgeScreen() {
           }}
           onBack={() => setStep('prompt_input')}
           onGenerate={() => void generate()}
+          personalization={personalize ? personalization : null}
         />
       ) : null;
       break;

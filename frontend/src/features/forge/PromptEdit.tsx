@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
 import { ArrowLeft, RotateCcw, Wand2 } from 'lucide-react';
+import { withPersonTraits } from '@trendforge/contracts';
 import { cn } from '@/lib/cn';
 import type { Trend, User } from '@/lib/types';
+import { PersonalizationPanel, type PersonalizationController } from '@/features/personalization';
 import { forgeTrendCost, needsCredits } from '@/features/trends/use-trends';
 import { UsageMeter } from '@/features/usage/UsageMeter';
 import { Button } from '@/ui/button';
@@ -25,6 +27,8 @@ export interface PromptEditProps {
   onBack: () => void;
   onGenerate: () => void;
   busy?: boolean;
+  /** The personalization chooser's state; null or absent when the trend does not support it. */
+  personalization?: PersonalizationController | null;
 }
 
 function Chip({ active, onClick, children }: { active: boolean; onClick: () => void; children: string }) {
@@ -56,13 +60,15 @@ export function PromptEdit({
   onBack,
   onGenerate,
   busy,
+  personalization,
 }: PromptEditProps) {
   const id = useId();
   const [allExtras, setAllExtras] = useState(false);
   const extras = allExtras ? STYLE_EXTRAS : STYLE_EXTRAS.slice(0, EXTRAS_COLLAPSED);
   const paid = needsCredits(trend);
   const cost = forgeTrendCost(trend);
-  const preview = subject.trim() ? buildPrompt(trend, subject, options) : null;
+  const traits = personalization?.value.personalization ?? '';
+  const preview = subject.trim() ? withPersonTraits(buildPrompt(trend, subject, options), traits) : null;
 
   const toggleExtra = (extra: string) =>
     onOptionsChange({
@@ -104,7 +110,13 @@ export function PromptEdit({
         <p className="mt-2 text-xs text-subtle">Tip: name a subject, an action and a mood. Ctrl + Enter generates.</p>
       </Card>
 
-      <Card className="overflow-hidden lg:sticky lg:top-32 lg:col-start-2 lg:row-span-3 lg:row-start-1">
+      {personalization ? (
+        <Card className="p-5 sm:p-6 lg:col-start-1" data-testid="personalize-card">
+          <PersonalizationPanel controller={personalization} />
+        </Card>
+      ) : null}
+
+      <Card className="overflow-hidden lg:sticky lg:top-32 lg:col-start-2 lg:row-start-1 lg:row-span-4">
         <TrendArt trend={trend} eager className="aspect-[16/9] w-full" />
         <div className="grid gap-4 p-5 sm:p-6">
           <div>
@@ -116,9 +128,21 @@ export function PromptEdit({
           {preview ? (
             <div className="rounded-xl border border-border bg-surface-2/70 p-3">
               <p className="mb-1 text-[11px] font-semibold uppercase tracking-widest text-subtle">Final prompt</p>
-              <p className="line-clamp-5 text-xs leading-relaxed text-muted" data-testid="final-prompt">
+              <p className="line-clamp-6 text-xs leading-relaxed text-muted" data-testid="final-prompt">
                 {preview}
               </p>
+            </div>
+          ) : null}
+          {personalization?.value.photoId ? (
+            <div className="flex items-center gap-3 rounded-xl border border-border bg-surface-2/70 p-2.5" data-testid="photo-attached">
+              {personalization.state.photo.previewUrl ?? personalization.state.photo.url ? (
+                <img
+                  src={(personalization.state.photo.previewUrl ?? personalization.state.photo.url) as string}
+                  alt=""
+                  className="size-10 shrink-0 rounded-lg object-cover"
+                />
+              ) : null}
+              <p className="text-xs text-muted">Your photo guides this image.</p>
             </div>
           ) : null}
           <Button size="lg" className="w-full" onClick={onGenerate} disabled={busy} data-testid="generate-button">

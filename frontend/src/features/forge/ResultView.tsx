@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Images, Palette, Plus, RefreshCw, SlidersHorizontal, Wand2 } from 'lucide-react';
+import { withPersonTraits } from '@trendforge/contracts';
 import { engineLabel, type Trend } from '@/lib/types';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
@@ -11,6 +12,8 @@ export interface ForgeResult {
   caption: string | null;
   engine: string | null;
   prompt: string;
+  /** The person traits sent with it, shown after the prompt (" | Person traits: ..."). */
+  personalization?: string;
 }
 
 export interface ResultViewProps {
@@ -61,7 +64,7 @@ export function ResultView({ trend, result, onCreateAnother, onRetry, onAdjust, 
           <div>
             <p className="text-[11px] font-semibold uppercase tracking-widest text-subtle">Prompt</p>
             <p className="mt-1 text-sm text-muted" data-testid="result-prompt">
-              {result.prompt}
+              {withPersonTraits(result.prompt, result.personalization)}
             </p>
           </div>
           <div className="grid grid-cols-2 gap-2">

@@ -9,6 +9,10 @@ export interface GenerateInput {
   trendSlug: string;
   userPrompt: string;
   prompt?: string;
+  /** A photo the member uploaded (POST /api/photos) to put them into the image. */
+  photoId?: string;
+  /** Comma-separated person traits (spec part 2 section 3). */
+  personalization?: string;
 }
 
 const GENERATION_FIELDS = gql`

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage } from '@/lib/api';
 import { queryKeys } from '@/lib/queryClient';
 import type { Role, Trend, User, VotingTrend } from '@/lib/types';
+import type { StyleOptionsAnswer } from '@trendforge/contracts';
 import { toast } from '@/ui/toast-store';
 
 export const TRENDS_STALE_TIME = 60_000;
@@ -9,10 +10,32 @@ export const TRENDS_STALE_TIME = 60_000;
 export const trendKeys = {
   favorites: ['/api/trends/favorites'] as const,
   voting: ['/api/trends/voting'] as const,
+  styleOptions: (slug: string) => [`/api/trends/${encodeURIComponent(slug)}/style-options`] as const,
 };
 
 export function useTrends() {
   return useQuery<Trend[]>({ queryKey: queryKeys.trends, staleTime: TRENDS_STALE_TIME });
+}
+
+/** GET /api/trends/{slug}/style-options: cached 60 s, 2 retries 1 s apart (spec part 2 sections 7 and 9). */
+export function useStyleOptions(slug: string | null | undefined) {
+  return useQuery<StyleOptionsAnswer>({
+    queryKey: trendKeys.styleOptions(slug ?? ''),
+    enabled: Boolean(slug),
+    staleTime: TRENDS_STALE_TIME,
+    retry: 2,
+    retryDelay: 1000,
+  });
+}
+
+/**
+ * Whether the personalization chooser shows for a trend: the trend's own flag when it carries
+ * one, else its style options' answer; shown while that is unknown (loading or failed).
+ */
+export function personalizationSupported(trend: Trend | null, styleOptions: StyleOptionsAnswer | undefined): boolean {
+  const own = (trend as (Trend & { personalizationSupported?: boolean }) | null)?.personalizationSupported;
+  if (typeof own === 'boolean') return own;
+  return styleOptions?.personalizationSupported ?? true;
 }
 
 /** Only pro and pro_unlimited save favourite trends (spec part 2 section 6). */

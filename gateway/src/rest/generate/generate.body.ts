@@ -1,6 +1,6 @@
 import { Field, InputType } from '@nestjs/graphql';
-import { IsBoolean, IsIn, IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import type { AspectPreset, GenerationRequest } from '@trendforge/contracts';
+import { IsBoolean, IsIn, IsObject, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { PhotoUrls, type AspectPreset, type GenerationRequest } from '@trendforge/contracts';
 
 const Aspects: AspectPreset[] = ['1:1', '4:5', '9:16', '16:9'];
 
@@ -18,6 +18,10 @@ export class GenerateBody {
   @Field({ nullable: true }) @IsOptional() @IsString() @MaxLength(1000) personalization?: string;
   @Field({ nullable: true }) @IsOptional() @IsIn(['standard', 'detailed', 'minimalist', 'artistic']) variation?: string;
   @Field({ nullable: true }) @IsOptional() @IsIn(Aspects) aspect?: AspectPreset;
+  @Field({ nullable: true, description: 'A photo this member uploaded (POST /api/photos) to put them into the image.' })
+  @IsOptional() @IsUUID('all', { message: 'photoId must be the id of a photo you uploaded' }) photoId?: string;
+  /** REST clients may name the photo by its URL instead (PhotoUrls.file). */
+  @IsOptional() @IsString() @Matches(PhotoUrls.pattern, { message: 'photoUrl must be the URL of a photo you uploaded' }) photoUrl?: string;
   // styleOptions is REST-only (a free-form map of flags).
   @IsOptional() @IsObject() styleOptions?: Record<string, unknown>;
   @IsOptional() @IsBoolean() enhance?: boolean;
@@ -41,6 +45,8 @@ export function toGenerationRequest(userId: string, body: GenerateBody, idempote
     styleOptions,
     userTraits: body.userTraits ?? body.personalization,
     aspect: body.aspect,
+    photoId: (body.photoId ?? (body.photoUrl ? PhotoUrls.pattern.exec(body.photoUrl)?.[1] : undefined))?.toLowerCase(),
+    variation: body.variation,
     idempotencyKey,
   };
 }

@@ -94,6 +94,8 @@ export const StorageKeys = {
   thumbnail: (userId: string, id: string) => `thumbnails/${userId}/${id}.webp`,
   original: (userId: string, id: string, ext: string) => `originals/${userId}/${id}.${ext}`,
   avatar: (userId: string, id: string) => `avatars/${userId}/${id}.webp`,
+  /** A member's uploaded creation photo (sanitised JPEG), before any creation uses it. */
+  photo: (userId: string, id: string) => `photos/${userId}/${id}.jpg`,
   /** The 4K download, rendered once on first request. */
   export4k: (userId: string, id: string) => `exports/${userId}/${id}-4k.png`,
 };

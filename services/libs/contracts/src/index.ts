@@ -9,3 +9,4 @@ export * from './waitlist.js';
 export * from './trends.js';
 export * from './email.js';
 export * from './ids.js';
+export * from './photos.js';

@@ -2,7 +2,8 @@ import type {
   BillingAccount, Creation, Generation, Role, Trend, UserProfile,
 } from './domain.js';
 import type { StyleOptionsAnswer, TrendInput, TrendPreview, TrendPreviewKind, VotingTrend, WeeklyElection } from './trends.js';
-import type { AspectPreset, ImageEngine } from './queues.js';
+import type { AspectPreset, ImageEngine, TraitsJobResult } from './queues.js';
+import type { Photo } from './photos.js';
 import type { WaitlistJoined, WaitlistJoinInput, WaitlistReferralInput, WaitlistReferralRecorded } from './waitlist.js';
 
 /**
@@ -58,7 +59,7 @@ export interface MessageMap {
   'images.generation.request': { req: GenerationRequest; res: Generation };
   'images.generation.get': { req: { id: string; userId: string }; res: Generation };
   'images.generation.started': { req: { id: string }; res: Generation };
-  'images.generation.completed': { req: { id: string; resultKey: string; thumbnailKey: string; caption: string; engine: ImageEngine }; res: Creation };
+  'images.generation.completed': { req: { id: string; resultKey: string; thumbnailKey: string; originalKey?: string; caption: string; engine: ImageEngine }; res: Creation };
   'images.generation.failed': { req: { id: string; reason: string }; res: Generation };
   'images.list': { req: { userId: string; limit?: number }; res: Creation[] };
   'images.get': { req: { id: string; userId: string }; res: Creation };
@@ -66,6 +67,12 @@ export interface MessageMap {
   'images.delete': { req: { id: string; userId: string }; res: { deleted: true } };
   /** What a creation was rendered from (for the 4K export); its owner only. */
   'images.renderInputs': { req: { id: string; userId: string }; res: CreationRenderInputs };
+  /** Records a member's sanitised photo (stored by the gateway) and queues its traits job; idempotent by id. */
+  'images.photo.register': { req: { userId: string; id: string; key: string; width: number; height: number }; res: Photo };
+  /** The owner's photo; NOT_FOUND for anyone else's (or an expired one). */
+  'images.photo.get': { req: { userId: string; id: string }; res: Photo };
+  /** traits-worker's answer for a photo; recorded once and pushed to followers. */
+  'images.photo.analysed': { req: { id: string; result: TraitsJobResult }; res: Photo };
   'images.health': { req: Record<string, never>; res: HealthAnswer };
 
   // waitlist
@@ -96,9 +103,13 @@ export interface GenerationRequest {
   prompt?: string;
   vibe?: string;
   styleOptions?: Record<string, boolean>;
+  /** The personalization (comma-separated traits). */
   userTraits?: string;
   aspect?: AspectPreset;
-  originalKey?: string;
+  /** The member's uploaded photo (images.photo.register); another member's answers NOT_FOUND and charges nothing. */
+  photoId?: string;
+  /** The variation type of the wizard (standard, detailed, minimalist, artistic). */
+  variation?: string;
   /** The client's key for this request (header `Idempotency-Key`): the same key from the same member is the same generation. */
   idempotencyKey?: string;
 }
@@ -115,6 +126,7 @@ export interface CreationRenderInputs {
   aspect: AspectPreset | null;
   seed: number | null;
   originalKey: string | null;
+  userTraits: string | null;
 }
 
 export interface HealthAnswer {

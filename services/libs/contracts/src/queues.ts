@@ -1,3 +1,4 @@
+import type { PhotoFace } from './photos.js';
 import type { CreationRenderInputs } from './messages.js';
 
 /** BullMQ queue names. They never change once shipped: jobs in flight depend on them. */
@@ -26,9 +27,12 @@ export interface GenerationJob {
   userPrompt: string;
   vibe?: string;
   styleOptions?: Record<string, boolean>;
+  /** The personalization: comma-separated traits (typed, or kept from the photo's analysis). */
   userTraits?: string;
-  /** Storage key of the member's photo, when personalised with one. */
+  /** Storage key of the member's photo, when personalised with one (StorageKeys.photo). */
   originalKey?: string;
+  /** The main face as traits-worker found it: framing falls back to it when the engine's detector finds none. */
+  face?: PhotoFace;
   aspect?: AspectPreset;
   seed: number;
 }
@@ -36,20 +40,29 @@ export interface GenerationJob {
 export interface GenerationJobResult {
   resultKey: string;
   thumbnailKey: string;
+  /** The creation's own copy of the member's photo (StorageKeys.original), when there was one. */
+  originalKey?: string;
   caption: string;
   engine: ImageEngine;
 }
 
-/** Payload of a `traits` job: read face and colour traits from an uploaded photo. */
+/** Payload of a `traits` job: read face and colour traits from an uploaded photo. The job id is the photo id. */
 export interface TraitsJob {
   userId: string;
+  photoId: string;
   imageKey: string;
 }
 export interface TraitsJobResult {
-  /** Readable traits, e.g. "warm tones", "bright lighting". */
+  /** Traits in the words of the trait options (TraitOptions) plus what the detector reliably sees ("smiling face"). */
   traits: string[];
+  /** Faces found in the photo. */
+  faces: number;
+  /** Something the member should know (manyFacesNote), else null. */
+  note: string | null;
   /** Average colour of the photo as #rrggbb. */
   dominantColour: string;
+  /** The largest face. */
+  face: PhotoFace | null;
 }
 
 export type ImageEngine = 'studio' | 'openai';

@@ -1,78 +1,449 @@
+/**
+ * Traits of a member's photo (traits-worker's job): the shared face detector reads the faces; the
+ * largest one gives the traits, in the words of the fixed trait options (contracts' TraitOptions)
+ * plus what the detector reliably sees ("smiling face"). Colours are sampled in face coordinates
+ * (following the head's tilt) and judged against the person's own skin, which also serves as the
+ * white reference, so a warm or coloured light does not turn brown hair blonde. A trait is only
+ * given when the pixels support it clearly; otherwise it is left out.
+ */
 import sharp from 'sharp';
-import type { TraitsJobResult } from '@trendforge/contracts';
-import { detectFaces, type DetectedFace } from './faces.js';
-import type { FaceBox } from './types.js';
+import { manyFacesNote, type PhotoFace, type TraitsJobResult } from '@trendforge/contracts';
+import { detectFaces, type DetectedFace, type FacePoint } from './faces.js';
 
-const hex = (n: number) => Math.round(n).toString(16).padStart(2, '0');
+/** Decoded pixels (RGB) of the auto-oriented photo, at most this long (as stored photos are). */
+const MAX_SIDE = 2048;
 
-/** The face part of a photo analysis (traits-worker's job result carries it along). */
-export interface FaceTraits {
-  box: FaceBox;
-  landmarks: Array<{ x: number; y: number }>;
-  age?: number;
-  gender?: 'male' | 'female';
-  expression?: string;
-  /** Mean colours sampled at the landmarks: hair above the brows, the irises. */
-  hairColour?: string;
-  eyeColour?: string;
+/** Gender presentation from face-api only when it is this sure; else "androgynous look". */
+export const GENDER_SURE = 0.8;
+/** An expression is named when its probability is at least this. */
+export const EXPRESSION_SURE = 0.7;
+/** Eye colour needs eyes (corner to corner) at least this wide in the photo, px: irises of about 14 px and more. */
+export const MIN_EYE_WIDTH = 32;
+/** ...and open: mean lid gap over eye width. */
+const MIN_EYE_OPENNESS = 0.24;
+/** ...and the iris clearly darker than the skin (a closed lid, even with make-up, is not). */
+const IRIS_DARKER = 0.58;
+
+/** Expressions named as traits (face-api's other labels misread looking down as "sad"). */
+const EXPRESSION_TRAITS: Record<string, string> = { happy: 'smiling face', neutral: 'neutral expression', surprised: 'surprised look' };
+
+export type HairColour = 'black hair' | 'brown hair' | 'blonde hair' | 'red hair';
+export type EyeColour = 'blue eyes' | 'brown eyes' | 'green eyes' | 'hazel eyes';
+
+type RGB = [number, number, number];
+
+interface Pixels {
+  data: Buffer;
+  width: number;
+  height: number;
 }
 
-export interface PhotoAnalysis extends TraitsJobResult {
-  faces: number;
-  face?: FaceTraits;
+/** What one face shows: the traits, the sampled colours, and the measures behind them (tests, tuning). */
+export interface FaceReading {
+  traits: string[];
+  hair?: HairColour | 'bald';
+  eyes?: EyeColour;
+  hairColour?: string;
+  eyeColour?: string;
+  measures: {
+    skin: RGB;
+    hair?: RGB;
+    /** Hair in the light of the skin reference (white balanced). */
+    hairBalanced?: RGB;
+    /** Nose tip across the face (0.5 facing the camera). */
+    facing: number;
+    /** The skin's colour is a plausible skin colour: colours can be judged in this light. */
+    ordinaryLight: boolean;
+    /** How the hair beside each temple reads. */
+    sides?: string[];
+    /** Columns (of 5) where the forehead reads as skin up to the top of the head. */
+    skinColumns: number;
+    eyeWidth: number;
+    eyeOpenness: number;
+    iris?: RGB;
+    irisBalanced?: RGB;
+    irisPixels: number;
+    redEye: boolean;
+  };
+}
+
+const hex = (n: number) => Math.max(0, Math.min(255, Math.round(n))).toString(16).padStart(2, '0');
+const toHex = (c: RGB) => `#${hex(c[0])}${hex(c[1])}${hex(c[2])}`;
+const luma = (c: RGB) => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const medianColour = (px: RGB[]): RGB => [median(px.map((p) => p[0])), median(px.map((p) => p[1])), median(px.map((p) => p[2]))];
+
+/** Hue in degrees (0–360) and saturation (0–1, HSV) of a colour. */
+function hueSat(c: RGB): { hue: number; sat: number } {
+  const [r, g, b] = c;
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const d = max - min;
+  let hue = 0;
+  if (d > 0) {
+    if (max === r) hue = 60 * (((g - b) / d) % 6);
+    else if (max === g) hue = 60 * ((b - r) / d + 2);
+    else hue = 60 * ((r - g) / d + 4);
+  }
+  return { hue: (hue + 360) % 360, sat: max > 0 ? d / max : 0 };
 }
 
 /**
- * Traits of a member's photo: colour and light from its pixels, plus the main face from the shared
- * detector (face found, landmarks, age and gender presentation, expression, hair and eye colour).
+ * Skin as the white reference: a typical skin colour's chromaticity over this skin's, per channel.
+ * Skin tones differ mostly in lightness, far less in chromaticity, so the ratio undoes the colour
+ * of the light.
  */
-export async function analysePhoto(photo: Buffer): Promise<PhotoAnalysis> {
-  const { channels, isOpaque } = await sharp(photo, { limitInputPixels: 40_000_000 }).rotate().resize(256, 256, { fit: 'inside' }).stats();
-  const [r, g, b] = channels.map((c) => c.mean);
-  const brightness = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  const saturation = Math.max(r, g, b) - Math.min(r, g, b);
-  const traits = [
-    r > b + 12 ? 'warm tones' : b > r + 12 ? 'cool tones' : 'neutral tones',
-    brightness > 170 ? 'bright lighting' : brightness < 85 ? 'low-key lighting' : 'soft lighting',
-    saturation > 60 ? 'vivid colours' : 'muted colours',
-  ];
-  if (!isOpaque) traits.push('transparent background');
-  const faces = await detectFaces(photo, { traits: true });
-  const main = faces[0];
-  let face: FaceTraits | undefined;
-  if (main) {
-    face = { box: main.box, landmarks: main.landmarks, age: main.age, gender: main.gender, expression: main.expression, ...(await sampleColours(photo, main)) };
-    traits.push('face found');
-    if (main.gender) traits.push(main.gender === 'female' ? 'feminine presentation' : 'masculine presentation');
-    if (main.age !== undefined) traits.push(`about ${Math.round(main.age)} years old`);
-    if (main.expression) traits.push(`${main.expression} expression`);
-  } else {
-    traits.push('no face found');
-  }
-  return { traits, dominantColour: `#${hex(r)}${hex(g)}${hex(b)}`, faces: faces.length, face };
+const CANONICAL_SKIN: RGB = [200, 150, 122];
+function balanceBy(skin: RGB): (c: RGB) => RGB {
+  const sm = (skin[0] + skin[1] + skin[2]) / 3 || 1;
+  const cm = (CANONICAL_SKIN[0] + CANONICAL_SKIN[1] + CANONICAL_SKIN[2]) / 3;
+  const gain = [0, 1, 2].map((i) => CANONICAL_SKIN[i] / cm / Math.max(0.05, skin[i] / sm));
+  return (c) => [c[0] * gain[0], c[1] * gain[1], c[2] * gain[2]];
 }
 
-/** Hair: a band above the brows; eyes: the irises' centres. */
-async function sampleColours(photo: Buffer, f: DetectedFace): Promise<{ hairColour?: string; eyeColour?: string }> {
-  const { data, info } = await sharp(photo).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const at = (x: number, y: number): [number, number, number] | undefined => {
+/** Sum of the chromaticity differences (r, g, b shares) of two colours: 0 alike, up to 2. */
+function chromaDistance(a: RGB, b: RGB): number {
+  const sa = a[0] + a[1] + a[2] || 1;
+  const sb = b[0] + b[1] + b[2] || 1;
+  return Math.abs(a[0] / sa - b[0] / sb) + Math.abs(a[1] / sa - b[1] / sb) + Math.abs(a[2] / sa - b[2] / sb);
+}
+
+/** Could be skin like the cheeks: a forehead is often lighter (it faces the light), rarely another colour. */
+function skinLike(c: RGB, skin: RGB): boolean {
+  const ratio = luma(c) / Math.max(1, luma(skin));
+  return chromaDistance(c, skin) < 0.08 && ratio > 0.6 && ratio < 2;
+}
+
+/** Still the same surface as `ref` (the skin just below), going up the forehead. */
+function sameSurface(c: RGB, ref: RGB): boolean {
+  const ratio = luma(c) / Math.max(1, luma(ref));
+  return chromaDistance(c, ref) < 0.06 && ratio > 0.72 && ratio < 1.4;
+}
+
+/** Face coordinates: `a` across (face units to the face's left-to-right), `b` up from the brows, in brow-to-chin lengths. */
+function faceFrame(lm: FacePoint[]) {
+  const brows = lm.slice(17, 27);
+  const B = { x: brows.reduce((s, p) => s + p.x, 0) / brows.length, y: brows.reduce((s, p) => s + p.y, 0) / brows.length };
+  const C = lm[8];
+  const unit = Math.hypot(B.x - C.x, B.y - C.y) || 1;
+  const up = { x: (B.x - C.x) / unit, y: (B.y - C.y) / unit };
+  const side = { x: -up.y, y: up.x };
+  return { unit, at: (a: number, b: number): FacePoint => ({ x: B.x + (side.x * a + up.x * b) * unit, y: B.y + (side.y * a + up.y * b) * unit }) };
+}
+
+function sampler(img: Pixels) {
+  const pixel = (x: number, y: number): RGB | undefined => {
     const xi = Math.round(x);
     const yi = Math.round(y);
-    if (xi < 0 || yi < 0 || xi >= info.width || yi >= info.height) return undefined;
-    const i = (yi * info.width + xi) * info.channels;
-    return [data[i], data[i + 1], data[i + 2]];
+    if (xi < 0 || yi < 0 || xi >= img.width || yi >= img.height) return undefined;
+    const i = (yi * img.width + xi) * 3;
+    return [img.data[i], img.data[i + 1], img.data[i + 2]];
   };
-  const mean = (pts: Array<[number, number]>) => {
-    const got = pts.map(([x, y]) => at(x, y)).filter((v): v is [number, number, number] => !!v);
-    if (got.length === 0) return undefined;
-    const m = [0, 1, 2].map((c) => got.reduce((s, v) => s + v[c], 0) / got.length);
-    return `#${hex(m[0])}${hex(m[1])}${hex(m[2])}`;
+  /** Mean of a small disc (radius r px) around a point; undefined when it leaves the photo. */
+  const disc = (p: FacePoint, r: number): RGB | undefined => {
+    const step = Math.max(1, r / 2);
+    const acc = [0, 0, 0];
+    let n = 0;
+    for (let dy = -r; dy <= r; dy += step) {
+      for (let dx = -r; dx <= r; dx += step) {
+        if (dx * dx + dy * dy > r * r) continue;
+        const v = pixel(p.x + dx, p.y + dy);
+        if (!v) return undefined;
+        acc[0] += v[0];
+        acc[1] += v[1];
+        acc[2] += v[2];
+        n++;
+      }
+    }
+    return n ? [acc[0] / n, acc[1] / n, acc[2] / n] : undefined;
   };
-  const lm = f.landmarks;
-  const browY = Math.min(lm[19].y, lm[24].y);
-  const hairY = browY - f.box.height * 0.45;
-  const hair: Array<[number, number]> = [];
-  for (let k = 0; k <= 8; k++) hair.push([f.box.left + (f.box.width * k) / 8, hairY]);
-  const eye = (a: number, b: number): [number, number] => [(lm[a].x + lm[b].x) / 2, (lm[a].y + lm[b].y) / 2];
-  return { hairColour: mean(hair), eyeColour: mean([eye(37, 40), eye(38, 41), eye(43, 46), eye(44, 47)]) };
+  return { pixel, disc };
+}
+
+/**
+ * Hair: up five columns over the forehead, the first lasting departure from the skin colour is
+ * the hairline; the hair is sampled just above it. Where the skin goes on past the top of the
+ * head in most columns, the person is bald.
+ */
+/** Hairlines above this (brow-to-chin lengths over the brows) are the top of the head, not a hairline. */
+const MAX_HAIRLINE = 0.52;
+/** Skin up to this high in most columns: bald. */
+const BALD_FROM = 0.6;
+
+function readHair(img: Pixels, lm: FacePoint[], skin: RGB): { top?: RGB; sides: RGB[]; skinColumns: number } {
+  const { unit, at } = faceFrame(lm);
+  const { disc } = sampler(img);
+  const r = Math.max(1, unit * 0.025);
+  const found: RGB[] = [];
+  let skinColumns = 0;
+  const STEP = 0.03;
+  for (const a of [-0.3, -0.15, 0, 0.15, 0.3]) {
+    const c0 = disc(at(a, 0.14), r);
+    if (!c0) continue;
+    let hairline: number | undefined;
+    let ref = c0;
+    if (!skinLike(c0, skin)) hairline = 0.14; // a fringe
+    else {
+      let sum: RGB = [...c0];
+      let n = 1;
+      let run = 0;
+      let top = 0.14;
+      for (let b = 0.14 + STEP; b <= 0.75; b += STEP) {
+        const c = disc(at(a, b), r);
+        if (!c) break;
+        top = b;
+        if (sameSurface(c, ref)) {
+          run = 0;
+          sum = [sum[0] + c[0], sum[1] + c[1], sum[2] + c[2]];
+          n++;
+          ref = [sum[0] / n, sum[1] / n, sum[2] / n];
+        } else if (++run === 2) {
+          hairline = b - STEP;
+          break;
+        }
+      }
+      if (hairline === undefined) {
+        // Skin all the way up to where the top of the head is (not just to a photo edge).
+        if (top >= BALD_FROM) skinColumns++;
+        continue;
+      }
+      // So high up, it is what is above the head (a bald head's outline, hair pulled back, or a
+      // background like skin): no hair sample, and from near the top of the head on, bald.
+      if (hairline > MAX_HAIRLINE) {
+        if (hairline >= BALD_FROM) skinColumns++;
+        continue;
+      }
+    }
+    for (let b = hairline; b <= hairline + 0.2; b += 0.025) {
+      const c = disc(at(a, b), r);
+      if (c && !sameSurface(c, ref)) found.push(c);
+    }
+  }
+  // Beside the temples, just outside the face outline: hair, unless it is short (or tied back).
+  const origin = at(0, 0);
+  const sides: RGB[] = [];
+  for (const [edge, dir] of [[0, -1], [16, 1]] as const) {
+    const px: RGB[] = [];
+    for (const out of [0.08, 0.14, 0.2]) {
+      for (const up of [-0.05, 0.05, 0.15]) {
+        // From the outline point, outwards across the face and up towards the temple.
+        const o = at(dir * out, up);
+        const c = disc({ x: lm[edge].x + o.x - origin.x, y: lm[edge].y + o.y - origin.y }, r);
+        if (c && !skinLike(c, skin)) px.push(c);
+      }
+    }
+    if (px.length >= 5) sides.push(medianColour(px));
+  }
+  return { top: found.length >= 12 ? medianColour(found) : undefined, sides, skinColumns };
+}
+
+/** The hair colour a (skin-balanced) colour reads as, or undefined when it is in between. */
+export function classifyHair(hair: RGB, balanced: RGB, skin: RGB): HairColour | undefined {
+  const L = luma(balanced);
+  const rel = luma(hair) / Math.max(1, luma(skin));
+  const { hue, sat } = hueSat(balanced);
+  // Black hair is dark and grey; a dark but warm, saturated colour is dark brown.
+  if ((L < 45 || rel < 0.3) && sat < 0.38) return 'black hair';
+  if (L < 62 && sat >= 0.4 && hue >= 10 && hue <= 45) return 'brown hair';
+  if (L < 55 || rel < 0.36) return undefined;
+  if (sat >= 0.5 && (hue < 26 || hue > 345) && L < 170 && balanced[0] / Math.max(1, balanced[1]) >= 1.55) return 'red hair';
+  if (rel >= 0.8 && L >= 120 && hue >= 25 && hue <= 60 && sat >= 0.2) return 'blonde hair';
+  if (rel <= 0.68 && L <= 115 && hue <= 50 && sat >= 0.15) return 'brown hair';
+  return undefined;
+}
+
+/**
+ * The irises: inside each eye's outline, the darker half of the pixels (iris and pupil, not the
+ * white) around their own centre, without glints and the black of pupil and lashes. Landmarks at
+ * this size are a few pixels off, and the gaze moves the iris, so it is found, not assumed.
+ */
+function readIris(img: Pixels, lm: FacePoint[]): { iris?: RGB; pixels: number; width: number; openness: number; redEye: boolean } {
+  const { pixel } = sampler(img);
+  const eyes = [lm.slice(36, 42), lm.slice(42, 48)];
+  const dist = (a: FacePoint, b: FacePoint) => Math.hypot(a.x - b.x, a.y - b.y);
+  const width = eyes.reduce((s, e) => s + dist(e[3], e[0]), 0) / 2;
+  const openness = eyes.reduce((s, e) => s + (dist(e[1], e[5]) + dist(e[2], e[4])) / 2 / Math.max(1, dist(e[3], e[0])), 0) / 2;
+  const px: RGB[] = [];
+  let red = 0;
+  let all = 0;
+  for (const e of eyes) {
+    const xs = e.map((p) => p.x);
+    const ys = e.map((p) => p.y);
+    const inEye: Array<{ x: number; y: number; v: RGB; l: number }> = [];
+    for (let y = Math.floor(Math.min(...ys)); y <= Math.max(...ys); y++) {
+      for (let x = Math.floor(Math.min(...xs)); x <= Math.max(...xs); x++) {
+        const v = inside(e, x, y) ? pixel(x, y) : undefined;
+        if (v) inEye.push({ x, y, v, l: luma(v) });
+      }
+    }
+    if (inEye.length < 20) continue;
+    const cut = median(inEye.map((p) => p.l));
+    const dark = inEye.filter((p) => p.l <= cut);
+    const cx = dark.reduce((s, p) => s + p.x, 0) / dark.length;
+    const cy = dark.reduce((s, p) => s + p.y, 0) / dark.length;
+    const rad = dist(e[3], e[0]) * 0.2;
+    for (const p of inEye) {
+      if ((p.x - cx) ** 2 + (p.y - cy) ** 2 > rad * rad) continue;
+      all++;
+      const [r, g, b] = p.v;
+      if (r > 90 && r > g * 1.6 && r > b * 1.5) red++;
+      const { sat } = hueSat(p.v);
+      // The white of the eye (light, grey), glints (very light), the pupil and lashes (black).
+      if (p.l > 190 || (p.l > 130 && sat < 0.15) || p.l < 22) continue;
+      px.push(p.v);
+    }
+  }
+  return { iris: px.length >= 40 ? medianColour(px) : undefined, pixels: px.length, width, openness, redEye: all > 0 && red / all > 0.04 };
+}
+
+function inside(poly: FacePoint[], x: number, y: number): boolean {
+  let hit = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const a = poly[i];
+    const b = poly[j];
+    if (a.y > y !== b.y > y && x < ((b.x - a.x) * (y - a.y)) / (b.y - a.y) + a.x) hit = !hit;
+  }
+  return hit;
+}
+
+/** The eye colour a (skin-balanced) iris colour reads as, or undefined when unclear (or red-eye). */
+export function classifyEyes(balanced: RGB): EyeColour | undefined {
+  const [r, g, b] = balanced;
+  const { hue, sat } = hueSat(balanced);
+  const L = luma(balanced);
+  if (sat < 0.12) return undefined;
+  if (hue >= 190 && hue <= 250 && b > r * 1.1) return 'blue eyes';
+  if (hue >= 80 && hue < 170 && g > r * 1.05 && g > b * 1.1) return 'green eyes';
+  if (hue >= 38 && hue < 70 && L >= 60) return 'hazel eyes';
+  if (hue >= 8 && hue < 38 && sat >= 0.25 && L < 110) return 'brown eyes';
+  return undefined;
+}
+
+/** Nose tip across the face, from one side of the jaw (0) to the other (1): about 0.5 when facing the camera. */
+function facing(lm: FacePoint[]): number {
+  const a = lm[2];
+  const b = lm[14];
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  return ((lm[30].x - a.x) * dx + (lm[30].y - a.y) * dy) / Math.max(1, dx * dx + dy * dy);
+}
+
+/** Skin in an ordinary light (hue of orange to red, some colour): else the light is too coloured to judge colours by. */
+function ordinaryLight(skin: RGB): boolean {
+  const { hue, sat } = hueSat(skin);
+  return (hue <= 50 || hue >= 350) && sat >= 0.12 && sat <= 0.8 && luma(skin) >= 45;
+}
+
+/** Everything one face shows; `img` is the oriented photo scaled by `k` from the detector's pixels. */
+export function readFace(img: Pixels, face: DetectedFace, k = 1): FaceReading {
+  const lm = face.landmarks.map((p) => ({ x: p.x * k, y: p.y * k }));
+  const { unit } = faceFrame(lm);
+  const { disc } = sampler(img);
+  const mid = (a: number, b: number, t: number): FacePoint => ({ x: lm[a].x + (lm[b].x - lm[a].x) * t, y: lm[a].y + (lm[b].y - lm[a].y) * t });
+  // Skin: both cheeks, the nose bridge and beside the mouth.
+  const skinSamples = [mid(2, 31, 0.45), mid(14, 35, 0.45), lm[29], mid(3, 48, 0.5), mid(13, 54, 0.5)]
+    .map((p) => disc(p, Math.max(1, unit * 0.035)))
+    .filter((c): c is RGB => !!c);
+  const skin: RGB = skinSamples.length ? medianColour(skinSamples) : [0, 0, 0];
+  const balance = balanceBy(skin);
+  const traits: string[] = [];
+  const turn = facing(lm);
+  const reading: FaceReading = { traits, measures: { skin, facing: turn, ordinaryLight: ordinaryLight(skin), skinColumns: 0, eyeWidth: 0, eyeOpenness: 0, irisPixels: 0, redEye: false } };
+  // Colours only of a face turned to the camera (a profile's landmarks miss the forehead) in a light that shows them.
+  const judge = turn >= 0.22 && turn <= 0.78 && reading.measures.ordinaryLight;
+
+  const { top, sides, skinColumns } = readHair(img, lm, skin);
+  reading.measures.skinColumns = skinColumns;
+  if (top) {
+    reading.hairColour = toHex(top);
+    reading.measures.hair = top;
+    reading.measures.hairBalanced = balance(top);
+    reading.measures.sides = sides.map((c) => classifyHair(c, balance(c), skin) ?? '?');
+  }
+  if (judge && skinColumns >= 4) reading.hair = 'bald';
+  else if (judge && top) {
+    const hair = classifyHair(top, balance(top), skin);
+    // The hair over the forehead goes on beside the temples; a top reading that no side confirms
+    // (while the sides show something) is more likely the background above the head.
+    const sideClasses = reading.measures.sides ?? [];
+    if (hair && (sides.length === 0 || sideClasses.includes(hair))) reading.hair = hair;
+  }
+  if (reading.hair) traits.push(reading.hair);
+
+  const iris = readIris(img, lm);
+  Object.assign(reading.measures, { eyeWidth: iris.width, eyeOpenness: iris.openness, irisPixels: iris.pixels, redEye: iris.redEye });
+  if (iris.iris) {
+    reading.eyeColour = toHex(iris.iris);
+    reading.measures.iris = iris.iris;
+    reading.measures.irisBalanced = balance(iris.iris);
+    // Large enough, open (an iris is darker than the lid that covers a closed eye), no flash red-eye.
+    const open = iris.openness >= MIN_EYE_OPENNESS && luma(iris.iris) < luma(skin) * IRIS_DARKER;
+    if (judge && iris.width >= MIN_EYE_WIDTH && open && !iris.redEye) reading.eyes = classifyEyes(reading.measures.irisBalanced);
+  }
+  if (reading.eyes) traits.push(reading.eyes);
+
+  if (face.gender && face.genderProbability !== undefined) {
+    traits.push(face.genderProbability >= GENDER_SURE ? (face.gender === 'female' ? 'feminine' : 'masculine') : 'androgynous look');
+  }
+  const [label, p] = Object.entries(face.expressions ?? {}).sort((a, b) => b[1] - a[1])[0] ?? [];
+  if (label && p >= EXPRESSION_SURE && EXPRESSION_TRAITS[label]) traits.push(EXPRESSION_TRAITS[label]);
+  return reading;
+}
+
+/** The photo's pixels as read for traits: oriented, RGB, long side at most MAX_SIDE; `k` from oriented pixels to these. */
+export async function photoPixels(photo: Buffer): Promise<Pixels & { k: number; mean: RGB }> {
+  const { data, info } = await sharp(photo, { limitInputPixels: 60_000_000 })
+    .rotate()
+    .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const meta = await sharp(photo).metadata();
+  const orientedW = (meta.orientation ?? 1) >= 5 ? meta.height ?? info.width : meta.width ?? info.width;
+  const sum = [0, 0, 0];
+  for (let i = 0; i < data.length; i += 3) {
+    sum[0] += data[i];
+    sum[1] += data[i + 1];
+    sum[2] += data[i + 2];
+  }
+  const n = Math.max(1, data.length / 3);
+  return { data, width: info.width, height: info.height, k: info.width / orientedW, mean: [sum[0] / n, sum[1] / n, sum[2] / n] };
+}
+
+/**
+ * A member's photo analysed: the traits of its largest face (none when there is no face), how
+ * many faces there are (a note from two), the largest face in pixels of the oriented photo, and
+ * the photo's average colour.
+ */
+export async function analysePhoto(photo: Buffer): Promise<TraitsJobResult> {
+  const img = await photoPixels(photo);
+  const faces = await detectFaces(photo, { traits: true });
+  const main = faces[0];
+  let face: PhotoFace | null = null;
+  let traits: string[] = [];
+  if (main) {
+    const reading = readFace(img, main, img.k);
+    traits = reading.traits;
+    face = {
+      box: main.box,
+      landmarks: main.landmarks,
+      age: main.age,
+      gender: main.gender,
+      genderProbability: main.genderProbability,
+      expression: main.expression,
+      hairColour: reading.hairColour,
+      eyeColour: reading.eyeColour,
+    };
+  }
+  return {
+    traits,
+    faces: faces.length,
+    note: faces.length >= 2 ? manyFacesNote(faces.length) : null,
+    dominantColour: toHex(img.mean),
+    face,
+  };
 }

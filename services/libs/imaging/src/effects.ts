@@ -520,3 +520,57 @@ export function blend(a: Raw, b: Raw, t: number): Raw {
   for (let i = 0; i < out.length; i++) out[i] = a.data[i] + (b.data[i] - a.data[i]) * t;
   return { ...a, data: out };
 }
+
+/**
+ * Identity keeping: mix `keep` (a less stylised copy of the same picture, at the same size or
+ * smaller: it is sampled bilinearly) back into `img` on the face, `amount` at its centre and fading
+ * out to nothing beyond it, so a flat-colour look keeps the shading a face is recognised by. `box`
+ * in the pixels of `img`. Only the face's surroundings are visited.
+ */
+export function keepFace(img: Raw, keep: Raw, box: { left: number; top: number; width: number; height: number }, amount: number): Raw {
+  const { width: W, height: H, channels: C } = img;
+  const kc = keep.channels;
+  const sx = keep.width / W;
+  const sy = keep.height / H;
+  const cx = box.left + box.width / 2;
+  const cy = box.top + box.height * 0.55;
+  const rx = box.width * 0.62;
+  const ry = box.height * 0.62;
+  const out = Buffer.from(img.data);
+  const x0 = Math.max(0, Math.floor(cx - rx * 1.4));
+  const x1 = Math.min(W, Math.ceil(cx + rx * 1.4));
+  const y0 = Math.max(0, Math.floor(cy - ry * 1.4));
+  const y1 = Math.min(H, Math.ceil(cy + ry * 1.4));
+  const kd = keep.data;
+  for (let y = y0; y < y1; y++) {
+    const dy = (y - cy) / ry;
+    const fy = Math.min(keep.height - 1, Math.max(0, (y + 0.5) * sy - 0.5));
+    const ya = Math.floor(fy);
+    const yb = Math.min(keep.height - 1, ya + 1);
+    const ty = fy - ya;
+    for (let x = x0; x < x1; x++) {
+      const dx = (x - cx) / rx;
+      const d = Math.sqrt(dx * dx + dy * dy);
+      // Full inside 0.75 of the ellipse, none beyond 1.35, smooth between.
+      if (d >= 1.35) continue;
+      const u = d <= 0.75 ? 1 : 1 - (d - 0.75) / 0.6;
+      const t = amount * u * u * (3 - 2 * u);
+      const fx = Math.min(keep.width - 1, Math.max(0, (x + 0.5) * sx - 0.5));
+      const xa = Math.floor(fx);
+      const xb = Math.min(keep.width - 1, xa + 1);
+      const tx = fx - xa;
+      const i = (y * W + x) * C;
+      const a = (ya * keep.width + xa) * kc;
+      const b = (ya * keep.width + xb) * kc;
+      const c = (yb * keep.width + xa) * kc;
+      const e = (yb * keep.width + xb) * kc;
+      for (let ch = 0; ch < 3; ch++) {
+        const top = kd[a + ch] + (kd[b + ch] - kd[a + ch]) * tx;
+        const bottom = kd[c + ch] + (kd[e + ch] - kd[c + ch]) * tx;
+        const v = top + (bottom - top) * ty;
+        out[i + ch] = img.data[i + ch] + (v - img.data[i + ch]) * t;
+      }
+    }
+  }
+  return { ...img, data: out };
+}

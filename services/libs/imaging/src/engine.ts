@@ -1,7 +1,7 @@
 /** The studio engine: the embedded offline image provider. */
 import sharp from 'sharp';
 import { parseBackground } from './backgrounds.js';
-import { analysePrompt } from './prompt.js';
+import { analysePrompt, applyTraits } from './prompt.js';
 import { encodePng } from './raster.js';
 import { openPhoto } from './photo.js';
 import { rendererFor } from './trends/index.js';
@@ -58,7 +58,8 @@ export async function renderTrend(req: RenderRequest): Promise<RenderResult> {
     W,
     H,
     rng,
-    prompt: analysePrompt(req.prompt ?? ''),
+    // The personalization shapes the drawn character; with a photo, the photo is the person.
+    prompt: photo ? analysePrompt(req.prompt ?? '') : applyTraits(analysePrompt(req.prompt ?? ''), req.traits),
     options: { ...(req.styleOptions ?? {}) },
     background: parseBackground(req.background),
     photo,

@@ -2,7 +2,9 @@
  * The one face detector of TrendForge: @vladmandic/face-api on the tfjs WASM backend, models and
  * wasm binaries read from the installed packages on disk (nothing is downloaded), images decoded
  * with sharp. Used by the studio engine (framing, landmark-driven style flags) and by
- * traits-worker (face found, landmarks, age/gender presentation, expression).
+ * traits-worker (face found, landmarks, age/gender presentation, expression). The recognition
+ * net (128-d face descriptors, `faceDescriptor`) is loaded only when first asked for: renders never
+ * pay for it.
  */
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -37,7 +39,7 @@ export interface DetectOptions {
 /* face-api's node-wasm build is CommonJS and has no types entry of its own for this path. */
 interface FaceApi {
   tf: { setWasmPaths(p: string, fetch?: boolean): void; setBackend(b: string): Promise<boolean>; ready(): Promise<void>; tensor3d(d: Uint8Array, s: [number, number, number], t: 'int32'): { dispose(): void } };
-  nets: Record<'ssdMobilenetv1' | 'tinyFaceDetector' | 'faceLandmark68Net' | 'ageGenderNet' | 'faceExpressionNet', { loadFromDisk(dir: string): Promise<void> }>;
+  nets: Record<'ssdMobilenetv1' | 'tinyFaceDetector' | 'faceLandmark68Net' | 'ageGenderNet' | 'faceExpressionNet' | 'faceRecognitionNet', { loadFromDisk(dir: string): Promise<void> }>;
   SsdMobilenetv1Options: new (o: { minConfidence: number; maxResults: number }) => unknown;
   TinyFaceDetectorOptions: new (o: { inputSize: number; scoreThreshold: number }) => unknown;
   detectAllFaces(input: unknown, options: unknown): FaceQuery;
@@ -49,17 +51,22 @@ interface RawResult {
   gender?: 'male' | 'female';
   genderProbability?: number;
   expressions?: Record<string, number>;
+  descriptor?: Float32Array;
 }
 interface FaceQuery {
   withFaceLandmarks(): FaceQuery & PromiseLike<RawResult[]>;
   withFaceExpressions(): FaceQuery & PromiseLike<RawResult[]>;
   withAgeAndGender(): FaceQuery & PromiseLike<RawResult[]>;
+  withFaceDescriptors(): FaceQuery & PromiseLike<RawResult[]>;
 }
 
 const require = createRequire(import.meta.url);
 const DETECT_SIDE = 640;
 
 let loading: Promise<FaceApi> | undefined;
+let recognising: Promise<FaceApi> | undefined;
+
+const modelDir = () => join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
 
 /** Load the WASM backend and the models once per process. */
 function faceApi(): Promise<FaceApi> {
@@ -69,12 +76,23 @@ function faceApi(): Promise<FaceApi> {
     api.tf.setWasmPaths(join(dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist') + '/', false);
     await api.tf.setBackend('wasm');
     await api.tf.ready();
-    const models = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
+    const models = modelDir();
     await Promise.all([api.nets.tinyFaceDetector, api.nets.ssdMobilenetv1, api.nets.faceLandmark68Net, api.nets.ageGenderNet, api.nets.faceExpressionNet].map((n) => n.loadFromDisk(models)));
     return api;
   })();
   loading.catch(() => (loading = undefined));
   return loading;
+}
+
+/** The detector plus the recognition net (face_recognition_model.bin, about 6 MB), loaded on first use. */
+function recognitionApi(): Promise<FaceApi> {
+  recognising ??= (async () => {
+    const api = await faceApi();
+    await api.nets.faceRecognitionNet.loadFromDisk(modelDir());
+    return api;
+  })();
+  recognising.catch(() => (recognising = undefined));
+  return recognising;
 }
 
 const cache = new Map<string, Promise<DetectedFace[]>>();
@@ -96,11 +114,16 @@ export function detectFaces(image: Buffer, options: DetectOptions = {}): Promise
   return hit;
 }
 
-async function runDetection(image: Buffer, options: DetectOptions): Promise<DetectedFace[]> {
-  const api = await faceApi();
-  const { data, info } = await sharp(image, { limitInputPixels: 60_000_000 })
+/**
+ * The image decoded (oriented, at most DETECT_SIDE) as a tensor for `fn`, which maps its pixels to
+ * the oriented image's with `at`. With `margin`, the image is decoded smaller and framed by a
+ * neutral grey margin of that fraction of its long side on every edge (see `faceIdentities`).
+ */
+async function withTensor<T>(api: FaceApi, image: Buffer, fn: (tensor: unknown, at: (x: number, y: number) => FacePoint, k: number) => Promise<T>, margin = 0): Promise<T> {
+  const side = Math.round(DETECT_SIDE / (1 + 2 * margin));
+  let { data, info } = await sharp(image, { limitInputPixels: 60_000_000 })
     .rotate()
-    .resize(DETECT_SIDE, DETECT_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .resize(side, side, { fit: 'inside', withoutEnlargement: true })
     .removeAlpha()
     .toColourspace('srgb')
     .raw()
@@ -108,15 +131,34 @@ async function runDetection(image: Buffer, options: DetectOptions): Promise<Dete
   const meta = await sharp(image).metadata();
   const fullW = (meta.orientation ?? 1) >= 5 ? meta.height ?? info.width : meta.width ?? info.width;
   const k = fullW / info.width;
+  const pad = Math.round(Math.max(info.width, info.height) * margin);
+  if (pad > 0) {
+    ({ data, info } = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
+      .extend({ top: pad, bottom: pad, left: pad, right: pad, background: '#808080' })
+      .raw()
+      .toBuffer({ resolveWithObject: true }));
+  }
   const tensor = api.tf.tensor3d(new Uint8Array(data.buffer, data.byteOffset, data.length), [info.height, info.width, 3], 'int32');
   try {
-    const run = async (detector: unknown): Promise<RawResult[]> => {
-      const q = api.detectAllFaces(tensor, detector).withFaceLandmarks();
-      return options.traits ? q.withFaceExpressions().withAgeAndGender() : q;
-    };
-    // The tiny detector is fast; SSD MobileNet finds the faces it misses (profiles, small faces).
-    let found = await run(new api.TinyFaceDetectorOptions({ inputSize: 416, scoreThreshold: 0.5 }));
-    if (found.length === 0 || options.traits) found = await run(new api.SsdMobilenetv1Options({ minConfidence: 0.45, maxResults: 8 }));
+    return await fn(tensor, (x, y) => ({ x: (x - pad) * k, y: (y - pad) * k }), k);
+  } finally {
+    tensor.dispose();
+  }
+}
+
+/** The tiny detector is fast; SSD MobileNet finds the faces it misses (profiles, small faces). */
+async function findFaces(api: FaceApi, tensor: unknown, extend: (q: FaceQuery & PromiseLike<RawResult[]>) => PromiseLike<RawResult[]>, ssdOnly = false): Promise<RawResult[]> {
+  const run = (detector: unknown) => extend(api.detectAllFaces(tensor, detector).withFaceLandmarks());
+  const found = ssdOnly ? [] : await run(new api.TinyFaceDetectorOptions({ inputSize: 416, scoreThreshold: 0.5 }));
+  return found.length > 0 ? found : run(new api.SsdMobilenetv1Options({ minConfidence: 0.45, maxResults: 8 }));
+}
+
+const area = (b: FaceBox) => b.width * b.height;
+
+async function runDetection(image: Buffer, options: DetectOptions): Promise<DetectedFace[]> {
+  const api = await faceApi();
+  return withTensor(api, image, async (tensor, _at, k) => {
+    const found = await findFaces(api, tensor, (q) => (options.traits ? q.withFaceExpressions().withAgeAndGender() : q), options.traits);
     return found
       .map((f): DetectedFace => {
         const b = f.detection.box;
@@ -134,10 +176,63 @@ async function runDetection(image: Buffer, options: DetectOptions): Promise<Dete
         }
         return out;
       })
-      .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
-  } finally {
-    tensor.dispose();
+      .sort((a, b) => area(b.box) - area(a.box));
+  });
+}
+
+/** A face and its 128-d identity descriptor (faceRecognitionNet, dlib-aligned from the landmarks). */
+export interface FaceIdentity {
+  box: FaceBox;
+  descriptor: Float32Array;
+}
+
+const identities = new Map<string, Promise<FaceIdentity[]>>();
+
+/**
+ * Every face of an image with its identity descriptor, largest first (the same detector order as
+ * `detectFaces`, so the first is the face a render frames on). Cached by content. Loads the
+ * recognition net on first use.
+ */
+export function faceIdentities(image: Buffer): Promise<FaceIdentity[]> {
+  const key = createHash('sha1').update(image).digest('hex');
+  let hit = identities.get(key);
+  if (!hit) {
+    hit = (async () => {
+      const api = await recognitionApi();
+      const run = (margin: number) =>
+        withTensor(api, image, async (tensor, at) =>
+          (await findFaces(api, tensor, (q) => q.withFaceDescriptors()))
+            .filter((f) => f.descriptor)
+            .map((f) => {
+              const b = f.detection.box;
+              const tl = at(b.x, b.y);
+              const br = at(b.x + b.width, b.y + b.height);
+              return { box: { left: tl.x, top: tl.y, width: br.x - tl.x, height: br.y - tl.y }, descriptor: f.descriptor! };
+            })
+            .sort((a, b) => area(b.box) - area(a.box)), margin);
+      // Both detectors miss a stylised face that fills most of the frame (a render's close-up);
+      // with room around it, they find it.
+      const found = await run(0);
+      return found.length > 0 ? found : run(0.5);
+    })();
+    identities.set(key, hit);
+    hit.catch(() => identities.delete(key));
+    if (identities.size > CACHE_SIZE) identities.delete(identities.keys().next().value as string);
   }
+  return hit;
+}
+
+/** The identity descriptor of an image's largest face, or undefined when it has none. */
+export async function faceDescriptor(image: Buffer): Promise<Float32Array | undefined> {
+  return (await faceIdentities(image))[0]?.descriptor;
+}
+
+/** Euclidean distance of two face descriptors: below about 0.6 face-api reads them as one person. */
+export function descriptorDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length !== b.length) throw new Error('descriptorDistance: descriptors of different lengths');
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += (a[i] - b[i]) ** 2;
+  return Math.sqrt(sum);
 }
 
 /** The face a render is about: the largest one. */

@@ -5,7 +5,7 @@
  */
 import { darken, lighten, mix } from './util/color.js';
 import { r, radialGradient, linearGradient } from './util/svg.js';
-import type { Headwear, HairStyle, PromptInfo, SubjectKind } from './prompt.js';
+import type { Clothes, Headwear, HairStyle, PromptInfo, StyleWord, SubjectKind } from './prompt.js';
 import { NATURAL_HAIR, SKIN_TONES } from './prompt.js';
 import { icon } from './icons.js';
 import type { Rng } from './util/rng.js';
@@ -13,7 +13,7 @@ import type { Rng } from './util/rng.js';
 export type Build = 'chibi' | 'doll' | 'bust';
 export type Shading = 'gloss' | 'soft';
 export type Pose = 'down' | 'wave' | 'cheer' | 'hold';
-export type Expression = 'grin' | 'smile' | 'wink' | 'open';
+export type Expression = 'grin' | 'smile' | 'wink' | 'open' | 'calm';
 
 export interface FigureSpec {
   kind: SubjectKind;
@@ -35,6 +35,66 @@ export interface FigureSpec {
   lookX: number;
   /** Eye size multiplier (1 = default; the pixar exaggerated_eyes option raises it). */
   eyeScale: number;
+  /** Cut of the clothes (personalization or prompt): suit and tie, sportswear, casual; else the default outfit. */
+  clothes?: Clothes;
+  necklace: boolean;
+  earrings: boolean;
+  /** Asked to smile (personalization): also the portrait (bust) build smiles. */
+  smiling: boolean;
+}
+
+/** Style words as outfit palettes: outfit choices, the accent, trousers and shoes. */
+const STYLE_PALETTES: Record<StyleWord, { outfits: string[]; accent: string; trousers: string; shoes: string }> = {
+  elegant: { outfits: ['#15151c', '#3a0f2a', '#0f2a3a'], accent: '#c9a227', trousers: '#15151c', shoes: '#15151c' },
+  minimalist: { outfits: ['#f2f2f0', '#d9d9d6', '#2b2b2b'], accent: '#111111', trousers: '#2b2b2b', shoes: '#f4f4f6' },
+  vintage: { outfits: ['#c49a3a', '#2f6f6a', '#8a4a2f'], accent: '#e8dcc0', trousers: '#5a4636', shoes: '#6b3f24' },
+  bohemian: { outfits: ['#c0603a', '#7a8a3a', '#b5884a'], accent: '#e6c07a', trousers: '#6b4a35', shoes: '#8a5a34' },
+};
+
+/** Clothes as colours: formal is a dark suit with a coloured tie, sportswear bright with white stripes, casual soft. */
+function dressFor(spec: FigureSpec, p: PromptInfo, rng: Rng): void {
+  const style = p.style ? STYLE_PALETTES[p.style] : undefined;
+  const pick = rng.fork('clothes');
+  const suits = ['#1f2a44', '#2b2d36', '#1a1a22', '#3a2f2a'];
+  const ties = ['#8e1b2e', '#1d3f8f', '#5a1a6a', '#b8862b'];
+  const sport = ['#e0383e', '#2f6fe0', '#f28c28', '#1e9e9a', '#ffd23f', '#ff4f7a'];
+  const casual = ['#8a9bb0', '#c9a86a', '#6f8a5a', '#d9826a', '#e9e4d8', '#b0486a'];
+  const suit = pick.pick(suits);
+  const tie = pick.pick(ties);
+  const bright = pick.pick(sport);
+  const soft = pick.pick(casual);
+  const styled = style ? pick.pick(style.outfits) : undefined;
+  if (style) {
+    spec.outfit = styled!;
+    spec.outfitAccent = style.accent;
+    spec.trousers = style.trousers;
+    spec.shoes = style.shoes;
+  }
+  switch (p.clothes) {
+    case 'formal':
+      // Elegant keeps its own dark; a light style palette is no suit.
+      spec.outfit = p.style === 'elegant' ? styled! : suit;
+      spec.outfitAccent = p.style === 'elegant' ? style!.accent : tie;
+      spec.trousers = spec.outfit;
+      spec.shoes = '#1a1414';
+      break;
+    case 'sporty':
+      spec.outfit = bright;
+      spec.outfitAccent = '#ffffff';
+      spec.trousers = darken(bright, 0.55);
+      spec.shoes = '#f4f4f6';
+      break;
+    case 'casual':
+      spec.outfit = style ? styled! : soft;
+      spec.trousers = '#3b5b8a';
+      spec.shoes = '#f4f4f6';
+      break;
+    default:
+      break;
+  }
+  // The prompt's colours are its own words: they win.
+  if (p.colours[0]) spec.outfit = p.colours[0];
+  if (p.colours[1]) spec.outfitAccent = p.colours[1];
 }
 
 const FUR: Record<Exclude<SubjectKind, 'person' | 'robot'>, string[]> = {
@@ -48,17 +108,23 @@ const FUR: Record<Exclude<SubjectKind, 'person' | 'robot'>, string[]> = {
 /** Choose a figure for a prompt; `rng` supplies everything the prompt leaves open. */
 export function figureFromPrompt(p: PromptInfo, rng: Rng, palette: { primary: string; secondary: string }, overrides: Partial<FigureSpec> = {}): FigureSpec {
   const kind = p.subject;
+  // Every choice is drawn, in a fixed order, whether the prompt settles it or not: a trait or a
+  // word changes its own part of the character and leaves the rest of it as it was.
   const skin = kind === 'person' ? rng.pick(SKIN_TONES) : kind === 'robot' ? '#c9d3df' : rng.pick(FUR[kind]);
-  const feminine = p.feminine ?? rng.chance(0.5);
-  const hairStyle: HairStyle = p.hairStyle ?? (feminine ? rng.pick(['long', 'long', 'ponytail', 'bun', 'curly'] as const) : rng.pick(['short', 'short', 'curly', 'short'] as const));
+  const femDraw = rng.chance(0.5);
+  const feminine = p.feminine ?? femDraw;
+  const styleDraw = feminine ? rng.pick(['long', 'long', 'ponytail', 'bun', 'curly'] as const) : rng.pick(['short', 'short', 'curly', 'short'] as const);
+  const hairStyle: HairStyle = p.hairStyle ?? styleDraw;
+  const hairDraw = rng.pick(NATURAL_HAIR);
+  const eyesDraw = rng.pick(['#6b3f24', '#3b82d6', '#3f9a5a', '#8a6a2f', '#4a3426']);
   const outfit = p.colours[0] ?? palette.primary;
   const prop = p.props.find((x) => x !== 'hat' && x !== 'glasses' && x !== 'headphones' && x !== 'crown');
   const spec: FigureSpec = {
     kind,
     skin,
-    hair: p.hairColour ?? rng.pick(NATURAL_HAIR),
+    hair: p.hairColour ?? hairDraw,
     hairStyle,
-    eyes: p.eyeColour ?? rng.pick(['#6b3f24', '#3b82d6', '#3f9a5a', '#8a6a2f', '#4a3426']),
+    eyes: p.eyeColour ?? eyesDraw,
     outfit,
     outfitAccent: p.colours[1] ?? palette.secondary,
     trousers: rng.pick(['#2f4a7a', '#3a3a48', '#5a4636', '#2f5d62']),
@@ -72,11 +138,24 @@ export function figureFromPrompt(p: PromptInfo, rng: Rng, palette: { primary: st
     feminine,
     lookX: rng.range(-0.25, 0.25),
     eyeScale: 1,
+    necklace: false,
+    earrings: false,
+    smiling: false,
   };
+  if (kind === 'person') {
+    spec.clothes = p.clothes;
+    spec.necklace = p.necklace;
+    spec.earrings = p.earrings;
+    if (p.expression) spec.expression = p.expression;
+    spec.smiling = p.expression === 'grin';
+    if (p.clothes || p.style) dressFor(spec, p, rng);
+  }
   if (spec.headwear === 'helmet') {
+    // A space suit, whatever else was asked for.
     spec.outfit = '#eef2f7';
     spec.trousers = '#e3e8ef';
     spec.shoes = '#b8bec8';
+    spec.clothes = undefined;
   }
   return { ...spec, ...overrides };
 }
@@ -130,12 +209,7 @@ export function drawFigure(spec: FigureSpec, build: Build, shading: Shading, id:
     const sh = robot ? '#b9c6d6' : spec.outfit;
     body.push(`<path d="M${cx - 70},${cy + ry * 0.75} L${cx - 80},${cy + ry + 150} L${cx + 80},${cy + ry + 150} L${cx + 70},${cy + ry * 0.75}Z" fill="${robot ? '#8a97a8' : skinFill}"/>`);
     body.push(`<path d="M40,1000 C60,820 180,${cy + ry + 110} 360,${cy + ry + 90} L640,${cy + ry + 90} C820,${cy + ry + 110} 940,820 960,1000Z" fill="${grad('outfit', sh)}" ${outline}/>`);
-    if (!robot) {
-      body.push(`<path d="M${cx - 120},${cy + ry + 92} L${cx},${cy + ry + 260} L${cx + 120},${cy + ry + 92}Z" fill="${skinFill}"/>`);
-      body.push(`<path d="M${cx - 130},${cy + ry + 88} L${cx},${cy + ry + 268} L${cx + 130},${cy + ry + 88}" fill="none" stroke="${darken(sh, 0.25)}" stroke-width="16" stroke-linejoin="round"/>`);
-      body.push(`<path d="M${cx - 125},${cy + ry + 150} q-40,12 -120,-6" fill="none" stroke="${lighten(sh, 0.35)}" stroke-width="10" stroke-linecap="round" opacity="0.6"/>`);
-      if (spec.feminine) body.push(`<circle cx="${cx}" cy="${cy + ry + 210}" r="16" fill="${spec.outfitAccent}" stroke="#fff" stroke-width="4"/>`);
-    }
+    if (!robot) body.push(bustClothes(spec, head, sh, skinFill));
   } else {
     const chibi = build === 'chibi';
     const sY = chibi ? 478 : 325;
@@ -179,6 +253,7 @@ export function drawFigure(spec: FigureSpec, build: Build, shading: Shading, id:
       body.push(`<path d="M${300 - 56},${waistY - 6} L${300 + 56},${waistY - 6} C${300 + 120},${600} ${300 + 175},${680} ${300 + 178},${712} Q300,${742} ${300 - 178},${712} C${300 - 175},${680} ${300 - 120},${600} ${300 - 56},${waistY - 6}Z" fill="${grad('skirt', spec.outfit)}" ${outline}/>`);
       body.push(`<rect x="${300 - 58}" y="${waistY - 16}" width="116" height="22" rx="10" fill="${spec.outfitAccent}"/>`);
       body.push(`<path d="M${300 - 120},700 Q300,726 ${300 + 120},700" fill="none" stroke="#fff" stroke-width="6" opacity="0.5"/>`);
+      if (spec.clothes) body.push(dollClothes(spec, sY, waistY, shW, skinFill));
     } else {
       const belly = animal ? `<ellipse cx="300" cy="${(sY + hipY) / 2 + 20}" rx="${shW * 0.62}" ry="${(hipY - sY) * 0.38}" fill="${lighten(spec.skin, 0.45)}" opacity="0.9"/>` : '';
       const suit = spec.headwear === 'helmet';
@@ -190,6 +265,8 @@ export function drawFigure(spec: FigureSpec, build: Build, shading: Shading, id:
       } else if (robot) {
         body.push(`<rect x="235" y="${sY + 60}" width="130" height="110" rx="18" fill="#2b3448"/>`);
         body.push(`<circle cx="270" cy="${sY + 100}" r="14" fill="#4ff0ff"/><circle cx="330" cy="${sY + 100}" r="14" fill="${spec.outfitAccent}"/><rect x="255" y="${sY + 135}" width="90" height="12" rx="6" fill="#7bd88f"/>`);
+      } else if (spec.clothes && spec.kind === 'person') {
+        body.push(torsoClothes(spec, sY, hipY, shW, hipW, skinFill));
       } else {
         body.push(`<path d="M${300 - 55},${sY} L300,${sY + 70} L${300 + 55},${sY}Z" fill="${spec.headwear === 'helmet' ? '#b8bec8' : skinFill}"/>`);
         body.push(`<path d="M${300 - 62},${sY - 2} L300,${sY + 74} L${300 + 62},${sY - 2}" fill="none" stroke="${darken(spec.outfit, 0.25)}" stroke-width="12" stroke-linejoin="round"/>`);
@@ -199,6 +276,7 @@ export function drawFigure(spec: FigureSpec, build: Build, shading: Shading, id:
       }
       if (shading === 'gloss') body.push(`<path d="M${300 - shW + 28},${sY + 50} Q${300 - shW + 20},${sY + 160} ${300 - shW + 40},${hipY - 60}" fill="none" stroke="#fff" stroke-width="14" stroke-linecap="round" opacity="0.28"/>`);
     }
+    if (spec.necklace && spec.kind === 'person') body.push(necklace(300, sY + (chibi ? 4 : 0), chibi ? 72 : 34, chibi ? 62 : 34, chibi ? 1 : 0.5, spec.outfitAccent));
     // arms
     const armW = chibi ? 34 : 17;
     const armLen = chibi ? 215 : 250;
@@ -211,7 +289,10 @@ export function drawFigure(spec: FigureSpec, build: Build, shading: Shading, id:
       const a = (angleDeg * Math.PI) / 180;
       const handX = sx + side * Math.sin(a) * armLen;
       const handY = shoulderY + Math.cos(a) * armLen;
-      const parts = `<rect x="${r(sx - armW)}" y="${r(shoulderY - armW)}" width="${armW * 2}" height="${armLen + armW * 2}" rx="${armW}" transform="rotate(${r(-side * angleDeg)} ${r(sx)} ${r(shoulderY)})" fill="${armFill}" ${outline}/>` +
+      const sleeveStripe = spec.clothes === 'sporty' && armFill === outfitFill
+        ? `<rect x="${r(sx - armW * 0.5 + side * armW * 0.25)}" y="${r(shoulderY)}" width="${r(armW * 0.28)}" height="${r(armLen * 0.8)}" transform="rotate(${r(-side * angleDeg)} ${r(sx)} ${r(shoulderY)})" fill="${spec.outfitAccent}" opacity="0.95"/>`
+        : '';
+      const parts = `<rect x="${r(sx - armW)}" y="${r(shoulderY - armW)}" width="${armW * 2}" height="${armLen + armW * 2}" rx="${armW}" transform="rotate(${r(-side * angleDeg)} ${r(sx)} ${r(shoulderY)})" fill="${armFill}" ${outline}/>` + sleeveStripe +
         `<circle cx="${r(handX)}" cy="${r(handY)}" r="${chibi ? 38 : 20}" fill="${handFill}" ${outline}/>`;
       return { svg: parts, hand: [handX, handY] as [number, number] };
     };
@@ -252,6 +333,13 @@ export function drawFigure(spec: FigureSpec, build: Build, shading: Shading, id:
     if (spec.kind === 'dog') headParts.push(dogEars(spec, head, grad));
     headParts.push(face(spec, head, build, animal));
     if (spec.kind === 'person') headParts.push(frontHair(spec, head, hairFill));
+    if (spec.kind === 'person' && spec.earrings) {
+      for (const side of [-1, 1]) {
+        const ex = cx + side * rx * 0.97;
+        const ey = cy + ry * 0.12 + rx * 0.17;
+        headParts.push(`<circle cx="${r(ex)}" cy="${r(ey)}" r="${r(rx * 0.035)}" fill="#f2c84b"/><circle cx="${r(ex)}" cy="${r(ey + rx * 0.11)}" r="${r(rx * 0.075)}" fill="none" stroke="#e6b422" stroke-width="${r(rx * 0.03)}"/><circle cx="${r(ex)}" cy="${r(ey + rx * 0.18)}" r="${r(rx * 0.035)}" fill="${spec.outfitAccent}"/>`);
+      }
+    }
   }
   if (shading === 'gloss' && !robot) headParts.push(`<ellipse cx="${cx - rx * 0.45}" cy="${cy - ry * 0.55}" rx="${rx * 0.22}" ry="${ry * 0.1}" transform="rotate(-30 ${cx - rx * 0.45} ${cy - ry * 0.55})" fill="#fff" opacity="0.35"/>`);
   if (spec.glasses && !robot) {
@@ -281,6 +369,10 @@ function backHair(spec: FigureSpec, h: Head, fill: string, outline: string): str
     case 'long':
       // Flowing hair: full at the crown, tapering and curling out over the shoulders.
       return `<path d="M${r(cx - rx * 1.12)},${r(cy)} C${r(cx - rx * 1.2)},${r(cy - ry * 1.35)} ${r(cx + rx * 1.2)},${r(cy - ry * 1.35)} ${r(cx + rx * 1.12)},${r(cy)} C${r(cx + rx * 1.2)},${r(cy + ry * 0.7)} ${r(cx + rx * 1.35)},${r(cy + ry * 1.2)} ${r(cx + rx * 1.25)},${r(cy + ry * 1.6)} Q${r(cx + rx * 0.9)},${r(cy + ry * 1.75)} ${r(cx + rx * 0.55)},${r(cy + ry * 1.45)} L${r(cx - rx * 0.55)},${r(cy + ry * 1.45)} Q${r(cx - rx * 0.9)},${r(cy + ry * 1.75)} ${r(cx - rx * 1.25)},${r(cy + ry * 1.6)} C${r(cx - rx * 1.35)},${r(cy + ry * 1.2)} ${r(cx - rx * 1.2)},${r(cy + ry * 0.7)} ${r(cx - rx * 1.12)},${r(cy)}Z" fill="${fill}" ${outline}/>`;
+    case 'straight':
+      // Sleek and straight, falling past the shoulders with a blunt cut.
+      return `<path d="M${r(cx - rx * 1.1)},${r(cy)} C${r(cx - rx * 1.18)},${r(cy - ry * 1.35)} ${r(cx + rx * 1.18)},${r(cy - ry * 1.35)} ${r(cx + rx * 1.1)},${r(cy)} L${r(cx + rx * 1.14)},${r(cy + ry * 1.55)} L${r(cx - rx * 1.14)},${r(cy + ry * 1.55)}Z" fill="${fill}" ${outline}/>` +
+        `<path d="M${r(cx - rx * 0.95)},${r(cy + ry * 0.2)} L${r(cx - rx * 0.98)},${r(cy + ry * 1.45)} M${r(cx + rx * 0.95)},${r(cy + ry * 0.2)} L${r(cx + rx * 0.98)},${r(cy + ry * 1.45)}" stroke="#fff" stroke-width="${r(rx * 0.03)}" opacity="0.25"/>`;
     case 'curly': {
       let s = '';
       for (let i = 0; i < 11; i++) {
@@ -302,7 +394,7 @@ function frontHair(spec: FigureSpec, h: Head, fill: string): string {
   const { cx, cy, rx, ry } = h;
   if (spec.hairStyle === 'bald') return `<ellipse cx="${cx - rx * 0.3}" cy="${cy - ry * 0.6}" rx="${rx * 0.25}" ry="${ry * 0.1}" fill="#fff" opacity="0.3"/>`;
   const p = (x: number, y: number) => `${r(cx + x * rx)},${r(cy + y * ry)}`;
-  const fringe = spec.feminine || spec.hairStyle === 'long'
+  const fringe = spec.feminine || spec.hairStyle === 'long' || spec.hairStyle === 'straight'
     ? `M${p(-1.08, 0.25)} C${p(-1.2, -1.3)} ${p(1.2, -1.3)} ${p(1.08, 0.25)} C${p(1.0, -0.25)} ${p(0.75, -0.5)} ${p(0.15, -0.55)} C${p(-0.2, -0.3)} ${p(-0.55, -0.2)} ${p(-0.8, -0.15)} C${p(-0.95, -0.05)} ${p(-1.0, 0.1)} ${p(-1.08, 0.25)}Z`
     : `M${p(-1.07, 0.05)} C${p(-1.15, -1.3)} ${p(1.15, -1.3)} ${p(1.07, 0.05)} C${p(0.95, -0.35)} ${p(0.8, -0.45)} ${p(0.55, -0.42)} C${p(0.35, -0.6)} ${p(0.1, -0.55)} ${p(-0.05, -0.45)} C${p(-0.3, -0.62)} ${p(-0.6, -0.55)} ${p(-0.75, -0.38)} C${p(-0.92, -0.35)} ${p(-1.0, -0.2)} ${p(-1.07, 0.05)}Z`;
   const curls = spec.hairStyle === 'curly'
@@ -350,9 +442,17 @@ function face(spec: FigureSpec, h: Head, build: Build, animal: boolean): string 
   }
   const my = cy + ry * (animal ? 0.62 : 0.6);
   const mw = rx * (bust ? 0.2 : 0.24);
-  if (bust) {
+  if (bust && spec.smiling) {
+    // A smile with teeth, the corners up.
+    const w = mw * 1.2;
+    out.push(`<path d="M${r(cx - w)},${r(my - rx * 0.03)} Q${r(cx)},${r(my + rx * 0.2)} ${r(cx + w)},${r(my - rx * 0.03)} Q${r(cx)},${r(my + rx * 0.03)} ${r(cx - w)},${r(my - rx * 0.03)}Z" fill="#6b1e2e"/>`);
+    out.push(`<path d="M${r(cx - w * 0.82)},${r(my + rx * 0.005)} Q${r(cx)},${r(my + rx * 0.06)} ${r(cx + w * 0.82)},${r(my + rx * 0.005)} Q${r(cx)},${r(my + rx * 0.095)} ${r(cx - w * 0.82)},${r(my + rx * 0.005)}Z" fill="#fff"/>`);
+    out.push(`<path d="M${r(cx - w)},${r(my - rx * 0.03)} Q${r(cx)},${r(my + rx * 0.2)} ${r(cx + w)},${r(my - rx * 0.03)}" fill="none" stroke="${spec.feminine ? '#c2334d' : darken(spec.skin, 0.35)}" stroke-width="${r(rx * 0.03)}" stroke-linecap="round"/>`);
+  } else if (bust) {
     out.push(`<path d="M${r(cx - mw)},${r(my)} Q${r(cx)},${r(my - rx * 0.07)} ${r(cx + mw)},${r(my)} Q${r(cx)},${r(my + rx * 0.14)} ${r(cx - mw)},${r(my)}Z" fill="${spec.feminine ? '#c2334d' : darken(spec.skin, 0.3)}"/>`);
     out.push(`<path d="M${r(cx - mw)},${r(my)} Q${r(cx)},${r(my + rx * 0.04)} ${r(cx + mw)},${r(my)}" fill="none" stroke="#5a1a24" stroke-width="${r(rx * 0.015)}"/>`);
+  } else if (spec.expression === 'calm') {
+    out.push(`<path d="M${r(cx - mw * 0.6)},${r(my + rx * 0.03)} Q${r(cx)},${r(my + rx * 0.07)} ${r(cx + mw * 0.6)},${r(my + rx * 0.03)}" fill="none" stroke="#5a1a24" stroke-width="${r(rx * 0.04)}" stroke-linecap="round"/>`);
   } else if (spec.expression === 'smile' || spec.expression === 'wink') {
     out.push(`<path d="M${r(cx - mw)},${r(my)} Q${r(cx)},${r(my + rx * 0.2)} ${r(cx + mw)},${r(my)}" fill="none" stroke="#5a1a24" stroke-width="${r(rx * 0.045)}" stroke-linecap="round"/>`);
   } else {
@@ -444,6 +544,13 @@ function headwear(spec: FigureSpec, h: Head, grad: (n: string, c: string) => str
       return `<path d="M${P(-0.95, -0.65)} Q${P(0, -0.95)} ${P(0.95, -0.65)} L${P(0.25, -2.0)} Q${P(0.05, -1.7)} ${P(-0.1, -1.5)}Z" fill="${grad('wiz', '#5b3aa8')}"/><ellipse cx="${cx}" cy="${r(cy - ry * 0.72)}" rx="${r(rx * 1.15)}" ry="${r(ry * 0.16)}" fill="#4a2f8f"/><path d="M${P(-0.1, -1.25)} l${r(rx * 0.06)},${r(rx * 0.12)} l${r(rx * 0.13)},${r(rx * 0.01)} l-${r(rx * 0.1)},${r(rx * 0.08)} l${r(rx * 0.04)},${r(rx * 0.13)} l-${r(rx * 0.11)},-${r(rx * 0.07)} l-${r(rx * 0.11)},${r(rx * 0.07)} l${r(rx * 0.04)},-${r(rx * 0.13)} l-${r(rx * 0.1)},-${r(rx * 0.08)} l${r(rx * 0.13)},-${r(rx * 0.01)}Z" fill="#ffd23f"/>`;
     case 'cap':
       return `<path d="M${P(-1.02, -0.35)} C${P(-1.0, -1.3)} ${P(1.0, -1.3)} ${P(1.02, -0.35)}Z" fill="${grad('cap', spec.outfitAccent)}"/><path d="M${P(0.3, -0.42)} Q${P(1.3, -0.55)} ${P(1.5, -0.25)} Q${P(1.0, -0.2)} ${P(0.3, -0.3)}Z" fill="${darken(spec.outfitAccent, 0.2)}"/><circle cx="${cx}" cy="${r(cy - ry * 1.04)}" r="${r(rx * 0.06)}" fill="${darken(spec.outfitAccent, 0.3)}"/>`;
+    case 'hat': {
+      // A brimmed felt hat with a band: dark with a suit, warm felt otherwise.
+      const felt = spec.clothes === 'formal' ? '#26262e' : '#8a6a4a';
+      return `<ellipse cx="${cx}" cy="${r(cy - ry * 0.62)}" rx="${r(rx * 1.45)}" ry="${r(ry * 0.2)}" fill="${darken(felt, 0.15)}"/>` +
+        `<path d="M${P(-0.78, -0.62)} L${P(-0.68, -1.28)} Q${P(-0.3, -1.42)} ${P(0, -1.22)} Q${P(0.3, -1.42)} ${P(0.68, -1.28)} L${P(0.78, -0.62)} Q${P(0, -0.5)} ${P(-0.78, -0.62)}Z" fill="${grad('hat', felt)}"/>` +
+        `<path d="M${P(-0.77, -0.8)} Q${P(0, -0.68)} ${P(0.77, -0.8)} L${P(0.76, -0.66)} Q${P(0, -0.54)} ${P(-0.76, -0.66)}Z" fill="${spec.outfitAccent}"/>`;
+    }
     case 'helmet':
       return `<circle cx="${cx}" cy="${r(cy + ry * 0.05)}" r="${r(Math.max(rx, ry) * 1.28)}" fill="#cfe8ff" fill-opacity="0.18" stroke="#e8edf3" stroke-width="${r(rx * 0.08)}"/><path d="M${P(-0.8, -0.75)} Q${P(-0.3, -1.25)} ${P(0.35, -1.15)}" fill="none" stroke="#fff" stroke-width="${r(rx * 0.08)}" stroke-linecap="round" opacity="0.7"/><path d="M${P(-0.72, 1.12)} Q${P(0, 1.42)} ${P(0.72, 1.12)}" fill="none" stroke="#9aa3b0" stroke-width="${r(rx * 0.16)}" stroke-linecap="round"/><path d="M${P(-0.7, 1.08)} Q${P(0, 1.36)} ${P(0.7, 1.08)}" fill="none" stroke="#dfe4ea" stroke-width="${r(rx * 0.06)}" stroke-linecap="round"/>`;
     case 'headphones':
@@ -461,4 +568,84 @@ function headwear(spec: FigureSpec, h: Head, grad: (n: string, c: string) => str
     default:
       return '';
   }
+}
+
+/** A chain with a pendant hanging from (x ± half, y), `drop` deep; `k` scales line widths. */
+function necklace(x: number, y: number, half: number, drop: number, k: number, gem: string): string {
+  return `<path d="M${r(x - half)},${r(y)} Q${r(x)},${r(y + drop * 1.6)} ${r(x + half)},${r(y)}" fill="none" stroke="#e6b422" stroke-width="${r(7 * k)}" stroke-linecap="round"/>` +
+    `<path d="M${r(x - half)},${r(y)} Q${r(x)},${r(y + drop * 1.6)} ${r(x + half)},${r(y)}" fill="none" stroke="#fff3b0" stroke-width="${r(2.5 * k)}" stroke-dasharray="${r(4 * k)} ${r(7 * k)}" stroke-linecap="round"/>` +
+    `<circle cx="${r(x)}" cy="${r(y + drop * 0.82)}" r="${r(15 * k)}" fill="#f2c84b" stroke="#a67c10" stroke-width="${r(3 * k)}"/><circle cx="${r(x)}" cy="${r(y + drop * 0.82)}" r="${r(8 * k)}" fill="${gem}"/>`;
+}
+
+/** The chibi torso's clothes (person): suit and tie, track jacket, or T-shirt and jeans belt. */
+function torsoClothes(spec: FigureSpec, sY: number, hipY: number, shW: number, hipW: number, skinFill: string): string {
+  const dark = darken(spec.outfit, 0.3);
+  switch (spec.clothes) {
+    case 'formal':
+      return `<path d="M${300 - 58},${sY} L300,${sY + 120} L${300 + 58},${sY}Z" fill="#f6f6f8"/>` +
+        `<path d="M${300 - 14},${sY + 6} L${300 + 14},${sY + 6} L${300 + 9},${sY + 22} L${300 + 20},${sY + 120} L300,${sY + 142} L${300 - 20},${sY + 120} L${300 - 9},${sY + 22}Z" fill="${spec.outfitAccent}" stroke="${darken(spec.outfitAccent, 0.35)}" stroke-width="3"/>` +
+        `<path d="M${300 - 64},${sY - 2} L${300 - 8},${sY + 128} L${300 - 40},${sY + 150} L${300 - 82},${sY + 40}Z" fill="${dark}"/><path d="M${300 + 64},${sY - 2} L${300 + 8},${sY + 128} L${300 + 40},${sY + 150} L${300 + 82},${sY + 40}Z" fill="${dark}"/>` +
+        `<circle cx="300" cy="${sY + 175}" r="9" fill="${darken(spec.outfit, 0.5)}"/><circle cx="300" cy="${sY + 215}" r="9" fill="${darken(spec.outfit, 0.5)}"/>` +
+        `<path d="M${300 - shW + 34},${sY + 120} h46" stroke="${lighten(spec.outfit, 0.5)}" stroke-width="6" stroke-linecap="round" opacity="0.7"/>`;
+    case 'sporty':
+      return `<path d="M${300 - 46},${sY} Q300,${sY + 40} ${300 + 46},${sY}Z" fill="${skinFill}"/>` +
+        `<path d="M${300 - 50},${sY - 2} Q300,${sY + 44} ${300 + 50},${sY - 2}" fill="none" stroke="${spec.outfitAccent}" stroke-width="12" stroke-linecap="round"/>` +
+        `<path d="M300,${sY + 40} L300,${hipY - 26}" stroke="${lighten(spec.outfit, 0.45)}" stroke-width="5"/>` +
+        [-1, 1].map((s) => `<path d="M${300 + s * (shW - 26)},${sY + 26} L${300 + s * (hipW - 16)},${hipY - 24}" stroke="${spec.outfitAccent}" stroke-width="12" stroke-linecap="round"/><path d="M${300 + s * (shW - 48)},${sY + 30} L${300 + s * (hipW - 36)},${hipY - 24}" stroke="${spec.outfitAccent}" stroke-width="7" stroke-linecap="round" opacity="0.9"/>`).join('') +
+        `<rect x="${300 - hipW + 4}" y="${hipY - 40}" width="${(hipW - 4) * 2}" height="16" fill="${spec.outfitAccent}" opacity="0.85"/>`;
+    case 'casual':
+    default:
+      return `<path d="M${300 - 48},${sY} Q300,${sY + 52} ${300 + 48},${sY}Z" fill="${skinFill}"/>` +
+        `<path d="M${300 - 52},${sY - 2} Q300,${sY + 56} ${300 + 52},${sY - 2}" fill="none" stroke="${darken(spec.outfit, 0.18)}" stroke-width="10" stroke-linecap="round"/>` +
+        `<rect x="${300 + 30}" y="${sY + 80}" width="44" height="46" rx="6" fill="none" stroke="${darken(spec.outfit, 0.22)}" stroke-width="5"/>` +
+        `<rect x="${300 - hipW + 4}" y="${hipY - 46}" width="${(hipW - 4) * 2}" height="22" fill="#5a4636"/><rect x="${300 - 14}" y="${hipY - 48}" width="28" height="26" rx="4" fill="none" stroke="#d8c08a" stroke-width="5"/>`;
+  }
+}
+
+/** The fashion doll's bodice with the clothes asked for (the skirt stays). */
+function dollClothes(spec: FigureSpec, sY: number, waistY: number, shW: number, skinFill: string): string {
+  switch (spec.clothes) {
+    case 'formal':
+      return `<path d="M${300 - 30},${sY + 6} L300,${sY + 80} L${300 + 30},${sY + 6}Z" fill="#f6f6f8"/>` +
+        `<path d="M${300 - 7},${sY + 8} L${300 + 7},${sY + 8} L${300 + 10},${sY + 72} L300,${sY + 88} L${300 - 10},${sY + 72}Z" fill="${spec.outfitAccent}"/>` +
+        `<path d="M${300 - 34},${sY + 4} L${300 - 4},${sY + 84} L${300 - 26},${sY + 100} L${300 - 48},${sY + 30}Z" fill="${darken(spec.outfit, 0.3)}"/><path d="M${300 + 34},${sY + 4} L${300 + 4},${sY + 84} L${300 + 26},${sY + 100} L${300 + 48},${sY + 30}Z" fill="${darken(spec.outfit, 0.3)}"/>`;
+    case 'sporty':
+      return [-1, 1].map((s) => `<path d="M${300 + s * (shW - 16)},${sY + 24} L${300 + s * 44},${waistY - 4} L${300 + s * 150},705" fill="none" stroke="${spec.outfitAccent}" stroke-width="9" stroke-linejoin="round"/>`).join('');
+    case 'casual':
+    default:
+      return `<path d="M${300 - 30},${sY + 4} Q300,${sY + 40} ${300 + 30},${sY + 4}Z" fill="${skinFill}"/>`;
+  }
+}
+
+/** The portrait build's neckline and clothes (person): suit and tie, track top, T-shirt, or the default V. */
+function bustClothes(spec: FigureSpec, h: Head, sh: string, skinFill: string): string {
+  const { cx, cy, ry } = h;
+  const y0 = cy + ry;
+  let s = '';
+  switch (spec.clothes) {
+    case 'formal':
+      s += `<path d="M${cx - 120},${y0 + 92} L${cx},${y0 + 300} L${cx + 120},${y0 + 92}Z" fill="#f6f6f8"/>`;
+      s += `<path d="M${cx - 26},${y0 + 100} L${cx + 26},${y0 + 100} L${cx + 16},${y0 + 140} L${cx + 38},${y0 + 330} L${cx},${y0 + 370} L${cx - 38},${y0 + 330} L${cx - 16},${y0 + 140}Z" fill="${spec.outfitAccent}" stroke="${darken(spec.outfitAccent, 0.35)}" stroke-width="5"/>`;
+      s += `<path d="M${cx - 130},${y0 + 86} L${cx - 22},${y0 + 320} L${cx - 90},${y0 + 380} L${cx - 200},${y0 + 170}Z" fill="${darken(sh, 0.3)}"/><path d="M${cx + 130},${y0 + 86} L${cx + 22},${y0 + 320} L${cx + 90},${y0 + 380} L${cx + 200},${y0 + 170}Z" fill="${darken(sh, 0.3)}"/>`;
+      break;
+    case 'sporty':
+      s += `<path d="M${cx - 100},${y0 + 92} Q${cx},${y0 + 170} ${cx + 100},${y0 + 92}Z" fill="${skinFill}"/>`;
+      s += `<path d="M${cx - 106},${y0 + 90} Q${cx},${y0 + 178} ${cx + 106},${y0 + 90}" fill="none" stroke="${spec.outfitAccent}" stroke-width="20" stroke-linecap="round"/>`;
+      for (const side of [-1, 1]) {
+        for (const off of [0, 40]) s += `<path d="M${cx + side * (150 + off)},${y0 + 100} C${cx + side * (260 + off)},${y0 + 130} ${cx + side * (330 + off)},${y0 + 220} ${cx + side * (350 + off)},1000" fill="none" stroke="${spec.outfitAccent}" stroke-width="${off ? 12 : 20}"/>`;
+      }
+      s += `<path d="M${cx},${y0 + 150} L${cx},1000" stroke="${lighten(sh, 0.45)}" stroke-width="8"/>`;
+      break;
+    case 'casual':
+      s += `<path d="M${cx - 110},${y0 + 92} Q${cx},${y0 + 200} ${cx + 110},${y0 + 92}Z" fill="${skinFill}"/>`;
+      s += `<path d="M${cx - 116},${y0 + 90} Q${cx},${y0 + 208} ${cx + 116},${y0 + 90}" fill="none" stroke="${darken(sh, 0.2)}" stroke-width="16" stroke-linecap="round"/>`;
+      break;
+    default:
+      s += `<path d="M${cx - 120},${y0 + 92} L${cx},${y0 + 260} L${cx + 120},${y0 + 92}Z" fill="${skinFill}"/>`;
+      s += `<path d="M${cx - 130},${y0 + 88} L${cx},${y0 + 268} L${cx + 130},${y0 + 88}" fill="none" stroke="${darken(sh, 0.25)}" stroke-width="16" stroke-linejoin="round"/>`;
+      s += `<path d="M${cx - 125},${y0 + 150} q-40,12 -120,-6" fill="none" stroke="${lighten(sh, 0.35)}" stroke-width="10" stroke-linecap="round" opacity="0.6"/>`;
+      if (spec.feminine && !spec.necklace) s += `<circle cx="${cx}" cy="${y0 + 210}" r="16" fill="${spec.outfitAccent}" stroke="#fff" stroke-width="4"/>`;
+  }
+  if (spec.necklace) s += necklace(cx, y0 + 96, spec.clothes === 'formal' ? 70 : 96, 70, 1.6, spec.outfitAccent);
+  return s;
 }

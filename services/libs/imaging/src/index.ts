@@ -4,7 +4,7 @@
  * `@trendforge/imaging/upload` (avatar checks, sharp only) and `@trendforge/imaging/engine-version`.
  */
 export { renderTrend, makeThumbnail, readImageInfo, scaleToLongSide, FRAMES, EXPORT_LONG_SIDE } from './engine.js';
-export { detectFaces, mainFace, type DetectedFace, type FacePoint } from './faces.js';
+export { detectFaces, mainFace, faceDescriptor, faceIdentities, descriptorDistance, type DetectedFace, type FacePoint, type FaceIdentity } from './faces.js';
 export { captionFor, type CaptionStyle } from './caption.js';
 export { supportedTrendSlugs } from './trends/index.js';
 export { BACKGROUNDS, type BackgroundKind } from './backgrounds.js';

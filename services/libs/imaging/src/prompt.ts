@@ -1,12 +1,20 @@
 /**
  * Reads a prompt into the few things a scene needs: the words to print, a subject archetype,
- * headwear and a held prop, colour and hair hints. Pure string work, no model.
+ * headwear and a held prop, colour and hair hints, clothes; and folds a member's personalization
+ * (the trait options' words) into it, the prompt's own words first. Pure string work, no model.
  */
+import { splitTraits } from '@trendforge/contracts';
 import { displayText } from './util/svg.js';
 
 export type SubjectKind = 'person' | 'cat' | 'dog' | 'fox' | 'bear' | 'rabbit' | 'robot';
-export type Headwear = 'none' | 'crown' | 'chef' | 'wizard' | 'cap' | 'helmet' | 'headphones' | 'bow' | 'flower';
-export type HairStyle = 'short' | 'long' | 'curly' | 'bun' | 'bald' | 'ponytail';
+export type Headwear = 'none' | 'crown' | 'chef' | 'wizard' | 'cap' | 'hat' | 'helmet' | 'headphones' | 'bow' | 'flower';
+export type HairStyle = 'short' | 'long' | 'curly' | 'straight' | 'bun' | 'bald' | 'ponytail';
+/** Formal wear / business attire: a dark suit jacket, shirt and tie; sportswear; casual wear. */
+export type Clothes = 'formal' | 'sporty' | 'casual';
+/** The style trait options: a tweak of the character's palette. */
+export type StyleWord = 'elegant' | 'minimalist' | 'vintage' | 'bohemian';
+/** A face the personalization asks for: a big smile, a calm closed mouth, a surprised open one. */
+export type FaceExpression = 'grin' | 'calm' | 'open';
 
 export interface PromptInfo {
   /** The prompt, cleaned for display (no emoji or control characters). */
@@ -26,6 +34,11 @@ export interface PromptInfo {
   eyeColour?: string;
   glasses: boolean;
   feminine?: boolean;
+  clothes?: Clothes;
+  necklace: boolean;
+  earrings: boolean;
+  expression?: FaceExpression;
+  style?: StyleWord;
 }
 
 /** Words that make a person the subject when they come before any animal. */
@@ -64,6 +77,7 @@ const HEADWEAR: Array<[Headwear, RegExp]> = [
   ['chef', /^(chef|cook|baker|cooking|baking|kitchen)$/],
   ['wizard', /^(wizard|witch|mage|sorcerer|sorceress|magician|magic|wizardry)$/],
   ['cap', /^(cap|baseball|skater|skateboarder|rapper|sporty|athlete|player|footballer|basketball)$/],
+  ['hat', /^(hat|fedora|beret|beanie|cowboy|cowgirl|sunhat)$/],
   ['headphones', /^(dj|headphones|music|musician|gamer|gaming|podcaster|producer)$/],
   ['bow', /^(bow|ribbon)$/],
   ['flower', /^(flowers|floral|garden|gardener|spring|bloom|blossom)$/],
@@ -175,9 +189,16 @@ export function analysePrompt(prompt: string): PromptInfo {
   if (lower.includes('bald')) hairStyle = 'bald';
   else if (lower.includes('curly') || lower.includes('afro')) hairStyle = 'curly';
   else if (lower.includes('ponytail')) hairStyle = 'ponytail';
+  else if (lower.some((l, i) => l === 'straight' && lower[i + 1] === 'hair')) hairStyle = 'straight';
   else if (lower.includes('bun')) hairStyle = 'bun';
   else if (lower.includes('long')) hairStyle = 'long';
   else if (lower.includes('short')) hairStyle = 'short';
+
+  let clothes: Clothes | undefined;
+  for (const l of lower) {
+    clothes = CLOTHES_WORDS.find(([, re]) => re.test(l))?.[0];
+    if (clothes) break;
+  }
 
   const fem = /^(woman|women|girl|girls|lady|she|her|queen|princess|mother|mom|mum|sister|bride|witch|actress|ballerina|feminine|daughter|grandma|empress|sorceress|aunt|wife|girlfriend)$/;
   const masc = /^(man|men|boy|boys|guy|he|his|king|prince|father|dad|brother|groom|wizard|actor|masculine|son|grandpa|emperor|sorcerer|uncle|husband|boyfriend|gentleman|beard|bearded)$/;
@@ -201,7 +222,84 @@ export function analysePrompt(prompt: string): PromptInfo {
     eyeColour,
     glasses: lower.some((l) => l === 'glasses' || l === 'sunglasses' || l === 'nerd' || l === 'nerdy'),
     feminine,
+    clothes,
+    necklace: lower.some((l) => l === 'necklace' || l === 'pendant' || l === 'pearls'),
+    earrings: lower.some((l) => l === 'earrings' || l === 'earring' || l === 'hoops'),
   };
+}
+
+/** Clothes the prompt names (its words win over the personalization's). */
+const CLOTHES_WORDS: Array<[Clothes, RegExp]> = [
+  ['formal', /^(suit|suits|tuxedo|tux|blazer|formal|business|businessman|businesswoman|ceo|lawyer|banker|tie)$/],
+  ['sporty', /^(tracksuit|jersey|sportswear|athletic|sporty|gym|jogger|runner|running)$/],
+  ['casual', /^(hoodie|tshirt|t-shirt|tee|jeans|casual|denim)$/],
+];
+
+const TRAIT_CLOTHES: Record<string, Clothes> = {
+  'formal wear': 'formal', 'business attire': 'formal', formal: 'formal', suit: 'formal',
+  sportswear: 'sporty', sporty: 'sporty', 'athletic wear': 'sporty',
+  'casual wear': 'casual', 'casual style': 'casual', casual: 'casual',
+};
+const TRAIT_EXPRESSION: Record<string, FaceExpression> = {
+  'smiling face': 'grin', smiling: 'grin', smile: 'grin', 'big smile': 'grin',
+  'neutral expression': 'calm', neutral: 'calm', 'serious look': 'calm',
+  'surprised look': 'open', surprised: 'open',
+};
+const TRAIT_STYLES = new Set<StyleWord>(['elegant', 'minimalist', 'vintage', 'bohemian']);
+
+/**
+ * The prompt's reading with a personalization (comma-separated trait words, e.g. "blonde hair,
+ * glasses, formal wear") folded in for the drawn character: hair colour and style, eye colour,
+ * glasses, a hat, clothes, necklace and earrings, gender presentation, expression and a style
+ * palette. The prompt's own words win where they say something else ("a red-haired woman" keeps
+ * red hair whatever the traits; a prompt's crown stays a crown). Only a person takes traits, not
+ * an animal or a robot. Unknown words are ignored; among traits of one kind the first wins.
+ */
+export function applyTraits(info: PromptInfo, personalization: string | readonly string[] | null | undefined): PromptInfo {
+  const traits = (typeof personalization === 'string' || personalization == null ? splitTraits(personalization) : [...personalization]).map((t) => t.toLowerCase().replace(/\s+/g, ' ').trim());
+  if (info.subject !== 'person' || traits.length === 0) return info;
+  const out: PromptInfo = { ...info };
+  const styles = new Set<string>();
+  let hairColour: string | undefined;
+  let eyeColour: string | undefined;
+  let feminine: boolean | undefined;
+  let clothes: Clothes | undefined;
+  let expression: FaceExpression | undefined;
+  let style: StyleWord | undefined;
+  let hat = false;
+  for (const t of traits) {
+    const hair = /^(\w+)[ -](?:hair|haired)$/.exec(t);
+    if (hair && HAIR_COLOURS[hair[1]]) hairColour ??= HAIR_COLOURS[hair[1]];
+    else if (hair || t === 'bald' || t === 'afro') styles.add(t === 'afro' ? 'curly' : t === 'bald' ? 'bald' : hair![1]);
+    const eyes = /^(\w+)[ -](?:eyes|eyed)$/.exec(t);
+    if (eyes && EYE_COLOURS[eyes[1]]) eyeColour ??= EYE_COLOURS[eyes[1]];
+    if (t === 'glasses' || t === 'sunglasses' || t === 'spectacles') out.glasses = true;
+    if (t === 'hat' || t === 'cap') hat = true;
+    if (t === 'necklace') out.necklace = true;
+    if (t === 'earrings') out.earrings = true;
+    if (t === 'feminine') feminine ??= true;
+    if (t === 'masculine') feminine ??= false;
+    clothes ??= TRAIT_CLOTHES[t];
+    expression ??= TRAIT_EXPRESSION[t];
+    if (TRAIT_STYLES.has(t as StyleWord)) style ??= t as StyleWord;
+  }
+  out.hairColour = info.hairColour ?? hairColour;
+  out.eyeColour = info.eyeColour ?? eyeColour;
+  out.feminine = info.feminine ?? feminine;
+  out.clothes = info.clothes ?? clothes;
+  out.expression = info.expression ?? expression;
+  out.style = info.style ?? style;
+  if (!info.hairStyle && styles.size > 0) {
+    out.hairStyle = styles.has('bald') ? 'bald'
+      : styles.has('curly') || styles.has('wavy') ? 'curly'
+        : styles.has('short') ? 'short'
+          : styles.has('straight') ? 'straight'
+            : styles.has('long') ? 'long'
+              : undefined;
+  }
+  // A hat unless the prompt names headwear of its own; with sportswear it is a cap.
+  if (hat && info.headwear === 'none') out.headwear = out.clothes === 'sporty' ? 'cap' : 'hat';
+  return out;
 }
 
 const PERSON_NOUNS =

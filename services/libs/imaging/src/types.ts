@@ -25,6 +25,12 @@ export interface RenderRequest {
   photo?: Buffer;
   styleOptions?: Record<string, boolean>;
   vibe?: string;
+  /**
+   * The personalization: comma-separated trait words ("blonde hair, glasses, formal wear"). Without
+   * a photo they shape the drawn person (prompt words win where they differ); with a photo, the
+   * photo is the person and they change nothing.
+   */
+  traits?: string;
   background?: string;
   onProgress?: (percent: number) => void;
   /** A face box to frame on when the detector finds none (e.g. from stored traits). */

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { PhotoLimits, PhotoMessages } from '@trendforge/contracts';
 
 /** Spec part 1 section 9: avatars up to 2 MB; the pixel cap stops decompression bombs before decoding. */
 export const AvatarLimits = {
@@ -66,5 +67,43 @@ export async function prepareAvatar(bytes: Buffer): Promise<PreparedAvatar> {
   } catch {
     // Truncated or corrupt pixel data behind a valid header.
     throw new UploadRejectedError('type', UploadMessages.invalidType);
+  }
+}
+
+export interface PreparedPhoto {
+  data: Buffer;
+  contentType: 'image/jpeg';
+  width: number;
+  height: number;
+}
+
+const PhotoFormats = new Set<string>(PhotoLimits.formats);
+
+/**
+ * Checks a creation photo (spec part 2: JPG, PNG or WEBP up to 5 MB) by decoding it, never by its
+ * name or declared type, refuses decompression bombs at the header, and re-encodes it as a JPEG
+ * with EXIF orientation applied and every metadata block (EXIF, GPS, XMP) dropped.
+ */
+export async function preparePhoto(bytes: Buffer): Promise<PreparedPhoto> {
+  if (bytes.length > PhotoLimits.maxBytes) throw new UploadRejectedError('size', PhotoMessages.tooLarge);
+  const header = await sharp(bytes, { limitInputPixels: false }).metadata().catch(() => null);
+  if (!header?.format || !PhotoFormats.has(header.format) || !header.width || !header.height) {
+    throw new UploadRejectedError('type', PhotoMessages.invalidType);
+  }
+  if (header.width * header.height > PhotoLimits.maxPixels) {
+    throw new UploadRejectedError('pixels', PhotoMessages.tooManyPixels(header.width, header.height));
+  }
+  try {
+    const side = PhotoLimits.storedLongSide;
+    const { data, info } = await sharp(bytes, { limitInputPixels: PhotoLimits.maxPixels, failOn: 'error' })
+      .rotate()
+      .resize(side, side, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .jpeg({ quality: 90, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    return { data, contentType: 'image/jpeg', width: info.width, height: info.height };
+  } catch {
+    throw new UploadRejectedError('type', PhotoMessages.invalidType);
   }
 }

@@ -19,6 +19,21 @@ export async function demoPhoto(n: number, width = 960): Promise<Buffer> {
   return sharp(await readFile(file)).resize(width).jpeg({ quality: 90 }).toBuffer();
 }
 
+/** A demo photo as it ships (1920 px wide): what a member would upload. */
+export async function demoFile(n: number): Promise<Buffer> {
+  return readFile(join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo', `sample${n}.jpg`));
+}
+
+/** A rectangle of a full-size demo photo, as a JPEG. */
+export async function demoCrop(c: { sample: number; left: number; top: number; width: number; height: number }): Promise<Buffer> {
+  return sharp(await demoFile(c.sample)).extract({ left: c.left, top: c.top, width: c.width, height: c.height }).jpeg({ quality: 92 }).toBuffer();
+}
+
+/** The contact sheet's photo without a face (src/screens.ts samplePhotos): the staircase corner of sample 5. */
+export async function noFacePhoto(): Promise<Buffer> {
+  return sharp(await demoFile(5)).extract({ left: 0, top: 0, width: 560, height: 700 }).jpeg().toBuffer();
+}
+
 const N = 32;
 
 /** 2-D DCT of a 32×32 channel; the 8×8 lowest frequencies (without DC) against their median. */

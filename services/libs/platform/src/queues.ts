@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { Queue, type ConnectionOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
-  GenerationQueueChannel, GenerationUpdatesChannel, type GenerationQueueSnapshot, type GenerationUpdate, type QueueName,
+  GenerationQueueChannel, GenerationUpdatesChannel, PhotoUpdatesChannel, type Photo, type GenerationQueueSnapshot, type GenerationUpdate, type QueueName,
 } from '@trendforge/contracts';
 import { busNamespace } from './redis.js';
 
@@ -66,6 +66,7 @@ export async function waitingJobIds(redis: Redis, name: QueueName, limit: number
 
 export const generationUpdatesChannel = () => `${busNamespace()}.${GenerationUpdatesChannel}`;
 export const generationQueueChannel = () => `${busNamespace()}.${GenerationQueueChannel}`;
+export const photoUpdatesChannel = () => `${busNamespace()}.${PhotoUpdatesChannel}`;
 
 const pushLog = new Logger('GenerationPush');
 
@@ -76,6 +77,12 @@ const pushLog = new Logger('GenerationPush');
 export async function publishGenerationUpdate(redis: Redis, update: GenerationUpdate): Promise<void> {
   await redis.publish(generationUpdatesChannel(), JSON.stringify(update))
     .catch((error: unknown) => pushLog.warn({ err: error, generationId: update.id }, 'generation update not published'));
+}
+
+/** Pushes a photo's analysis to every gateway instance (they relay it to its owner). Best effort, never rejects. */
+export async function publishPhotoUpdate(redis: Redis, photo: Photo): Promise<void> {
+  await redis.publish(photoUpdatesChannel(), JSON.stringify(photo))
+    .catch((error: unknown) => pushLog.warn({ err: error, photoId: photo.id }, 'photo update not published'));
 }
 
 /** Pushes the queue as it moves to every gateway instance (position and ETA of queued generations). Best effort. */

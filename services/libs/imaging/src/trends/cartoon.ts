@@ -3,7 +3,7 @@
  * blue sky with puffy clouds), anime (cel shading, large eyes, thin lines), Disney (storybook
  * twilight, glow, castle and forest) and clay (stop-motion plasticine).
  */
-import { celShade, gradientMap, inkMask, median3, relief, reliefs, skinMask, recolourMasked, thicken, warp, xdogMask, type Warp } from '../effects.js';
+import { celShade, gradientMap, inkMask, keepFace, median3, relief, reliefs, skinMask, recolourMasked, thicken, warp, xdogMask, type Warp } from '../effects.js';
 import { atSize, bloom, enlarge, fromRaw, glows, luma, noise, posterise, shrink, smoothSurface, toRaw } from '../raster.js';
 import { finalGrade, vibeGrade } from '../scene.js';
 import type { TrendContext } from '../types.js';
@@ -12,6 +12,7 @@ import { castle, clouds, petals, radialLines, sparkles } from './decor.js';
 import { styledTrend, type FaceGeom } from './styled.js';
 
 const S_ = (ctx: TrendContext) => Math.min(ctx.W, ctx.H);
+const scaleBox = (b: FaceGeom['box'], k: number) => ({ left: b.left * k, top: b.top * k, width: b.width * k, height: b.height * k });
 
 /** Magnify both eyes (landmark-driven). */
 const eyeWarps = (f: FaceGeom, scale: number, reach = 2.3): Warp[] => f.eyes.map((e) => ({ x: e.x, y: e.y, r: e.r * reach, scale }));
@@ -100,6 +101,8 @@ export const simpsons = styledTrend({
     let img = small ? await enlarge(small, ctx.W, ctx.H) : await finalGrade(img0, look, vibeGrade(ctx.req.vibe));
     const lines = await thicken(await xdogMask(img, S * 0.003, 2, 4), S * 0.002);
     img = small ? await posterise(small, 8, 1.5, 0, { width: ctx.W, height: ctx.H }) : await posterise(img, 8, 3);
+    // The face keeps some of its smooth shading, so the person stays recognisable under the flat colour.
+    if (small && s.face?.fromPhoto) img = keepFace(img, small, s.face.box, 0.5);
     img = inkMask(img, lines, '#111111');
     return img;
   },
@@ -236,6 +239,8 @@ export const disney = styledTrend({
       const small = await smoothSurface(await shrink(img0, 2), 3, 0.6);
       const lines = await xdogMask(small, S_(ctx) * 0.001, 3, 6, 1, frame);
       img = await posterise(small, 14, 1, 0, frame);
+      // Flat colour on the face loses the shading it is recognised by: keep some of the smooth picture there.
+      if (s.face?.fromPhoto) img = keepFace(img, small, s.face.box, 0.6);
       img = inkMask(img, lines, '#2a1a50', 0.6);
     }
     // Storybook split tone: indigo shadows, rose mids, gold highlights.
@@ -308,7 +313,10 @@ export const clay = styledTrend({
     let img = median3(await atSize(img0, Math.round(W / 2), Math.round(H / 2)));
     // A photo becomes a few saturated lumps of plasticine (fewer colours than a drawn scene has).
     if (s.photo) img = await finalGrade(img, { warmth: 0.2, saturation: 1.45, contrast: 0.15, brightness: 1.04 }, vibeGrade());
+    const graded = img;
     img = await posterise(img, s.photo ? 10 : 14, 1);
+    // The face keeps some of its smooth shading (identity), at the same half size.
+    if (s.face?.fromPhoto) img = keepFace(img, graded, scaleBox(s.face.box, img.width / W), 0.55);
     img = await enlarge(img, W, H);
     img = await toRaw(fromRaw(img).blur(Math.max(1, S * 0.002)));
     // Pastel keeps its darks (a light-only map washes the picture out).

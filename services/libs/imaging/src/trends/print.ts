@@ -3,7 +3,7 @@
  * vintage comic (four-ink Ben-Day print on aged newsprint, off-register) and pixel art (palette
  * snapping with ordered dithering, CRT scanlines, an 8-bit HUD).
  */
-import { CMY, halftone, inkMask, pixelate, rgb, rgbSplit, scanlines, thicken, xdogMask } from '../effects.js';
+import { CMY, halftone, inkMask, keepFace, pixelate, rgb, rgbSplit, scanlines, thicken, xdogMask } from '../effects.js';
 import { enlarge, fromRaw, glows, over, paperTexture, posterise, shrink, smoothSurface, toRaw, type Raw } from '../raster.js';
 import sharp from 'sharp';
 import { finalGrade, vibeGrade } from '../scene.js';
@@ -114,6 +114,8 @@ export const vintageComic = styledTrend({
       { colour: '#2b58a8', angle: 75, cover: (r, g, b) => Math.max(0, (b - r) / 255) * 0.9 + Math.max(0, 0.45 - r / 255) * 0.5 },
       { colour: '#f0c22c', angle: 0, cover: (r, g, b) => Math.max(0, (Math.min(r, g) - b) / 255) * 0.9 },
     ], '#f1e2ba', options.halftone_dots ? 0.95 : 0.7);
+    // The face is printed with finer detail (less screen over it), so the person stays recognisable.
+    if (s.face?.fromPhoto) img = keepFace(img, small, s.face.box, 0.5);
     img = inkMask(img, lines, '#1c1a18', 0.95);
     // Off-register print: the colour plates slightly misaligned.
     img = rgbSplit(img, Math.max(1, Math.round(S * 0.002)));
