@@ -16,6 +16,8 @@ import { GenerationResolver } from './graphql/generation/generation.resolver.js'
 import { ImagesResolver } from './graphql/images/images.resolver.js';
 import { TrendsResolver } from './graphql/trends/trends.resolver.js';
 import { WaitlistResolver } from './graphql/waitlist/waitlist.resolver.js';
+import { AssistResolver } from './graphql/assist/assist.resolver.js';
+import { AssistController } from './rest/assist/assist.controller.js';
 import { GenerationUpdates } from './realtime/generation-updates.js';
 import { PhotoUpdates } from './realtime/photo-updates.js';
 import { PhotosResolver } from './graphql/photos/photos.resolver.js';
@@ -29,6 +31,7 @@ import { HealthController } from './rest/health/health.controller.js';
 import { ProbesController } from './rest/health/probes.controller.js';
 import { ImagesController } from './rest/images/images.controller.js';
 import { PreviewsModule } from './rest/previews/previews.module.js';
+import { ShareModule } from './rest/share/share.module.js';
 import { TrendsController } from './rest/trends/trends.controller.js';
 import { WaitlistController } from './rest/waitlist/waitlist.controller.js';
 
@@ -48,6 +51,7 @@ export class GatewayModule {
         RenderJobsModule.forRoot(config.REDIS_URL),
         sharedThrottlerModule([{ ttl: 60_000, limit: 600 }]),
         PreviewsModule,
+        ShareModule,
         GraphQLModule.forRoot<ApolloDriverConfig>({
           driver: ApolloDriver,
           path: '/graphql',
@@ -61,7 +65,7 @@ export class GatewayModule {
           graphiql: false,
         }),
       ],
-      controllers: [AuthController, UsersController, UploadController, PhotosController, AdminController, TrendsController, ImagesController, GenerateController, HealthController, ProbesController, WaitlistController],
+      controllers: [AuthController, UsersController, UploadController, PhotosController, AdminController, TrendsController, ImagesController, GenerateController, AssistController, HealthController, ProbesController, WaitlistController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: ErrorsFilter },
@@ -78,6 +82,7 @@ export class GatewayModule {
         ImagesResolver,
         GenerationResolver,
         WaitlistResolver,
+        AssistResolver,
       ],
     };
   }

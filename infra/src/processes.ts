@@ -85,6 +85,8 @@ export const DOCUMENTED_ENV = [
   'WORKER_LOCK_MS',
   'OPENAI_API_KEY',
   'OPENAI_BASE_URL',
+  'OPENAI_IMAGE_MODEL',
+  'OPENAI_CHAT_MODEL',
 ] as const;
 
 export function processSpec(name: string): ProcessSpec {

@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, Repository } from 'typeorm';
 import type { Redis } from 'ioredis';
 import {
-  ErrorCode, Events, GenerationFailure, QueueName, withPersonTraits, type Creation, type CreationRenderInputs, type Generation, type GenerationCompletedEvent,
+  ErrorCode, Events, GenerationFailure, isVariationType, QueueName, withPersonTraits, type Creation, type CreationRenderInputs, type Generation, type GenerationCompletedEvent,
   type GenerationJob, type GenerationRequest, type MessageRequest, type Role, type Trend,
 } from '@trendforge/contracts';
 import { Bus, fail, jobProgress, publishGenerationUpdate, REDIS, ServiceError, waitingPosition } from '@trendforge/platform';
@@ -28,6 +28,9 @@ export const InvalidIdempotencyKey = 'Idempotency-Key must be 1 to 128 printable
 const RefusedCharge = new Set<string>([ErrorCode.BadRequest, ErrorCode.PaymentRequired, ErrorCode.Conflict, ErrorCode.NotFound, ErrorCode.Forbidden]);
 
 const InFlight = In(['queued', 'active']);
+
+/** The variation a generation was asked with, as the engine takes it (standard is the engine's own look). */
+const variationOf = (entity: GenerationEntity) => (isVariationType(entity.variation) && entity.variation !== 'standard' ? entity.variation : undefined);
 
 /** Accepts generations (validate, charge, enqueue) and records how each one ends. */
 @Injectable()
@@ -94,6 +97,7 @@ export class GenerationsService {
       face: photo?.face ?? undefined,
       aspect: entity.aspect ?? undefined,
       seed: entity.seed ?? 0,
+      variation: variationOf(entity),
     };
     try {
       // The job id is the generation id: a retried request never renders twice.
@@ -137,7 +141,7 @@ export class GenerationsService {
         id: randomUUID(),
         userId: req.userId,
         trendSlug: trend.slug,
-        prompt: enginePrompt(trend, userPrompt, req.prompt, req.variation),
+        prompt: enginePrompt(trend, userPrompt, req.prompt, req.variation, req.styleOptions),
         userPrompt,
         status: 'queued',
         failureReason: null,
@@ -188,6 +192,7 @@ export class GenerationsService {
       // The creation's own copy; before creations kept one, the photo the generation named (gone once expired).
       originalKey: creation.originalKey ?? entity.originalKey,
       userTraits: entity.userTraits,
+      variation: variationOf(entity) ?? null,
     };
   }
 

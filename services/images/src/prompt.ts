@@ -1,34 +1,34 @@
-import type { Trend } from '@trendforge/contracts';
+import { creatorPrompt, isVariationType, VariationPhrases, type Trend } from '@trendforge/contracts';
 
 export const MaxPromptLength = 1000;
 
-/**
- * The wizard's style variations (spec part 2 section 3) and what each adds to the engine prompt
- * (the same words as the Forge screen's smart prompt templates).
- */
-export const VariationPhrases: Record<string, string> = {
-  standard: '',
-  detailed: 'highly detailed, intricate textures, rich cinematic lighting',
-  minimalist: 'minimalist composition, clean shapes, uncluttered background',
-  artistic: 'artistic interpretation, expressive strokes, bold color choices',
-};
-export const isVariation = (value: unknown): value is string => typeof value === 'string' && Object.hasOwn(VariationPhrases, value);
+/** The wizard's style variations (spec part 2 section 3); their phrases live in contracts. */
+export const isVariation = isVariationType;
 
 /**
  * The prompt sent to the engine (spec part 2 section 5): the trend's template with {subject}
  * replaced; else the trend prompt, a colon and the text; else "Create an image in {name} style: ...".
- * A full prompt the client composed (creator page rewrite) wins when given. A variation's phrase
- * follows, unless the prompt already has it.
+ * A full prompt the client composed wins when given. A creator-page request (it carries style
+ * options, even none switched on) gets the creator page's rewrite (contracts' creatorPrompt).
+ * A variation's phrase follows, unless the prompt already has it.
  */
-export function enginePrompt(trend: Pick<Trend, 'name' | 'prompt' | 'promptTemplate'>, userPrompt: string, clientPrompt?: string, variation?: string): string {
-  const phrase = variation ? VariationPhrases[variation] ?? '' : '';
-  const prompt = basePrompt(trend, userPrompt, clientPrompt);
+export function enginePrompt(
+  trend: PromptTrend, userPrompt: string, clientPrompt?: string, variation?: string, styleOptions?: Record<string, boolean>,
+): string {
+  const phrase = isVariationType(variation) ? VariationPhrases[variation] : '';
+  const prompt = basePrompt(trend, userPrompt, clientPrompt, styleOptions);
   return phrase && !prompt.includes(phrase) ? `${prompt}, ${phrase}` : prompt;
 }
 
-function basePrompt(trend: Pick<Trend, 'name' | 'prompt' | 'promptTemplate'>, userPrompt: string, clientPrompt?: string): string {
+type PromptTrend = Pick<Trend, 'name' | 'prompt' | 'promptTemplate'> & Partial<Pick<Trend, 'slug'>>;
+
+function basePrompt(trend: PromptTrend, userPrompt: string, clientPrompt?: string, styleOptions?: Record<string, boolean>): string {
   const composed = clientPrompt?.trim();
   if (composed) return composed.slice(0, MaxPromptLength);
+  if (styleOptions) {
+    const flags = Object.keys(styleOptions).filter((flag) => styleOptions[flag] === true);
+    return creatorPrompt({ ...trend, slug: trend.slug ?? '' }, userPrompt, flags);
+  }
   if (trend.promptTemplate.includes('{subject}')) return trend.promptTemplate.replaceAll('{subject}', userPrompt);
   if (trend.prompt) return `${trend.prompt}: ${userPrompt}`;
   return `Create an image in ${trend.name} style: ${userPrompt}`;

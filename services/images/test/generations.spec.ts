@@ -62,6 +62,19 @@ describe('images service: accepting and finishing generations', () => {
     expect(await bus.send('images.get', { id, userId })).toEqual(expect.objectContaining({ isFavorite: true }));
   });
 
+  test("the wizard's variation goes to the engine with the job and stays in the render inputs (the 4K export draws it too)", async () => {
+    const userId = randomUUID();
+    const { id } = await bus.send('images.generation.request', { userId, trendSlug: 'pixar', userPrompt: 'a fox', variation: 'minimalist' });
+    const job = (await queue.getJob(id))!.data;
+    expect(job).toEqual(expect.objectContaining({ variation: 'minimalist', prompt: expect.stringContaining('minimalist composition, clean shapes') }));
+    await complete(id, userId);
+    expect(await bus.send('images.renderInputs', { id, userId })).toEqual(expect.objectContaining({ variation: 'minimalist' }));
+
+    // Standard is the engine's own look: nothing to draw.
+    const plain = await bus.send('images.generation.request', { userId, trendSlug: 'pixar', userPrompt: 'a fox', variation: 'standard' });
+    expect((await queue.getJob(plain.id))!.data.variation).toBeUndefined();
+  });
+
   test('keeps the render inputs of the queued job, for the owner of the finished creation only', async () => {
     const userId = randomUUID();
     const { id } = await bus.send('images.generation.request', {
@@ -73,7 +86,7 @@ describe('images service: accepting and finishing generations', () => {
     await complete(id, userId);
     expect(await bus.send('images.renderInputs', { id, userId })).toEqual({
       engine: 'studio', trendSlug: 'pixar', trendName: 'Pixar', userPrompt: 'a fox', vibe: 'dreamy', styleOptions: { exaggerated_eyes: true },
-      aspect: '4:5', seed: job.seed, originalKey: null, userTraits: 'curly hair, glasses',
+      aspect: '4:5', seed: job.seed, originalKey: null, userTraits: 'curly hair, glasses', variation: null,
     });
     await expect(bus.send('images.renderInputs', { id, userId: randomUUID() })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Image Not Found' });
   });

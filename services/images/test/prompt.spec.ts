@@ -1,3 +1,4 @@
+import { creatorPrompt } from '@trendforge/contracts';
 import { enginePrompt, generationCost } from '../src/prompt.js';
 
 describe('engine prompt (spec part 2 section 5)', () => {
@@ -34,5 +35,22 @@ describe('wizard variation (spec part 2 section 3)', () => {
     expect(enginePrompt(trend, 'a fox', undefined, 'standard')).toBe('A 3D still of a fox, vibrant');
     const composed = 'Pixar fox, minimalist composition, clean shapes, uncluttered background';
     expect(enginePrompt(trend, 'a fox', composed, 'minimalist')).toBe(composed);
+  });
+});
+
+describe('creator page requests (spec part 2 section 5)', () => {
+  const trend = { slug: 'pixar', name: 'Pixar', prompt: 'A 3D animated still', promptTemplate: 'A 3D still of {subject}, vibrant' };
+
+  test('style options (even none switched on) mean the creator page: its rewrite builds the prompt', () => {
+    expect(enginePrompt(trend, 'my puppy', undefined, undefined, { exaggerated_eyes: true }))
+      .toBe(creatorPrompt(trend, 'my puppy', ['exaggerated_eyes']));
+    expect(enginePrompt(trend, 'my puppy', undefined, undefined, { exaggerated_eyes: true }))
+      .toBe('A 3D still of Pixar style, my puppy, with big, sparkling, exaggerated eyes, as an adorable dog character with expressive eyes, vibrant');
+    expect(enginePrompt(trend, 'a fox', undefined, undefined, {})).toBe(creatorPrompt(trend, 'a fox'));
+  });
+
+  test('a prompt the page composed still wins; without style options the Forge and wizard prompts are unchanged', () => {
+    expect(enginePrompt(trend, 'a fox', 'Pixar fox, glossy', undefined, { exaggerated_eyes: true })).toBe('Pixar fox, glossy');
+    expect(enginePrompt(trend, 'a fox')).toBe('A 3D still of a fox, vibrant');
   });
 });

@@ -1,4 +1,4 @@
-import { TrendStyleFlags, type CatalogueSlug, type StyleOption } from '@trendforge/contracts';
+import { StyleOptionTexts, TrendStyleFlags, type CatalogueSlug, type StyleOption } from '@trendforge/contracts';
 
 export interface CatalogueTrend {
   slug: CatalogueSlug;
@@ -18,78 +18,9 @@ export interface CatalogueTrend {
   addedAt: string;
 }
 
-/** Label and description of every style flag the catalogue uses (keys from contracts' trend-looks). */
-export const StyleOptionTexts: Record<string, StyleOption> = {
-  exaggerated_eyes: { label: 'Exaggerated Eyes', description: 'Big, sparkling animated-film eyes full of personality' },
-  enhance_lighting: { label: 'Enhanced Lighting', description: 'Soft cinematic key light with a warm rim glow' },
-  vibrant_colors: { label: 'Vibrant Colors', description: 'Saturated, candy-bright colours that pop on any feed' },
-  emotional_expression: { label: 'Emotional Expression', description: 'A stronger, more expressive face and pose' },
-  add_glitter: { label: 'Add Glitter', description: 'Sprinkles sparkling glitter across the scene' },
-  brighter_colors: { label: 'Brighter Colors', description: 'Pushes the pinks and pastels even brighter' },
-  toy_box_frame: { label: 'Toy Box Frame', description: 'Puts the figure inside its retail packaging with a window' },
-  shiny_blur: { label: 'Shiny Blur', description: 'A dreamy glossy bloom around the highlights' },
-  hand_painted: { label: 'Hand Painted', description: 'Visible watercolour brushwork and soft edges' },
-  nature_focus: { label: 'Nature Focus', description: 'Rolling hills, tall grass and big summer clouds' },
-  magical_elements: { label: 'Magical Elements', description: 'Floating spirits, glowing motes and gentle magic' },
-  warm_lighting: { label: 'Warm Lighting', description: 'Golden afternoon light over the whole scene' },
-  magical_forest: { label: 'Magical Forest', description: 'An enchanted forest backdrop with glowing trees' },
-  fairytale_castle: { label: 'Fairytale Castle', description: 'A storybook castle on the horizon' },
-  animal_companions: { label: 'Animal Companions', description: 'Friendly woodland animals keep you company' },
-  magical_glow: { label: 'Magical Glow', description: 'A soft sparkle of fairy dust around the subject' },
-  yellow_skin: { label: 'Yellow Skin', description: 'The classic bright yellow cartoon skin tone' },
-  overbite: { label: 'Overbite', description: 'The signature cartoon overbite and round eyes' },
-  simpson_house: { label: 'Family House', description: 'The famous suburban family house behind you' },
-  springfield_scene: { label: 'Hometown Scene', description: 'A sunny cartoon small-town street scene' },
-  accessory_pack: { label: 'Accessory Pack', description: 'Adds a row of mini accessories next to the figure' },
-  glossy_plastic: { label: 'Glossy Plastic', description: 'Shiny moulded-plastic skin and hair' },
-  limited_edition: { label: 'Limited Edition', description: 'A numbered limited-edition sticker on the box' },
-  bold_masthead: { label: 'Bold Masthead', description: 'A huge magazine title across the top' },
-  cover_lines: { label: 'Cover Lines', description: 'Catchy headlines around the cover star' },
-  studio_lighting: { label: 'Studio Lighting', description: 'Clean fashion-shoot lighting with a soft backdrop' },
-  barcode: { label: 'Barcode', description: 'A price tag and barcode in the corner' },
-  halftone_dots: { label: 'Halftone Dots', description: 'Printed halftone dot shading' },
-  speech_bubble: { label: 'Speech Bubble', description: 'A speech bubble with a punchy line' },
-  action_lines: { label: 'Action Lines', description: 'Dynamic speed and impact lines' },
-  bold_inks: { label: 'Bold Inks', description: 'Thick black ink outlines' },
-  retro_palette: { label: 'Retro Palette', description: 'A limited 8-bit console colour palette' },
-  scanlines: { label: 'Scanlines', description: 'CRT scanlines over the picture' },
-  pixel_border: { label: 'Pixel Border', description: 'A chunky pixel-art frame' },
-  chunky_pixels: { label: 'Chunky Pixels', description: 'Bigger, more visible pixels' },
-  fingerprint_texture: { label: 'Fingerprint Texture', description: 'Tiny thumbprints pressed into the clay' },
-  soft_shadows: { label: 'Soft Shadows', description: 'Soft studio shadows under every shape' },
-  pastel_clay: { label: 'Pastel Clay', description: 'Gentle pastel plasticine colours' },
-  stop_motion_set: { label: 'Stop-Motion Set', description: 'A handmade miniature set behind you' },
-  neon_grid: { label: 'Neon Grid', description: 'A glowing synthwave floor grid' },
-  sunset_sun: { label: 'Sunset Sun', description: 'A striped retro sun on the horizon' },
-  glitch_lines: { label: 'Glitch Lines', description: 'VHS glitch bands across the frame' },
-  chrome_text: { label: 'Chrome Text', description: 'Shiny chrome lettering' },
-  soft_haze: { label: 'Soft Haze', description: 'A milky, dreamlike haze' },
-  floating_clouds: { label: 'Floating Clouds', description: 'Puffy clouds drifting indoors' },
-  surreal_doors: { label: 'Surreal Doors', description: 'Doors that open onto nowhere' },
-  pastel_glow: { label: 'Pastel Glow', description: 'A soft pastel light from everywhere at once' },
-  gilded_frame: { label: 'Gilded Frame', description: 'An ornate gold museum frame' },
-  craquelure: { label: 'Craquelure', description: 'Fine cracks of centuries-old varnish' },
-  chiaroscuro: { label: 'Chiaroscuro', description: 'Dramatic light against deep shadow' },
-  sfumato: { label: 'Sfumato', description: 'Smoky, softly blended edges' },
-  speed_lines: { label: 'Speed Lines', description: 'Radiating anime speed lines' },
-  sparkle_eyes: { label: 'Sparkle Eyes', description: 'Big shining anime eyes with highlights' },
-  cel_shading: { label: 'Cel Shading', description: 'Flat, crisp two-tone shading' },
-  sakura_petals: { label: 'Sakura Petals', description: 'Cherry blossom petals in the air' },
-  neon_rim_light: { label: 'Neon Rim Light', description: 'Pink and cyan neon outlining the subject' },
-  rain_streaks: { label: 'Rain Streaks', description: 'Night rain streaking past' },
-  holo_glitch: { label: 'Holo Glitch', description: 'Holographic glitches and HUD fragments' },
-  city_signs: { label: 'City Signs', description: 'Glowing signs of a megacity behind you' },
-  thick_impasto: { label: 'Thick Impasto', description: 'Heavy, textured paint strokes' },
-  canvas_texture: { label: 'Canvas Texture', description: 'The weave of the canvas showing through' },
-  warm_palette: { label: 'Warm Palette', description: 'Ochres, umbers and warm reds' },
-  aged_paper: { label: 'Aged Paper', description: 'Yellowed newsprint with worn edges' },
-  ben_day_colors: { label: 'Ben-Day Colors', description: 'Flat primary colours of old comic printing' },
-  caption_box: { label: 'Caption Box', description: 'A narration box in the corner' },
-};
-
-/** The style options of a catalogue slug: exactly the flags trend-looks lists for it. */
+/** The style options of a catalogue slug: exactly the flags trend-looks lists for it (its prompt phrase stays server-side). */
 export function styleOptionsOf(slug: CatalogueSlug): Array<StyleOption & { key: string }> {
-  return TrendStyleFlags[slug].map((flag) => ({ key: flag, ...StyleOptionTexts[flag] }));
+  return TrendStyleFlags[slug].map((flag) => ({ key: flag, label: StyleOptionTexts[flag].label, description: StyleOptionTexts[flag].description }));
 }
 
 /** The week the seeded catalogue starts with pixar as its free Trend of the Week (DESIGN.md). */

@@ -1,6 +1,9 @@
 import { DynamicModule, Module, type Provider } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RenderJobsModule, serviceInfrastructure, StorageModule } from '@trendforge/platform';
+import { AssistHandlers } from './assist/assist.handlers.js';
+import { AssistService, KEYED_ASSISTANT } from './assist/assist.service.js';
+import { OpenAIAssistant } from './assist/openai-assistant.js';
 import { CLOCK, systemClock, type Clock } from './clock.js';
 import type { TrendsConfig } from './config.js';
 import { trendsDatabase } from './database.js';
@@ -33,6 +36,11 @@ export class TrendsModule {
       ElectionService,
       ElectionScheduler,
       PreviewsService,
+      AssistService,
+      {
+        provide: KEYED_ASSISTANT,
+        useValue: config.OPENAI_API_KEY ? new OpenAIAssistant(config.OPENAI_API_KEY, config.OPENAI_BASE_URL, config.OPENAI_CHAT_MODEL) : null,
+      },
     ];
     return {
       module: TrendsModule,
@@ -42,7 +50,7 @@ export class TrendsModule {
         RenderJobsModule.forRoot(config.REDIS_URL),
         TypeOrmModule.forFeature([TrendEntity]),
       ],
-      controllers: [TrendsHandlers],
+      controllers: [TrendsHandlers, AssistHandlers],
       providers,
     };
   }

@@ -1,8 +1,12 @@
 import { Field, InputType } from '@nestjs/graphql';
-import { IsBoolean, IsIn, IsObject, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, isObject, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateBy } from 'class-validator';
 import { PhotoUrls, type AspectPreset, type GenerationRequest } from '@trendforge/contracts';
 
 const Aspects: AspectPreset[] = ['1:1', '4:5', '9:16', '16:9'];
+
+/** GraphQL sends the keys switched on; REST the spec's `{flag: true}` map (the text "true" counts too). */
+const isStyleOptions = (value: unknown) =>
+  Array.isArray(value) ? value.length <= 32 && value.every((key) => typeof key === 'string' && key.length <= 64) : isObject(value);
 
 /**
  * One input for every screen's generation call (spec part 2 section 7), REST body and GraphQL
@@ -22,8 +26,9 @@ export class GenerateBody {
   @IsOptional() @IsUUID('all', { message: 'photoId must be the id of a photo you uploaded' }) photoId?: string;
   /** REST clients may name the photo by its URL instead (PhotoUrls.file). */
   @IsOptional() @IsString() @Matches(PhotoUrls.pattern, { message: 'photoUrl must be the URL of a photo you uploaded' }) photoUrl?: string;
-  // styleOptions is REST-only (a free-form map of flags).
-  @IsOptional() @IsObject() styleOptions?: Record<string, unknown>;
+  @Field(() => [String], { nullable: true, description: 'The style-option keys switched on (the creator page); REST also takes a map of flags.' })
+  @IsOptional() @ValidateBy({ name: 'isStyleOptions', validator: { validate: isStyleOptions, defaultMessage: () => 'styleOptions must be a list of style option keys or a map of flags' } })
+  styleOptions?: string[] | Record<string, unknown>;
   @IsOptional() @IsBoolean() enhance?: boolean;
 }
 
@@ -33,8 +38,9 @@ export class GenerateBody {
  */
 export function toGenerationRequest(userId: string, body: GenerateBody, idempotencyKey?: string): GenerationRequest {
   const userPrompt = (body.userPrompt ?? body.prompt ?? '').trim();
+  const flags = Array.isArray(body.styleOptions) ? body.styleOptions.map((key) => [key, true] as const) : Object.entries(body.styleOptions ?? {});
   const styleOptions = body.styleOptions
-    ? Object.fromEntries(Object.entries(body.styleOptions).filter(([, v]) => v === true || v === 'true').map(([k]) => [k, true]).slice(0, 32))
+    ? Object.fromEntries(flags.filter(([, v]) => v === true || v === 'true').map(([k]) => [k, true]).slice(0, 32))
     : undefined;
   return {
     userId,

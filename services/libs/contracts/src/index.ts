@@ -10,3 +10,4 @@ export * from './trends.js';
 export * from './email.js';
 export * from './ids.js';
 export * from './photos.js';
+export * from './assist.js';

@@ -4,6 +4,7 @@ import type {
 import type { StyleOptionsAnswer, TrendInput, TrendPreview, TrendPreviewKind, VotingTrend, WeeklyElection } from './trends.js';
 import type { AspectPreset, ImageEngine, TraitsJobResult } from './queues.js';
 import type { Photo } from './photos.js';
+import type { ChatMessage, VariationType } from './assist.js';
 import type { WaitlistJoined, WaitlistJoinInput, WaitlistReferralInput, WaitlistReferralRecorded } from './waitlist.js';
 
 /**
@@ -54,6 +55,12 @@ export interface MessageMap {
   'trends.admin.update': { req: { actorId: string; slug: string; changes: Partial<TrendInput> }; res: Trend };
   'trends.admin.setWeekly': { req: { actorId: string; slug: string }; res: Trend };
   'trends.elections': { req: { limit?: number }; res: WeeklyElection[] };
+  /** The prompt coach (spec part 2 section 7): feedback on a prompt for a trend, and a full improved prompt. */
+  'trends.coach.feedback': { req: { prompt: string; trendSlug: string; trendName?: string }; res: { feedback: string; suggestion: string } };
+  /** The prompt coach's chat: answers the question about the current prompt and trend. */
+  'trends.coach.question': { req: { question: string; trendSlug: string; trendName?: string; prompt?: string; chatHistory: ChatMessage[] }; res: { response: string } };
+  /** A prompt for one variation type, built from the creator page's base subject. */
+  'trends.prompt.variation': { req: { trendSlug: string; baseSubject: string; variationType: VariationType }; res: { prompt: string } };
 
   // images
   'images.generation.request': { req: GenerationRequest; res: Generation };
@@ -65,6 +72,21 @@ export interface MessageMap {
   'images.get': { req: { id: string; userId: string }; res: Creation };
   'images.favorite': { req: { id: string; userId: string }; res: Creation };
   'images.delete': { req: { id: string; userId: string }; res: { deleted: true } };
+  /**
+   * A page of the member's creations, newest first (keyset pagination on created_at, id): pass the
+   * previous page's `nextCursor` as `cursor`. BAD_REQUEST for a bad limit, cursor or date.
+   */
+  'images.page': { req: CreationPageQuery; res: CreationPage };
+  /** The member's own creations by id, in the order asked (1 to MaxArchiveImages); NOT_FOUND when any is not theirs. */
+  'images.getMany': { req: { ids: string[]; userId: string }; res: Creation[] };
+  /** The creation's public share link: its active one, else a new one (owner only; rate-limited per member). */
+  'images.shareLink.create': { req: { id: string; userId: string }; res: ShareLink };
+  /** The creation's active share link (owner only); NOT_FOUND when it has none. */
+  'images.shareLink.get': { req: { id: string; userId: string }; res: ShareLink };
+  /** Ends the creation's active share link, if any (owner only). */
+  'images.shareLink.revoke': { req: { id: string; userId: string }; res: { revoked: true } };
+  /** What a public share link shows, for anyone; NOT_FOUND for an unknown or revoked token. */
+  'images.shareLink.resolve': { req: { token: string }; res: SharedCreation };
   /** What a creation was rendered from (for the 4K export); its owner only. */
   'images.renderInputs': { req: { id: string; userId: string }; res: CreationRenderInputs };
   /** Records a member's sanitised photo (stored by the gateway) and queues its traits job; idempotent by id. */
@@ -114,6 +136,43 @@ export interface GenerationRequest {
   idempotencyKey?: string;
 }
 
+/** The gallery's filters (spec part 2 section 2.4); dates are UTC days, both inclusive. */
+export interface CreationPageQuery {
+  userId: string;
+  /** 1 to MaxPageLimit; DefaultPageLimit when left out. */
+  limit?: number;
+  /** The previous page's nextCursor (opaque). */
+  cursor?: string;
+  /** A trend slug. */
+  trendId?: string;
+  favoritesOnly?: boolean;
+  /** YYYY-MM-DD. */
+  from?: string;
+  /** YYYY-MM-DD. */
+  to?: string;
+}
+
+export interface CreationPage {
+  items: Creation[];
+  /** Null on the last page. */
+  nextCursor: string | null;
+}
+
+/** A creation's public share link; the token is its only secret. */
+export interface ShareLink {
+  token: string;
+  creationId: string;
+  createdAt: string;
+}
+
+/** What a share link's public page shows; `previewKey` is where its 1200×630 preview is kept. */
+export interface SharedCreation {
+  token: string;
+  creation: Creation;
+  trendName: string;
+  previewKey: string;
+}
+
 /** The inputs a creation was rendered from; `seed` is null for creations made before they were kept. */
 export interface CreationRenderInputs {
   engine: string;
@@ -127,6 +186,8 @@ export interface CreationRenderInputs {
   seed: number | null;
   originalKey: string | null;
   userTraits: string | null;
+  /** The wizard's style variation (null: standard, or made before it was kept). */
+  variation: VariationType | null;
 }
 
 export interface HealthAnswer {

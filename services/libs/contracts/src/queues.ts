@@ -1,5 +1,6 @@
 import type { PhotoFace } from './photos.js';
 import type { CreationRenderInputs } from './messages.js';
+import type { VariationType } from './assist.js';
 
 /** BullMQ queue names. They never change once shipped: jobs in flight depend on them. */
 export const QueueName = {
@@ -35,6 +36,8 @@ export interface GenerationJob {
   face?: PhotoFace;
   aspect?: AspectPreset;
   seed: number;
+  /** The wizard's style variation: the studio engine draws it (standard when left out); the prompt already carries its phrase. */
+  variation?: VariationType;
 }
 
 export interface GenerationJobResult {

@@ -1,0 +1,34 @@
+import { UseGuards } from '@nestjs/common';
+import { Args, Mutation, Resolver } from '@nestjs/graphql';
+import { Throttle } from '@nestjs/throttler';
+import { Bus } from '@trendforge/platform';
+import { MemberGuard } from '../../common/session.js';
+import {
+  CoachFeedbackBody, CoachQuestionBody, PromptVariationBody, toFeedbackRequest, toQuestionRequest, toVariationRequest,
+} from '../../rest/assist/assist.body.js';
+import { AssistThrottle } from '../../rest/assist/assist.controller.js';
+import { CoachAnswerType, CoachFeedbackType, PromptVariationType } from './assist.types.js';
+import { GraphQLThrottlerGuard } from './graphql-throttler.guard.js';
+
+/** The prompt coach and prompt variations, the same use cases as REST (members only, rate-limited). */
+@Resolver()
+@UseGuards(MemberGuard, GraphQLThrottlerGuard)
+@Throttle(AssistThrottle)
+export class AssistResolver {
+  constructor(private readonly bus: Bus) {}
+
+  @Mutation(() => CoachFeedbackType)
+  coachFeedback(@Args('input') input: CoachFeedbackBody) {
+    return this.bus.send('trends.coach.feedback', toFeedbackRequest(input));
+  }
+
+  @Mutation(() => CoachAnswerType)
+  coachQuestion(@Args('input') input: CoachQuestionBody) {
+    return this.bus.send('trends.coach.question', toQuestionRequest(input));
+  }
+
+  @Mutation(() => PromptVariationType)
+  promptVariation(@Args('input') input: PromptVariationBody) {
+    return this.bus.send('trends.prompt.variation', toVariationRequest(input));
+  }
+}

@@ -1,0 +1,36 @@
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Throttle } from '@nestjs/throttler';
+import { Bus } from '@trendforge/platform';
+import { MemberGuard } from '../../common/session.js';
+import {
+  CoachFeedbackBody, CoachQuestionBody, PromptVariationBody, toFeedbackRequest, toQuestionRequest, toVariationRequest,
+} from './assist.body.js';
+
+/** Assist calls cost a model call each when keyed: limited like generation, per client. */
+export const AssistThrottle = { default: { limit: 20, ttl: 60_000 } };
+
+/** The prompt coach and prompt variations (spec part 2 section 7), members only. */
+@Controller('api')
+@UseGuards(MemberGuard)
+@Throttle(AssistThrottle)
+export class AssistController {
+  constructor(private readonly bus: Bus) {}
+
+  @Post('coach/feedback')
+  @HttpCode(200)
+  feedback(@Body() body: CoachFeedbackBody) {
+    return this.bus.send('trends.coach.feedback', toFeedbackRequest(body));
+  }
+
+  @Post('coach/question')
+  @HttpCode(200)
+  question(@Body() body: CoachQuestionBody) {
+    return this.bus.send('trends.coach.question', toQuestionRequest(body));
+  }
+
+  @Post('prompt-variation')
+  @HttpCode(200)
+  variation(@Body() body: PromptVariationBody) {
+    return this.bus.send('trends.prompt.variation', toVariationRequest(body));
+  }
+}
