@@ -42,6 +42,8 @@ export function serveSpa(app: Express, config: Pick<GatewayConfig, 'SPA_DIR' | '
     if (req.method !== 'GET' || isApi(req.path)) return next();
     // Trend preview and example images are served by the gateway's previews controller.
     if (req.path.startsWith('/images/previews/') || req.path.startsWith('/static/images/')) return next();
+    // Shared creations' public pages are rendered by the gateway (link crawlers run no scripts).
+    if (req.path.startsWith('/s/')) return next();
     const cookies = parseCookies(req.headers.cookie ?? '');
     const hasSession = Boolean(cookies[SessionCookie]);
     // Keep the SPA's readable member marker in step with the (httpOnly) session cookie, e.g. for

@@ -1,6 +1,6 @@
 import OpenAI, { toFile } from 'openai';
 import { renderTrend, readImageInfo } from '@trendforge/imaging';
-import { withPersonTraits, type GenerationJob, type ImageEngine } from '@trendforge/contracts';
+import { VariationPhrases, withPersonTraits, type GenerationJob, type ImageEngine, type VariationType } from '@trendforge/contracts';
 import type { GenerationWorkerConfig } from './config.js';
 
 export interface RenderedImage {
@@ -30,6 +30,7 @@ export class StudioProvider implements ImageProvider {
       styleOptions: job.styleOptions,
       vibe: job.vibe,
       traits: job.userTraits,
+      variation: job.variation,
       // Framing falls back to the face traits-worker found when the engine's detector finds none.
       faceBox: job.face?.box,
       onProgress,
@@ -50,8 +51,8 @@ export class OpenAIProvider implements ImageProvider {
 
   async render(job: GenerationJob, photo: Buffer | undefined, onProgress: (percent: number) => void): Promise<RenderedImage> {
     onProgress(10);
-    // The personalization goes with the prompt whether the photo is sent or not.
-    const prompt = withPersonTraits(job.prompt, job.userTraits);
+    // The variation's words, then the personalization, go with the prompt whether the photo is sent or not.
+    const prompt = withPersonTraits(withVariationPhrase(job.prompt, job.variation), job.userTraits);
     const response = photo
       ? await this.client.images.edit({
         model: this.model,
@@ -66,6 +67,12 @@ export class OpenAIProvider implements ImageProvider {
     onProgress(90);
     return { png: Buffer.from(encoded, 'base64'), engine: this.engine };
   }
+}
+
+/** The prompt with the variation's phrase, once (the images service's engine prompt usually has it already). */
+function withVariationPhrase(prompt: string, variation: VariationType | undefined): string {
+  const phrase = variation ? VariationPhrases[variation] ?? '' : '';
+  return phrase && !prompt.includes(phrase) ? `${prompt}, ${phrase}` : prompt;
 }
 
 export function createImageProvider(config: GenerationWorkerConfig): ImageProvider {

@@ -52,6 +52,7 @@ export class RendersProcessor extends QueueConsumer<RenderJob, RenderJobResult> 
       styleOptions: inputs.styleOptions ?? undefined,
       vibe: inputs.vibe ?? undefined,
       traits: inputs.userTraits ?? undefined,
+      variation: inputs.variation ?? undefined,
       longSide: EXPORT_LONG_SIDE,
     });
     return { bytes: png, contentType: 'image/png' };

@@ -1,7 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import OpenAI from 'openai';
 import { readPngSize, startFakeOpenAI, type FakeOpenAI, type FakeOpenAIFailure } from '@trendforge/testing';
-import { GenerationFailure, type GenerationJob } from '@trendforge/contracts';
+import { GenerationFailure, VariationPhrases, type GenerationJob } from '@trendforge/contracts';
 import { ServiceError } from '@trendforge/platform';
 import { attemptError, failureReason } from '../src/failure.js';
 import { OpenAIProvider, StudioProvider, createImageProvider } from '../src/providers.js';
@@ -54,6 +54,24 @@ describe('image providers', () => {
     expect(openai.requests.map((request) => [request.path, request.body.prompt])).toEqual([
       ['/v1/images/edits', expected], ['/v1/images/generations', expected],
     ]);
+  });
+
+  test("the wizard's variation reaches gpt-image-1 as its phrase, once", async () => {
+    const provider = new OpenAIProvider('sk-test', openai.baseURL, 'gpt-image-1');
+    await provider.render({ ...job, variation: 'artistic' }, undefined, () => undefined);
+    await provider.render({ ...job, prompt: `${job.prompt}, ${VariationPhrases.detailed}`, variation: 'detailed' }, undefined, () => undefined);
+    await provider.render({ ...job, variation: 'standard' }, undefined, () => undefined);
+    expect(openai.requests.map((request) => request.body.prompt)).toEqual([
+      `${job.prompt}, ${VariationPhrases.artistic}`, `${job.prompt}, ${VariationPhrases.detailed}`, job.prompt,
+    ]);
+  });
+
+  test('the studio engine draws the variation: another variation, another image; the same one, the same bytes', async () => {
+    const provider = new StudioProvider();
+    const [standard, artistic, again] = await Promise.all([undefined, 'artistic', 'artistic'].map(async (variation) =>
+      (await provider.render({ ...job, variation: variation as GenerationJob['variation'] }, undefined, () => undefined)).png));
+    expect(artistic.equals(again)).toBe(true);
+    expect(artistic.equals(standard)).toBe(false);
   });
 
   test.each([

@@ -6,6 +6,8 @@ const generationsEnv = z.object({
   GENERATIONS_IN_FLIGHT_PER_MEMBER: z.coerce.number().int().min(1).max(1000).default(5),
   /** A generation still queued or rendering this long after it was accepted is failed and refunded by the sweeper. */
   GENERATION_DEADLINE_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
+  /** Share links one member may create in an hour (links already made are answered again without counting). */
+  SHARE_LINKS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
 });
 
 export const imagesEnv = coreEnv.and(databaseEnv).and(healthEnv(3103)).and(storageEnv).and(generationsEnv);

@@ -67,3 +67,13 @@ export class PhotoEntity {
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt: Date;
   @Column({ type: 'timestamptz', name: 'analysed_at', nullable: true }) analysedAt: Date | null;
 }
+
+/** A public link to one creation; at most one active (not revoked) per creation. The token is the link's only secret. */
+@Entity({ name: 'share_links' })
+export class ShareLinkEntity {
+  @PrimaryColumn({ type: 'text' }) token: string;
+  @Column({ type: 'uuid', name: 'creation_id' }) creationId: string;
+  @Column({ type: 'uuid', name: 'user_id' }) userId: string;
+  @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt: Date;
+  @Column({ type: 'timestamptz', name: 'revoked_at', nullable: true }) revokedAt: Date | null;
+}

@@ -5,6 +5,7 @@ import { Handles } from '@trendforge/platform';
 import { CreationsService } from './creations.service.js';
 import { GenerationsService } from './generations.service.js';
 import { PhotosService } from './photos.service.js';
+import { ShareLinksService } from './share-links.service.js';
 
 @Controller()
 export class ImagesHandlers {
@@ -12,6 +13,7 @@ export class ImagesHandlers {
     private readonly generations: GenerationsService,
     private readonly creations: CreationsService,
     private readonly photos: PhotosService,
+    private readonly shareLinks: ShareLinksService,
   ) {}
 
   @Handles('images.generation.request')
@@ -42,6 +44,36 @@ export class ImagesHandlers {
   @Handles('images.list')
   list(@Payload() { userId, limit }: MessageRequest<'images.list'>) {
     return this.creations.list(userId, limit);
+  }
+
+  @Handles('images.page')
+  page(@Payload() query: MessageRequest<'images.page'>) {
+    return this.creations.page(query);
+  }
+
+  @Handles('images.getMany')
+  getMany(@Payload() { ids, userId }: MessageRequest<'images.getMany'>) {
+    return this.creations.getMany(ids, userId);
+  }
+
+  @Handles('images.shareLink.create')
+  createShareLink(@Payload() { id, userId }: MessageRequest<'images.shareLink.create'>) {
+    return this.shareLinks.create(id, userId);
+  }
+
+  @Handles('images.shareLink.get')
+  getShareLink(@Payload() { id, userId }: MessageRequest<'images.shareLink.get'>) {
+    return this.shareLinks.get(id, userId);
+  }
+
+  @Handles('images.shareLink.revoke')
+  revokeShareLink(@Payload() { id, userId }: MessageRequest<'images.shareLink.revoke'>) {
+    return this.shareLinks.revoke(id, userId);
+  }
+
+  @Handles('images.shareLink.resolve')
+  resolveShareLink(@Payload() { token }: MessageRequest<'images.shareLink.resolve'>) {
+    return this.shareLinks.resolve(token);
   }
 
   @Handles('images.get')

@@ -4,13 +4,14 @@ import { serviceInfrastructure, STORAGE, StorageModule, type ObjectStorage } fro
 import type { ImagesConfig } from './config.js';
 import { CreationsService } from './creations.service.js';
 import { imagesDatabase } from './database.js';
-import { CreationEntity, GenerationEntity, PhotoEntity } from './entities.js';
+import { CreationEntity, GenerationEntity, PhotoEntity, ShareLinkEntity } from './entities.js';
 import { generationQueueProvider, GenerationQueueWatch } from './generation-queue.js';
 import { GenerationsService, IMAGES_CONFIG } from './generations.service.js';
 import { Housekeeping } from './housekeeping.js';
 import { ImagesHandlers } from './images.handlers.js';
 import { PhotosService, traitsQueueProvider } from './photos.service.js';
 import { QueueDepthController } from './queue-depth.controller.js';
+import { ShareLinksService } from './share-links.service.js';
 import { GenerationSweeper } from './sweeper.js';
 
 @Module({})
@@ -28,11 +29,11 @@ export class ImagesModule {
           extraProbes: { inject: [STORAGE], probes: (storage: ObjectStorage) => [{ name: 'storage', check: () => storage.ping() }] },
         }),
         StorageModule.forRoot(config),
-        TypeOrmModule.forFeature([GenerationEntity, CreationEntity, PhotoEntity]),
+        TypeOrmModule.forFeature([GenerationEntity, CreationEntity, PhotoEntity, ShareLinkEntity]),
       ],
       controllers: [ImagesHandlers, QueueDepthController],
       providers: [
-        GenerationsService, CreationsService, PhotosService, { provide: IMAGES_CONFIG, useValue: config },
+        GenerationsService, CreationsService, PhotosService, ShareLinksService, { provide: IMAGES_CONFIG, useValue: config },
         generationQueueProvider(config.REDIS_URL), traitsQueueProvider(config.REDIS_URL), GenerationQueueWatch, GenerationSweeper, Housekeeping,
       ],
     };

@@ -1,10 +1,11 @@
 import { UseGuards } from '@nestjs/common';
 import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { Bus } from '@trendforge/platform';
-import type { ImageView } from '@trendforge/contracts';
+import type { ImagePageView, ImageView } from '@trendforge/contracts';
 import { toImageView } from '../../clients/views.js';
 import { CurrentCaller, MemberGuard, type Caller } from '../../common/session.js';
 import { ImageType } from '../types.js';
+import { ImagePageType } from './images.types.js';
 
 @Resolver(() => ImageType)
 @UseGuards(MemberGuard)
@@ -14,6 +15,24 @@ export class ImagesResolver {
   @Query(() => [ImageType])
   async images(@CurrentCaller() caller: Caller, @Args('limit', { type: () => Int, nullable: true }) limit?: number): Promise<ImageView[]> {
     return (await this.bus.send('images.list', { userId: caller.userId, limit })).map(toImageView);
+  }
+
+  /** The gallery a page at a time (the same use case as GET /api/images/page); the images service checks the arguments. */
+  @Query(() => ImagePageType)
+  async imagesPage(
+    @CurrentCaller() caller: Caller,
+    @Args('first', { type: () => Int, nullable: true }) first?: number,
+    @Args('after', { type: () => String, nullable: true }) after?: string,
+    @Args('trendId', { type: () => String, nullable: true }) trendId?: string,
+    @Args('favoritesOnly', { type: () => Boolean, nullable: true }) favoritesOnly?: boolean,
+    @Args('from', { type: () => String, nullable: true, description: 'YYYY-MM-DD (UTC), inclusive.' }) from?: string,
+    @Args('to', { type: () => String, nullable: true, description: 'YYYY-MM-DD (UTC), inclusive.' }) to?: string,
+  ): Promise<ImagePageView> {
+    const page = await this.bus.send('images.page', {
+      userId: caller.userId, limit: first ?? undefined, cursor: after ?? undefined, trendId: trendId ?? undefined,
+      favoritesOnly: favoritesOnly ?? false, from: from ?? undefined, to: to ?? undefined,
+    });
+    return { items: page.items.map(toImageView), nextCursor: page.nextCursor };
   }
 
   @Query(() => ImageType)

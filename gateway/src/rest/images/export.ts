@@ -29,9 +29,15 @@ export class ExportRenderer {
   }
 }
 
-/** A download file name: the trend and the first words of the prompt, e.g. `trendforge-pixar-a-brave-fox-4k.png`. */
+/** `20261123-171900`: a moment in UTC as file names carry it. */
+export const fileTimestamp = (moment: Date) => moment.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+
+/**
+ * A download file name (spec part 2 section 7: the product or style and a timestamp): the trend,
+ * the first words of the prompt and when it was created, e.g. `trendforge-pixar-a-brave-fox-20261123-171900-4k.png`.
+ */
 export function downloadName(creation: Creation, contentType: string, suffix = ''): string {
-  const words = creation.prompt.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '');
+  const words = creation.prompt.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 32).replace(/-+$/, '');
   const ext = contentType === 'image/jpeg' ? 'jpg' : contentType === 'image/webp' ? 'webp' : 'png';
-  return ['trendforge', creation.trendSlug, words || creation.id.slice(0, 8)].join('-') + suffix + '.' + ext;
+  return ['trendforge', creation.trendSlug, words || creation.id.slice(0, 8), fileTimestamp(new Date(creation.createdAt))].join('-') + suffix + '.' + ext;
 }

@@ -1,10 +1,15 @@
 import { Body, Controller, Delete, Get, Inject, NotFoundException, Param, ParseEnumPipe, ParseUUIDPipe, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { IsOptional, IsString, IsUUID } from 'class-validator';
-import { ErrorCode, type Creation, type CreationFileVariant, type ImageView } from '@trendforge/contracts';
+import { IsIn, IsOptional, IsString, IsUUID, Matches } from 'class-validator';
+import {
+  ErrorCode, Export4kRefusal, Export4kRoles, PageQueryMessages, ShareUrls,
+  type Creation, type CreationFileVariant, type ImagePageView, type ImageView, type ShareLink, type ShareLinkView,
+} from '@trendforge/contracts';
 import { Bus, fail, RenderJobs, STORAGE, type ObjectStorage } from '@trendforge/platform';
+import { Members } from '../../clients/members.js';
 import { toImageView } from '../../clients/views.js';
 import { CurrentCaller, MemberGuard, type Caller } from '../../common/session.js';
+import { archiveIds, streamArchive } from './archive.js';
 import { downloadName, ExportRenderer } from './export.js';
 
 const uuid = new ParseUUIDPipe({ version: '4', errorHttpStatusCode: 404, exceptionFactory: () => new NotFoundException('Image Not Found') });
@@ -17,6 +22,18 @@ export class SaveImageBody {
   @IsOptional() @IsUUID('4') id?: string;
 }
 
+/** GET /api/images/page: the strings as sent; the images service checks what they mean. */
+export class ImagePageQuery {
+  @IsOptional() @Matches(/^\d{1,6}$/, { message: PageQueryMessages.limit }) limit?: string;
+  @IsOptional() @IsString() cursor?: string;
+  @IsOptional() @IsString() trendId?: string;
+  @IsOptional() @IsIn(['true', 'false', ''], { message: PageQueryMessages.favorites }) favorites?: string;
+  @IsOptional() @IsString() from?: string;
+  @IsOptional() @IsString() to?: string;
+}
+
+const toShareLinkView = (link: ShareLink): ShareLinkView => ({ token: link.token, url: ShareUrls.page(link.token) });
+
 const fileKey = (creation: Creation, variant: CreationFileVariant) =>
   ({ result: creation.resultKey, thumbnail: creation.thumbnailKey, original: creation.originalKey })[variant];
 
@@ -26,13 +43,43 @@ const fileKey = (creation: Creation, variant: CreationFileVariant) =>
 export class ImagesController {
   private readonly exports: ExportRenderer;
 
-  constructor(private readonly bus: Bus, @Inject(STORAGE) private readonly storage: ObjectStorage, renders: RenderJobs) {
+  constructor(
+    private readonly bus: Bus,
+    @Inject(STORAGE) private readonly storage: ObjectStorage,
+    renders: RenderJobs,
+    private readonly members: Members,
+  ) {
     this.exports = new ExportRenderer(renders);
   }
 
   @Get()
   async list(@CurrentCaller() caller: Caller): Promise<ImageView[]> {
     return (await this.bus.send('images.list', { userId: caller.userId })).map(toImageView);
+  }
+
+  /** The gallery, a page at a time (newest first, keyset): declared before the `:id` routes. */
+  @Get('page')
+  async page(@CurrentCaller() caller: Caller, @Query() query: ImagePageQuery): Promise<ImagePageView> {
+    const page = await this.bus.send('images.page', {
+      userId: caller.userId,
+      limit: query.limit ? Number(query.limit) : undefined,
+      cursor: query.cursor || undefined,
+      trendId: query.trendId || undefined,
+      favoritesOnly: query.favorites === 'true',
+      from: query.from || undefined,
+      to: query.to || undefined,
+    });
+    return { items: page.items.map(toImageView), nextCursor: page.nextCursor };
+  }
+
+  /**
+   * The chosen creations (1 to 100, the caller's own) as one streamed ZIP of their PNGs. Every id
+   * is checked before the first byte goes out: another member's id is "not found" and nothing is sent.
+   */
+  @Get('archive')
+  async archive(@CurrentCaller() caller: Caller, @Query('ids') ids: unknown, @Res() res: Response): Promise<void> {
+    const creations = await this.bus.send('images.getMany', { ids: archiveIds(ids), userId: caller.userId });
+    await streamArchive(creations, this.storage, res);
   }
 
   /**
@@ -75,6 +122,8 @@ export class ImagesController {
     const wants4k = size !== undefined && size !== '';
     if (wants4k && size.toLowerCase() !== '4k') fail(ErrorCode.BadRequest, 'size must be 4k or left out');
     const creation = await this.bus.send('images.get', { id, userId: caller.userId });
+    // The plan comes from billing, the only writer of roles; checked after ownership, so a stranger still learns nothing.
+    if (wants4k && !Export4kRoles.includes(await this.members.roleOf(caller.userId))) fail(ErrorCode.Forbidden, Export4kRefusal);
     const key = wants4k ? await this.exports.export4k(creation, () => this.bus.send('images.renderInputs', { id, userId: caller.userId })) : creation.resultKey;
     const object = await this.storage.stream(key);
     res.set({
@@ -85,6 +134,22 @@ export class ImagesController {
       'x-content-type-options': 'nosniff',
     });
     object.stream.pipe(res);
+  }
+
+  /** The creation's public link: its active one, else a new one (owner only; rate-limited by the images service). */
+  @Post(':id/share-link')
+  async createShareLink(@CurrentCaller() caller: Caller, @Param('id', uuid) id: string): Promise<ShareLinkView> {
+    return toShareLinkView(await this.bus.send('images.shareLink.create', { id, userId: caller.userId }));
+  }
+
+  @Get(':id/share-link')
+  async getShareLink(@CurrentCaller() caller: Caller, @Param('id', uuid) id: string): Promise<ShareLinkView> {
+    return toShareLinkView(await this.bus.send('images.shareLink.get', { id, userId: caller.userId }));
+  }
+
+  @Delete(':id/share-link')
+  async revokeShareLink(@CurrentCaller() caller: Caller, @Param('id', uuid) id: string): Promise<{ revoked: true }> {
+    return this.bus.send('images.shareLink.revoke', { id, userId: caller.userId });
   }
 
   /** The file itself, only for its owner; private caching because the URL is the same for everyone. */

@@ -5,6 +5,7 @@ import { analysePrompt, applyTraits } from './prompt.js';
 import { encodePng } from './raster.js';
 import { openPhoto } from './photo.js';
 import { rendererFor } from './trends/index.js';
+import { applyVariation } from './variation.js';
 import type { Aspect, RenderRequest, RenderResult, TrendContext } from './types.js';
 import { createRng, hashString } from './util/rng.js';
 
@@ -66,7 +67,8 @@ export async function renderTrend(req: RenderRequest): Promise<RenderResult> {
     id: 'tf',
     progress: (p) => progress(10 + p * 0.8),
   };
-  const img = await renderer.render(ctx);
+  // The variation finishes the trend's picture; its own stream, so the picture itself never changes with it.
+  const img = await applyVariation(await renderer.render(ctx), req.variation, createRng(hashString(`variation|${req.variation ?? ''}`, seed)));
   progress(92);
   const png = await encodePng(img);
   progress(100);

@@ -1,4 +1,5 @@
 /** Public request/result shapes of the studio engine, plus the internal renderer contract. */
+import type { VariationType } from '@trendforge/contracts';
 import type { PromptInfo } from './prompt.js';
 import type { BackgroundKind } from './backgrounds.js';
 import type { Raw } from './raster.js';
@@ -32,6 +33,8 @@ export interface RenderRequest {
    */
   traits?: string;
   background?: string;
+  /** The wizard's style variation (variation.ts): standard, or a detailed, minimalist or artistic finish. */
+  variation?: VariationType;
   onProgress?: (percent: number) => void;
   /** A face box to frame on when the detector finds none (e.g. from stored traits). */
   faceBox?: FaceBox;
