@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Plus } from 'lucide-react';
-import { MyCreations } from '@/features/images/CreationsGrid';
+import { CreationsGallery } from '@/features/images/CreationsGallery';
 import { Button } from '@/ui/button';
 
 export default function ForgeHistoryPage() {
@@ -11,14 +11,14 @@ export default function ForgeHistoryPage() {
           <h1 className="font-display text-3xl font-black tracking-tight sm:text-4xl">Your Creations</h1>
           <p className="mt-1 text-muted">Every image you have forged, newest first.</p>
         </div>
-        <Button asChild>
+        <Button asChild data-testid="gallery-create-new">
           <Link to="/forge">
             <Plus aria-hidden />
             Create New
           </Link>
         </Button>
       </div>
-      <MyCreations />
+      <CreationsGallery />
     </div>
   );
 }

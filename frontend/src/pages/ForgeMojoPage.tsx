@@ -1,14 +1,5 @@
-import { Wand2 } from 'lucide-react';
-import { ComingSoon } from '@/features/coming-soon/ComingSoon';
+import { WizardScreen } from '@/features/wizard/WizardScreen';
 
 export default function ForgeMojoPage() {
-  return (
-    <ComingSoon
-      title="Mojo Wizard"
-      tagline="Guided generation, one step at a time"
-      description="Choose a trend, describe it, personalise it and pick a variation — the wizard walks you through every step."
-      icon={Wand2}
-      features={['Prompt enhancement', 'Personal touches', 'Four style variations']}
-    />
-  );
+  return <WizardScreen />;
 }

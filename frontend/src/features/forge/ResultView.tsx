@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { Images, Palette, Plus, RefreshCw, SlidersHorizontal, Wand2 } from 'lucide-react';
 import { withPersonTraits } from '@trendforge/contracts';
-import { engineLabel, type Trend } from '@/lib/types';
+import { engineLabel, type Image, type Trend } from '@/lib/types';
+import { CreationActions, SharePanel } from '@/features/sharing';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
@@ -25,9 +26,26 @@ export interface ResultViewProps {
   onDifferentStyle: () => void;
 }
 
+/** The finished generation is already a creation with the same id; this is its gallery view. */
+export function resultAsImage(trend: Pick<Trend, 'slug' | 'name'>, result: ForgeResult, caption: string): Image {
+  return {
+    id: result.id,
+    prompt: result.prompt,
+    trendId: trend.slug,
+    generatedImage: result.generatedImage,
+    thumbnail: result.generatedImage,
+    originalImage: null,
+    caption,
+    engine: result.engine ?? '',
+    isFavorite: false,
+    createdAt: new Date().toISOString(),
+  };
+}
+
 export function ResultView({ trend, result, onCreateAnother, onRetry, onAdjust, onDifferentStyle }: ResultViewProps) {
   const engine = engineLabel(result.engine);
   const caption = result.caption || `Created in ${trend.name} style with TrendForge`;
+  const image = resultAsImage(trend, result, caption);
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start" data-testid="forge-result">
       <Card className="overflow-hidden p-2 sm:p-3">
@@ -67,7 +85,8 @@ export function ResultView({ trend, result, onCreateAnother, onRetry, onAdjust, 
               {withPersonTraits(result.prompt, result.personalization)}
             </p>
           </div>
-          <div className="grid grid-cols-2 gap-2">
+          <CreationActions image={image} trendName={trend.name} />
+          <div className="flex flex-wrap gap-2 [&>*]:flex-1">
             <Button onClick={onCreateAnother} data-testid="create-another">
               <Plus aria-hidden />
               Create Another
@@ -80,6 +99,8 @@ export function ResultView({ trend, result, onCreateAnother, onRetry, onAdjust, 
             </Button>
           </div>
         </Card>
+
+        <SharePanel image={image} trendName={trend.name} />
 
         <Card className="grid gap-2 p-5 sm:p-6">
           <Button variant="outline" onClick={onRetry} className="justify-start" data-testid="try-again">

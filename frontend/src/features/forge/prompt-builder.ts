@@ -1,27 +1,14 @@
+import { VariationPhrases, type VariationType } from '@trendforge/contracts';
 import type { Trend } from '@/lib/types';
 
-export type PromptTemplate = 'standard' | 'detailed' | 'minimalist' | 'artistic';
+export type PromptTemplate = VariationType;
 
+/** The smart prompt templates are the wizard's variations; their phrases live once in contracts. */
 export const PROMPT_TEMPLATES: { id: PromptTemplate; label: string; hint: string; suffix: string }[] = [
-  { id: 'standard', label: 'Standard', hint: 'Balanced, true to the trend', suffix: '' },
-  {
-    id: 'detailed',
-    label: 'Detailed',
-    hint: 'Rich textures and lighting',
-    suffix: 'highly detailed, intricate textures, rich cinematic lighting',
-  },
-  {
-    id: 'minimalist',
-    label: 'Minimalist',
-    hint: 'Clean and simple',
-    suffix: 'minimalist composition, clean shapes, uncluttered background',
-  },
-  {
-    id: 'artistic',
-    label: 'Artistic',
-    hint: 'Expressive and bold',
-    suffix: 'artistic interpretation, expressive strokes, bold color choices',
-  },
+  { id: 'standard', label: 'Standard', hint: 'Balanced, true to the trend', suffix: VariationPhrases.standard },
+  { id: 'detailed', label: 'Detailed', hint: 'Rich textures and lighting', suffix: VariationPhrases.detailed },
+  { id: 'minimalist', label: 'Minimalist', hint: 'Clean and simple', suffix: VariationPhrases.minimalist },
+  { id: 'artistic', label: 'Artistic', hint: 'Expressive and bold', suffix: VariationPhrases.artistic },
 ];
 
 /** "Style Extras" chips (31 options). */

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ImagePlus, Sparkles } from 'lucide-react';
 import type { Image } from '@/lib/types';
 import { Button } from '@/ui/button';
 import { CreationCard } from './CreationCard';
+import { CreationShareDialog } from './CreationShareDialog';
 import { useImages } from './use-images';
 
 export function CreationsGridSkeleton({ count = 8 }: { count?: number }) {
@@ -38,14 +40,32 @@ export function CreationsEmptyState() {
   );
 }
 
-/** 1 to 4 columns by width. */
-export function CreationsGrid({ images }: { images: Image[] }) {
+export interface CreationsGridProps {
+  images: Image[];
+  /** Select mode: cards toggle their selection instead of opening the detail. */
+  selection?: { selected: ReadonlySet<string>; onToggle: (image: Image) => void };
+}
+
+/** 1 to 4 columns by width; each card can open the share dialog. */
+export function CreationsGrid({ images, selection }: CreationsGridProps) {
+  const [sharing, setSharing] = useState<Image | null>(null);
   return (
-    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" data-testid="creations-grid">
-      {images.map((image, index) => (
-        <CreationCard key={image.id} image={image} index={index} />
-      ))}
-    </ul>
+    <>
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" data-testid="creations-grid">
+        {images.map((image, index) => (
+          <CreationCard
+            key={image.id}
+            image={image}
+            index={index}
+            onShare={setSharing}
+            selectable={Boolean(selection)}
+            selected={selection?.selected.has(image.id)}
+            onToggleSelect={selection?.onToggle}
+          />
+        ))}
+      </ul>
+      <CreationShareDialog image={sharing} onClose={() => setSharing(null)} />
+    </>
   );
 }
 

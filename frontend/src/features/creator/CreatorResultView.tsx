@@ -1,0 +1,107 @@
+import { CheckCircle2, PenLine, Share2, Sparkles } from 'lucide-react';
+import { engineLabel, type Trend } from '@/lib/types';
+import { CreationActions } from '@/features/sharing';
+import { Badge } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import { Card } from '@/ui/card';
+import { AnalysisCard } from './AnalysisCard';
+import { sharingTips, type CreatorContent } from './creator-content';
+import type { CreatorResult } from './use-creator-generation';
+
+export interface CreatorResultViewProps {
+  trend: Trend;
+  result: CreatorResult;
+  content: CreatorContent;
+  /** Labels of the style options that were on. */
+  flagLabels: string[];
+  onNewPrompt: () => void;
+  onAnalyze: () => void;
+}
+
+/** The result: the image with the style's overlays, its features, sharing tips, New Prompt, Save, Download, Share. */
+export function CreatorResultView({ trend, result, content, flagLabels, onNewPrompt, onAnalyze }: CreatorResultViewProps) {
+  const { image } = result;
+  const engine = engineLabel(image.engine);
+  const features = [...content.features, ...flagLabels, ...(result.vibe ? [`${result.vibe} vibe`] : [])];
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start" data-testid="creator-result">
+      <Card className="overflow-hidden p-2 sm:p-3">
+        <figure className="relative overflow-hidden rounded-xl bg-surface-3">
+          <img
+            src={image.generatedImage}
+            alt={result.userPrompt}
+            data-testid="creator-result-image"
+            className="mx-auto max-h-[75vh] w-full object-contain animate-fade-in"
+          />
+          {/* The style's overlays: its label, the engine, and a soft vignette that frames it. */}
+          <div aria-hidden className="pointer-events-none absolute inset-0 shadow-[inset_0_0_80px_rgb(0_0_0_/_0.45)]" />
+          <span
+            className="absolute left-3 top-3 inline-flex items-center gap-1.5 rounded-full bg-brand px-3 py-1 text-[11px] font-bold uppercase tracking-wider text-white shadow-lg"
+            data-testid="creator-result-overlay"
+          >
+            <Sparkles aria-hidden className="size-3" />
+            {content.overlay}
+          </span>
+          {engine ? (
+            <span className="absolute right-3 top-3 rounded-full bg-black/60 px-2.5 py-1 text-[11px] font-semibold uppercase tracking-wider text-white/90 backdrop-blur">
+              {engine}
+            </span>
+          ) : null}
+          <figcaption className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent px-4 pb-3 pt-10 text-sm font-medium text-white">
+            {image.caption}
+          </figcaption>
+        </figure>
+      </Card>
+
+      <div className="grid gap-4">
+        <Card className="grid gap-4 p-5 sm:p-6">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge variant="success">Ready to share</Badge>
+            <Badge variant="outline">{trend.name}</Badge>
+          </div>
+          <div>
+            <p className="text-[11px] font-semibold uppercase tracking-widest text-subtle">Prompt used</p>
+            <p className="mt-1 text-sm text-muted" data-testid="creator-result-prompt">
+              {result.finalPrompt}
+            </p>
+          </div>
+          <CreationActions image={image} trendName={trend.name} />
+          <Button variant="outline" onClick={onNewPrompt} data-testid="creator-new-prompt">
+            <PenLine aria-hidden />
+            New Prompt
+          </Button>
+        </Card>
+
+        <AnalysisCard prompt={result.userPrompt} onAnalyze={onAnalyze} title="Viral potential of this prompt" />
+
+        <Card className="p-5" data-testid="creator-result-features">
+          <p className="mb-3 text-sm font-semibold">What makes it {trend.name}</p>
+          <ul className="grid gap-2 text-sm text-muted">
+            {features.map((feature) => (
+              <li key={feature} className="flex items-center gap-2">
+                <CheckCircle2 aria-hidden className="size-4 shrink-0 text-emerald-400" />
+                {feature}
+              </li>
+            ))}
+          </ul>
+        </Card>
+
+        <Card className="p-5" data-testid="creator-sharing-tips">
+          <p className="mb-3 flex items-center gap-2 text-sm font-semibold">
+            <Share2 aria-hidden className="size-4 text-violet-300" />
+            Sharing tips
+          </p>
+          <ul className="grid gap-2 text-sm text-muted">
+            {sharingTips(trend.name).map((tip) => (
+              <li key={tip} className="flex gap-2">
+                <span aria-hidden className="mt-2 size-1.5 shrink-0 rounded-full bg-violet-400" />
+                {tip}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { render } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
+import type { StyleOptionsAnswer } from '@trendforge/contracts';
+import { AuthContext, type AuthContextValue } from '@/features/auth/auth-context';
+import { AuthDialogProvider } from '@/features/auth/auth-dialog-context';
+import type { Generation } from '@/features/generation/documents';
+import { trendKeys } from '@/features/trends/use-trends';
+import { createQueryClient, queryKeys } from '@/lib/queryClient';
+import type { Trend, User } from '@/lib/types';
+import ForgeTrendPage from '@/pages/ForgeTrendPage';
+import { Toaster } from '@/ui/toast';
+
+/** Test fixtures and a harness for the creator page (real router, query client, Apollo mocks). */
+
+export const member = {
+  id: 'u1',
+  username: 'viralcat',
+  email: 'cat@example.com',
+  role: 'basic',
+  credits: 12,
+  monthlyUsage: 0,
+  favoriteTrends: [],
+} as unknown as User;
+
+export const pixar: Trend = {
+  id: '1',
+  slug: 'pixar',
+  name: 'Pixar',
+  description: 'Warm, glossy 3D-animation film stills.',
+  prompt: 'A 3D animated movie still',
+  promptTemplate: 'A 3D animated movie still of {subject}, soft global illumination',
+  category: 'Free',
+  isWeeklyTrend: false,
+  premium: false,
+  creditsRequired: 0,
+  verified: true,
+  available: true,
+  preview: '',
+  previewImage: '',
+  image: '',
+  generations: 10,
+};
+
+export const pixarOptions: StyleOptionsAnswer = {
+  styleOptions: {
+    exaggerated_eyes: { label: 'Exaggerated Eyes', description: 'Big eyes' },
+    enhance_lighting: { label: 'Enhanced Lighting', description: 'Soft key light' },
+    vibrant_colors: { label: 'Vibrant Colors', description: 'Bright colours' },
+    emotional_expression: { label: 'Emotional Expression', description: 'Expressive' },
+  },
+  vibes: ['Heartwarming', 'Adventurous'],
+  personalizationSupported: true,
+};
+
+export const gen = (over: Partial<Generation>): Generation & { __typename: 'Generation' } => ({
+  __typename: 'Generation',
+  id: 'g1',
+  status: 'queued',
+  progress: 0,
+  position: 2,
+  etaSeconds: 45,
+  failureReason: null,
+  trendSlug: 'pixar',
+  prompt: 'a corgi astronaut',
+  caption: null,
+  engine: null,
+  imageUrl: null,
+  thumbnailUrl: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  ...over,
+});
+
+export const json = (data: unknown, status = 200) =>
+  new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
+
+export interface ApiCall {
+  path: string;
+  method: string;
+  body: unknown;
+}
+
+/** Answers fetch by path; records every call. Unlisted paths answer 500. */
+export function stubApi(routes: Record<string, (body: unknown) => Response | Promise<Response>>): ApiCall[] {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = String(input);
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
+      calls.push({ path, method: init?.method ?? 'GET', body });
+      const route = routes[path];
+      return route ? route(body) : new Response('not mocked', { status: 500 });
+    }),
+  );
+  return calls;
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+type Mocks = ConstructorParameters<typeof MockedProvider>[0]['mocks'];
+
+export function renderCreator(
+  url: string,
+  { mocks = [], trends = [pixar], user = member, options = pixarOptions }: { mocks?: Mocks; trends?: Trend[]; user?: User; options?: StyleOptionsAnswer } = {},
+) {
+  const client = createQueryClient();
+  client.setQueryData(queryKeys.trends, trends);
+  for (const trend of trends) client.setQueryData(trendKeys.styleOptions(trend.slug), options);
+  const auth: AuthContextValue = {
+    user,
+    isLoading: false,
+    loginMutation: {} as AuthContextValue['loginMutation'],
+    registerMutation: {} as AuthContextValue['registerMutation'],
+    logoutMutation: {} as AuthContextValue['logoutMutation'],
+  };
+  render(
+    <QueryClientProvider client={client}>
+      <AuthContext.Provider value={auth}>
+        <MockedProvider mocks={mocks}>
+          <MemoryRouter initialEntries={[url]}>
+            <AuthDialogProvider>
+              <Routes>
+                <Route path="/forge/:id" element={<ForgeTrendPage />} />
+                <Route path="*" element={<p>elsewhere</p>} />
+              </Routes>
+              <LocationProbe />
+              <Toaster />
+            </AuthDialogProvider>
+          </MemoryRouter>
+        </MockedProvider>
+      </AuthContext.Provider>
+    </QueryClientProvider>,
+  );
+  return { client };
+}

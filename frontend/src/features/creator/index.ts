@@ -1,0 +1,1 @@
+export { CreatorScreen } from './CreatorScreen';

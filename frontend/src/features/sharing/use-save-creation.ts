@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api';
+import type { Image } from '@/lib/types';
+import { invalidateImages } from '@/features/images/image-keys';
+import { toast } from '@/ui/toast-store';
+
+export type SaveInput = Pick<Image, 'id' | 'generatedImage' | 'trendId' | 'prompt'>;
+
+/**
+ * Save (spec part 2 section 8). Every completed generation is already a creation, so the server
+ * answers a repeated save with the same creation: saving twice is harmless.
+ */
+export function useSaveCreation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, generatedImage, trendId, prompt }: SaveInput) => {
+      const res = await apiRequest('POST', '/api/images', { id, generatedImage, trendId, prompt });
+      return (await res.json().catch(() => null)) as Image | null;
+    },
+    onSuccess: () => {
+      toast({ title: 'Saved to gallery', description: 'Your creation has been saved successfully.' });
+      void invalidateImages(queryClient);
+    },
+    onError: (error) => {
+      console.error('Save failed', error);
+      toast({ title: 'Save failed', description: 'There was an error saving your image.', variant: 'destructive' });
+    },
+  });
+}

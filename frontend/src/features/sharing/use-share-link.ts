@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, errorMessage } from '@/lib/api';
+import { imageKeys } from '@/features/images/image-keys';
+import { toast } from '@/ui/toast-store';
+import { createShareLink, type ShareLink } from './share';
+
+/** GET /api/images/:id/share-link: the public link, or null when there is none (404). */
+async function fetchShareLink(imageId: string): Promise<ShareLink | null> {
+  const res = await fetch(imageKeys.shareLink(imageId)[0], { credentials: 'include' });
+  if (res.status === 404) return null;
+  if (!res.ok) throw new Error(`${res.status}: ${(await res.text().catch(() => '')) || res.statusText}`);
+  return (await res.json()) as ShareLink;
+}
+
+/** The public share link of one creation: read, create (or get the existing one), revoke. */
+export function useShareLink(imageId: string) {
+  const queryClient = useQueryClient();
+  const key = imageKeys.shareLink(imageId);
+  const link = useQuery({ queryKey: key, queryFn: () => fetchShareLink(imageId) });
+  const onError = (error: Error) =>
+    toast({ title: 'Action failed', description: errorMessage(error, 'Please try again'), variant: 'destructive' });
+
+  const create = useMutation({
+    mutationFn: () => createShareLink(imageId),
+    onSuccess: (created) => queryClient.setQueryData(key, created),
+    onError,
+  });
+  const revoke = useMutation({
+    mutationFn: async () => {
+      await apiRequest('DELETE', key[0]);
+    },
+    onSuccess: () => queryClient.setQueryData(key, null),
+    onError,
+  });
+  return { link, create, revoke };
+}
