@@ -79,6 +79,8 @@ describe('personalisation end to end', () => {
 
       // The detail screen shows the original photo.
       await openPage(page, `${suite.url}/forge/detail/${creations[0].id}`);
+      // It sits below the image and the sharing controls: images load as they scroll into view.
+      await page.getByTestId('original-photo').scrollIntoViewIfNeeded();
       const originalPhoto = page.getByTestId('original-photo').locator('img');
       await eventually('the original photo is shown', () => originalPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0));
     } finally {

@@ -1,6 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ArrowLeft, Heart, Loader2, Share2 } from 'lucide-react';
-import { useState } from 'react';
 import { cn } from '@/lib/cn';
 import { engineLabel, type Image } from '@/lib/types';
 import { useAuth } from '@/features/auth/auth-context';
@@ -10,7 +9,7 @@ import { DetailImage } from '@/features/images/DetailImage';
 import { relativeTime } from '@/features/images/relative-time';
 import { useDeleteImage, useImageDetail, useToggleImageFavorite } from '@/features/images/use-image-detail';
 import { useTrendName } from '@/features/images/use-trend-name';
-import { PublicLink, SharePanel, shareCreation } from '@/features/sharing';
+import { PublicLink, SharePanel, useShareCreation } from '@/features/sharing';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
@@ -43,17 +42,8 @@ function CreationDetail({ image, onReload }: { image: Image; onReload: () => voi
   const trendName = useTrendName(image.trendId);
   const favorite = useToggleImageFavorite(image.id);
   const remove = useDeleteImage(image.id, () => navigate('/forge/history'));
-  const [sharing, setSharing] = useState(false);
+  const share = useShareCreation(image, trendName);
   const engine = engineLabel(image.engine);
-
-  const share = async () => {
-    setSharing(true);
-    try {
-      await shareCreation(image, trendName);
-    } finally {
-      setSharing(false);
-    }
-  };
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
@@ -95,8 +85,8 @@ function CreationDetail({ image, onReload }: { image: Image; onReload: () => voi
             </p>
             <DetailDownloads image={image} trendName={trendName} role={user?.role} />
             <div className="flex flex-wrap gap-2">
-              <Button className="min-w-36 flex-1" disabled={sharing} onClick={() => void share()} data-testid="detail-share">
-                {sharing ? <Loader2 className="animate-spin" aria-hidden /> : <Share2 aria-hidden />}
+              <Button className="min-w-36 flex-1" disabled={share.pending} onClick={() => void share.run()} data-testid="detail-share">
+                {share.pending ? <Loader2 className="animate-spin" aria-hidden /> : <Share2 aria-hidden />}
                 Share
               </Button>
               <DeleteImageDialog pending={remove.isPending} onConfirm={() => remove.mutate()} />

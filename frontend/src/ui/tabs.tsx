@@ -25,7 +25,7 @@ export const TabsTrigger = forwardRef<
     <TabsPrimitive.Trigger
       ref={ref}
       className={cn(
-        'inline-flex h-full flex-1 items-center justify-center gap-2 rounded-lg px-3 text-sm font-medium text-muted transition-colors',
+        'inline-flex h-full flex-1 items-center justify-center gap-2 whitespace-nowrap rounded-lg px-3 text-sm font-medium text-muted transition-colors',
         'hover:text-foreground data-[state=active]:bg-white/10 data-[state=active]:text-foreground data-[state=active]:shadow-sm',
         'focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-50',
         className,

@@ -3,10 +3,9 @@ import { Loader2 } from 'lucide-react';
 import type { Trend } from '@/lib/types';
 import type { Generation } from '@/features/generation/documents';
 import { TrendArt } from '@/features/forge/TrendArt';
-import { generationStatusText } from '@/features/forge/GeneratingView';
+import { GenerationProgress } from '@/features/generation/GenerationProgress';
 import { Badge } from '@/ui/badge';
 import { Card } from '@/ui/card';
-import { Progress } from '@/ui/progress';
 
 export interface CreatorPreviewProps {
   trend: Trend;
@@ -22,7 +21,6 @@ export const CreatorPreview = forwardRef<HTMLDivElement, CreatorPreviewProps>(fu
   { trend, generating, generation, finalPrompt, vibe },
   ref,
 ) {
-  const active = generation?.status === 'active';
   return (
     <div ref={ref} className="scroll-mt-36">
       <Card className="overflow-hidden" data-testid="creator-preview">
@@ -36,21 +34,7 @@ export const CreatorPreview = forwardRef<HTMLDivElement, CreatorPreviewProps>(fu
                   Creating your {trend.name}
                 </p>
                 <p className="mt-1 text-xs text-white/70">Generation usually takes 15-30 seconds.</p>
-                <p
-                  className="mt-4 text-sm font-medium text-violet-100"
-                  aria-live="polite"
-                  data-testid="creator-generation-status"
-                  data-status={generation?.status ?? 'starting'}
-                >
-                  {generationStatusText(generation)}
-                </p>
-                {active ? (
-                  <Progress value={generation?.progress ?? 0} className="mt-3" aria-label="Generation progress" />
-                ) : (
-                  <div aria-hidden className="mt-3 h-2 w-full overflow-hidden rounded-full bg-white/10">
-                    <div className="h-full w-1/3 rounded-full bg-brand motion-safe:animate-[shimmer_1.4s_ease-in-out_infinite] [background-size:200%_100%]" />
-                  </div>
-                )}
+                <GenerationProgress generation={generation} statusTestId="creator-generation-status" tone="overlay" />
               </div>
             </div>
           ) : (

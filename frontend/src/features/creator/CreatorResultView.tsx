@@ -1,5 +1,6 @@
 import { CheckCircle2, PenLine, Share2, Sparkles } from 'lucide-react';
-import { engineLabel, type Trend } from '@/lib/types';
+import type { Trend } from '@/lib/types';
+import { ResultImage } from '@/features/generation/ResultImage';
 import { CreationActions } from '@/features/sharing';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
@@ -21,38 +22,28 @@ export interface CreatorResultViewProps {
 /** The result: the image with the style's overlays, its features, sharing tips, New Prompt, Save, Download, Share. */
 export function CreatorResultView({ trend, result, content, flagLabels, onNewPrompt, onAnalyze }: CreatorResultViewProps) {
   const { image } = result;
-  const engine = engineLabel(image.engine);
   const features = [...content.features, ...flagLabels, ...(result.vibe ? [`${result.vibe} vibe`] : [])];
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start" data-testid="creator-result">
-      <Card className="overflow-hidden p-2 sm:p-3">
-        <figure className="relative overflow-hidden rounded-xl bg-surface-3">
-          <img
-            src={image.generatedImage}
-            alt={result.userPrompt}
-            data-testid="creator-result-image"
-            className="mx-auto max-h-[75vh] w-full object-contain animate-fade-in"
-          />
-          {/* The style's overlays: its label, the engine, and a soft vignette that frames it. */}
-          <div aria-hidden className="pointer-events-none absolute inset-0 shadow-[inset_0_0_80px_rgb(0_0_0_/_0.45)]" />
-          <span
-            className="absolute left-3 top-3 inline-flex items-center gap-1.5 rounded-full bg-brand px-3 py-1 text-[11px] font-bold uppercase tracking-wider text-white shadow-lg"
-            data-testid="creator-result-overlay"
-          >
-            <Sparkles aria-hidden className="size-3" />
-            {content.overlay}
-          </span>
-          {engine ? (
-            <span className="absolute right-3 top-3 rounded-full bg-black/60 px-2.5 py-1 text-[11px] font-semibold uppercase tracking-wider text-white/90 backdrop-blur">
-              {engine}
-            </span>
-          ) : null}
-          <figcaption className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent px-4 pb-3 pt-10 text-sm font-medium text-white">
-            {image.caption}
-          </figcaption>
-        </figure>
-      </Card>
+      <ResultImage
+        src={image.generatedImage}
+        alt={result.userPrompt}
+        engine={image.engine}
+        engineCorner="right"
+        testId="creator-result-image"
+        caption={image.caption}
+      >
+        {/* The style's overlays: a soft vignette that frames it and its label (the engine badge sits on top). */}
+        <div aria-hidden className="pointer-events-none absolute inset-0 shadow-[inset_0_0_80px_rgb(0_0_0_/_0.45)]" />
+        <span
+          className="absolute left-3 top-3 inline-flex items-center gap-1.5 rounded-full bg-brand px-3 py-1 text-[11px] font-bold uppercase tracking-wider text-white shadow-lg"
+          data-testid="creator-result-overlay"
+        >
+          <Sparkles aria-hidden className="size-3" />
+          {content.overlay}
+        </span>
+      </ResultImage>
 
       <div className="grid gap-4">
         <Card className="grid gap-4 p-5 sm:p-6">

@@ -2,9 +2,10 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { creatorPrompt, viralityScore } from '@trendforge/contracts';
 import { GENERATE, GENERATION } from '@/features/generation/documents';
+import { member } from '@/test/render-app';
 import { resetToasts } from '@/ui/toast-store';
 import { creatorContent } from './creator-content';
-import { gen, json, member, pixar, renderCreator, stubApi } from './creator-test-utils';
+import { gen, json, pixar, renderCreator, stubApi } from './creator-test-utils';
 
 type Input = Record<string, unknown>;
 

@@ -1,29 +1,14 @@
-import { render } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MockedProvider } from '@apollo/client/testing/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { StyleOptionsAnswer } from '@trendforge/contracts';
-import { AuthContext, type AuthContextValue } from '@/features/auth/auth-context';
-import { AuthDialogProvider } from '@/features/auth/auth-dialog-context';
 import type { Generation } from '@/features/generation/documents';
 import { trendKeys } from '@/features/trends/use-trends';
 import { createQueryClient, queryKeys } from '@/lib/queryClient';
 import type { Trend, User } from '@/lib/types';
 import ForgeTrendPage from '@/pages/ForgeTrendPage';
-import { Toaster } from '@/ui/toast';
+import { member, renderApp, type ApolloMocks } from '@/test/render-app';
 
 /** Test fixtures and a harness for the creator page (real router, query client, Apollo mocks). */
-
-export const member = {
-  id: 'u1',
-  username: 'viralcat',
-  email: 'cat@example.com',
-  role: 'basic',
-  credits: 12,
-  monthlyUsage: 0,
-  favoriteTrends: [],
-} as unknown as User;
 
 export const pixar: Trend = {
   id: '1',
@@ -103,39 +88,22 @@ function LocationProbe() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-type Mocks = ConstructorParameters<typeof MockedProvider>[0]['mocks'];
-
 export function renderCreator(
   url: string,
-  { mocks = [], trends = [pixar], user = member, options = pixarOptions }: { mocks?: Mocks; trends?: Trend[]; user?: User; options?: StyleOptionsAnswer } = {},
+  { mocks = [], trends = [pixar], user = member, options = pixarOptions }: { mocks?: ApolloMocks; trends?: Trend[]; user?: User; options?: StyleOptionsAnswer } = {},
 ) {
   const client = createQueryClient();
   client.setQueryData(queryKeys.trends, trends);
   for (const trend of trends) client.setQueryData(trendKeys.styleOptions(trend.slug), options);
-  const auth: AuthContextValue = {
-    user,
-    isLoading: false,
-    loginMutation: {} as AuthContextValue['loginMutation'],
-    registerMutation: {} as AuthContextValue['registerMutation'],
-    logoutMutation: {} as AuthContextValue['logoutMutation'],
-  };
-  render(
-    <QueryClientProvider client={client}>
-      <AuthContext.Provider value={auth}>
-        <MockedProvider mocks={mocks}>
-          <MemoryRouter initialEntries={[url]}>
-            <AuthDialogProvider>
-              <Routes>
-                <Route path="/forge/:id" element={<ForgeTrendPage />} />
-                <Route path="*" element={<p>elsewhere</p>} />
-              </Routes>
-              <LocationProbe />
-              <Toaster />
-            </AuthDialogProvider>
-          </MemoryRouter>
-        </MockedProvider>
-      </AuthContext.Provider>
-    </QueryClientProvider>,
+  renderApp(
+    <>
+      <Routes>
+        <Route path="/forge/:id" element={<ForgeTrendPage />} />
+        <Route path="*" element={<p>elsewhere</p>} />
+      </Routes>
+      <LocationProbe />
+    </>,
+    { client, user, mocks, initialEntries: [url] },
   );
   return { client };
 }

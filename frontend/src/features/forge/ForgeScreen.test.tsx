@@ -1,27 +1,12 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MockedProvider } from '@apollo/client/testing/react';
-import { MemoryRouter } from 'react-router-dom';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthContext, type AuthContextValue } from '@/features/auth/auth-context';
-import { AuthDialogProvider } from '@/features/auth/auth-dialog-context';
 import { GENERATE, GENERATION, type Generation } from '@/features/generation/documents';
 import { trendKeys } from '@/features/trends/use-trends';
 import { createQueryClient, queryKeys } from '@/lib/queryClient';
-import type { Trend, User } from '@/lib/types';
-import { Toaster } from '@/ui/toast';
+import type { Trend } from '@/lib/types';
+import { renderApp, type ApolloMocks } from '@/test/render-app';
 import { resetToasts } from '@/ui/toast-store';
 import { ForgeScreen } from './ForgeScreen';
-
-const user = {
-  id: 'u1',
-  username: 'viralcat',
-  email: 'cat@example.com',
-  role: 'basic',
-  credits: 12,
-  monthlyUsage: 0,
-  favoriteTrends: [],
-} as unknown as User;
 
 const trend: Trend = {
   id: '1',
@@ -60,32 +45,12 @@ const gen = (over: Partial<Generation>): Generation & { __typename: 'Generation'
   ...over,
 });
 
-function renderForge(mocks: ConstructorParameters<typeof MockedProvider>[0]['mocks'], { personalizationSupported = true } = {}) {
+function renderForge(mocks: ApolloMocks, { personalizationSupported = true } = {}) {
   const client = createQueryClient();
   client.setQueryData(queryKeys.trends, [trend]);
   client.setQueryData(trendKeys.styleOptions('anime'), { styleOptions: {}, vibes: [], personalizationSupported });
-  const auth: AuthContextValue = {
-    user,
-    isLoading: false,
-    loginMutation: {} as AuthContextValue['loginMutation'],
-    registerMutation: {} as AuthContextValue['registerMutation'],
-    logoutMutation: {} as AuthContextValue['logoutMutation'],
-  };
   const invalidate = vi.spyOn(client, 'invalidateQueries');
-  render(
-    <QueryClientProvider client={client}>
-      <AuthContext.Provider value={auth}>
-        <MockedProvider mocks={mocks}>
-          <MemoryRouter>
-            <AuthDialogProvider>
-              <ForgeScreen />
-              <Toaster />
-            </AuthDialogProvider>
-          </MemoryRouter>
-        </MockedProvider>
-      </AuthContext.Provider>
-    </QueryClientProvider>,
-  );
+  renderApp(<ForgeScreen />, { client, mocks });
   return { invalidate };
 }
 

@@ -2,12 +2,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Flame } from 'lucide-react';
-import { queryKeys } from '@/lib/queryClient';
 import type { Trend } from '@/lib/types';
 import { useAuth } from '@/features/auth/auth-context';
 import { useAuthDialog } from '@/features/auth/auth-dialog-context';
 import { useRequireMember } from '@/features/auth/use-require-member';
 import { describeGenerationError, graphqlErrorMessage } from '@/features/generation/generation-state';
+import { refreshAfterGeneration } from '@/features/generation/refresh-after-generation';
 import { useGeneration } from '@/features/generation/use-generation';
 import { EMPTY_PERSONALIZATION, usePersonalization } from '@/features/personalization';
 import { forgeTrendCost, needsCredits, personalizationSupported, useStyleOptions, useTrends } from '@/features/trends/use-trends';
@@ -98,13 +98,11 @@ export function ForgeScreen() {
         personalization: sentTraits.current,
       });
       setStep('result');
-      void queryClient.invalidateQueries({ queryKey: queryKeys.images });
-      // Credits and monthly usage changed.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+      refreshAfterGeneration(queryClient, 'completed');
     } else if (generation.status === 'failed') {
       handled.current = generation.id;
       fail(generation.failureReason ?? '');
-      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+      refreshAfterGeneration(queryClient, 'failed');
     }
   }, [generation, fail, queryClient, subject]);
 

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { Images, Palette, Plus, RefreshCw, SlidersHorizontal, Wand2 } from 'lucide-react';
 import { withPersonTraits } from '@trendforge/contracts';
-import { engineLabel, type Image, type Trend } from '@/lib/types';
+import type { Image, Trend } from '@/lib/types';
+import { ResultImage } from '@/features/generation/ResultImage';
 import { CreationActions, SharePanel } from '@/features/sharing';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
@@ -43,29 +44,11 @@ export function resultAsImage(trend: Pick<Trend, 'slug' | 'name'>, result: Forge
 }
 
 export function ResultView({ trend, result, onCreateAnother, onRetry, onAdjust, onDifferentStyle }: ResultViewProps) {
-  const engine = engineLabel(result.engine);
   const caption = result.caption || `Created in ${trend.name} style with TrendForge`;
   const image = resultAsImage(trend, result, caption);
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start" data-testid="forge-result">
-      <Card className="overflow-hidden p-2 sm:p-3">
-        <div className="relative overflow-hidden rounded-xl bg-surface-3">
-          <img
-            src={result.generatedImage}
-            alt={result.prompt}
-            data-testid="result-image"
-            className="mx-auto max-h-[75vh] w-full object-contain animate-fade-in"
-          />
-          {engine ? (
-            <span
-              data-testid="engine-label"
-              className="absolute left-3 top-3 rounded-full bg-black/60 px-2.5 py-1 text-[11px] font-semibold uppercase tracking-wider text-white/90 backdrop-blur"
-            >
-              {engine}
-            </span>
-          ) : null}
-        </div>
-      </Card>
+      <ResultImage src={result.generatedImage} alt={result.prompt} engine={result.engine} testId="result-image" />
 
       <div className="grid gap-4">
         <Card className="grid gap-4 p-5 sm:p-6">

@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { Check, Download, Loader2, Save, Share2 } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import type { Image } from '@/lib/types';
 import { Button } from '@/ui/button';
-import { downloadCreation } from './download';
-import { shareCreation } from './share';
+import { useDownloadCreation, useShareCreation } from './use-creation-actions';
 import { useSaveCreation } from './use-save-creation';
 
 export interface CreationActionsProps {
@@ -18,26 +16,8 @@ export interface CreationActionsProps {
 /** Save, Download and Share for one creation, with the spec's toasts. */
 export function CreationActions({ image, trendName, showSave = true, className }: CreationActionsProps) {
   const save = useSaveCreation();
-  const [downloading, setDownloading] = useState(false);
-  const [sharing, setSharing] = useState(false);
-
-  const onDownload = async () => {
-    setDownloading(true);
-    try {
-      await downloadCreation(image, trendName);
-    } finally {
-      setDownloading(false);
-    }
-  };
-
-  const onShare = async () => {
-    setSharing(true);
-    try {
-      await shareCreation(image, trendName);
-    } finally {
-      setSharing(false);
-    }
-  };
+  const download = useDownloadCreation(image, trendName);
+  const share = useShareCreation(image, trendName);
 
   return (
     // Wraps rather than overflows on a narrow phone.
@@ -53,12 +33,12 @@ export function CreationActions({ image, trendName, showSave = true, className }
           {save.isSuccess ? 'Saved' : 'Save'}
         </Button>
       ) : null}
-      <Button variant="secondary" data-testid="creation-download" disabled={downloading} onClick={() => void onDownload()}>
-        {downloading ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />}
+      <Button variant="secondary" data-testid="creation-download" disabled={download.pending} onClick={() => void download.run()}>
+        {download.pending ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />}
         Download
       </Button>
-      <Button variant="secondary" data-testid="creation-share" disabled={sharing} onClick={() => void onShare()}>
-        {sharing ? <Loader2 className="animate-spin" aria-hidden /> : <Share2 aria-hidden />}
+      <Button variant="secondary" data-testid="creation-share" disabled={share.pending} onClick={() => void share.run()}>
+        {share.pending ? <Loader2 className="animate-spin" aria-hidden /> : <Share2 aria-hidden />}
         Share
       </Button>
     </div>

@@ -4,8 +4,9 @@ import { cn } from '@/lib/cn';
 import type { Image } from '@/lib/types';
 import { Button } from '@/ui/button';
 import { toast } from '@/ui/toast-store';
-import { copyText, shareCreation } from './share';
+import { copyText } from './share';
 import { CAPTION_STYLE_LABELS, SHARE_PANEL_STYLES, styledCaption, type CaptionStyle } from './share-text';
+import { useShareCreation } from './use-creation-actions';
 
 /** Spec part 2 section 9: the copied state lasts 2 s; the "Caption copied!" toast 3 s. */
 export const COPIED_RESET_MS = 2000;
@@ -29,10 +30,10 @@ export function SharePanel({ image, trendName, defaultExpanded = false, classNam
   const [style, setStyle] = useState<CaptionStyle>('standard');
   const [liked, setLiked] = useState(false);
   const [copied, setCopied] = useState(false);
-  const [sharing, setSharing] = useState(false);
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const bodyId = useId();
   const caption = styledCaption(style, trendName, image.caption);
+  const share = useShareCreation(image, trendName, caption);
 
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 
@@ -45,15 +46,6 @@ export function SharePanel({ image, trendName, defaultExpanded = false, classNam
       toast({ title: 'Caption copied!', duration: CAPTION_TOAST_MS });
     } catch {
       toast({ title: 'Share failed', description: 'Please try again', variant: 'destructive' });
-    }
-  };
-
-  const share = async () => {
-    setSharing(true);
-    try {
-      await shareCreation(image, trendName, caption);
-    } finally {
-      setSharing(false);
     }
   };
 
@@ -107,7 +99,7 @@ export function SharePanel({ image, trendName, defaultExpanded = false, classNam
               {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
               {copied ? 'Copied' : 'Copy caption'}
             </Button>
-            <Button size="sm" onClick={() => void share()} disabled={sharing} data-testid="share-panel-share">
+            <Button size="sm" onClick={() => void share.run()} disabled={share.pending} data-testid="share-panel-share">
               <Share2 aria-hidden />
               Share
             </Button>

@@ -1,5 +1,6 @@
 import { Plus, Repeat2, Sparkles, Wand2 } from 'lucide-react';
-import { engineLabel, type Trend } from '@/lib/types';
+import type { Trend } from '@/lib/types';
+import { ResultImage } from '@/features/generation/ResultImage';
 import { CreationActions } from '@/features/sharing';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
@@ -23,34 +24,20 @@ export interface ResultStepProps {
 /** Step 5: the image, its caption, the sharing actions, New Image, Remix and Remix with a vibe. */
 export function ResultStep({ trend, result, watermark, generationCount, vibes, vibesFailed, onNewImage, onRemix, onRemixWithVibe }: ResultStepProps) {
   const caption = result.caption || fallbackCaption(trend.name, result.prompt);
-  const engine = engineLabel(result.engine);
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start" data-testid="wizard-result">
-      <Card className="overflow-hidden p-2 sm:p-3">
-        <div className="relative overflow-hidden rounded-xl bg-surface-3">
-          <img
-            src={result.imageUrl}
-            alt={result.prompt}
-            data-testid="wizard-result-image"
-            className="mx-auto max-h-[75vh] w-full object-contain animate-fade-in"
-          />
-          {engine ? (
-            <span className="absolute left-3 top-3 rounded-full bg-black/60 px-2.5 py-1 text-[11px] font-semibold uppercase tracking-wider text-white/90 backdrop-blur">
-              {engine}
-            </span>
-          ) : null}
-          {watermark ? (
-            <span
-              aria-hidden
-              data-testid="wizard-watermark"
-              className="pointer-events-none absolute bottom-3 right-3 inline-flex select-none items-center gap-1.5 rounded-full bg-black/45 px-3 py-1 font-display text-sm font-bold tracking-tight text-white/80 backdrop-blur-sm"
-            >
-              <Sparkles className="size-3.5" />
-              TrendForge
-            </span>
-          ) : null}
-        </div>
-      </Card>
+      <ResultImage src={result.imageUrl} alt={result.prompt} engine={result.engine} testId="wizard-result-image">
+        {watermark ? (
+          <span
+            aria-hidden
+            data-testid="wizard-watermark"
+            className="pointer-events-none absolute bottom-3 right-3 inline-flex select-none items-center gap-1.5 rounded-full bg-black/45 px-3 py-1 font-display text-sm font-bold tracking-tight text-white/80 backdrop-blur-sm"
+          >
+            <Sparkles className="size-3.5" />
+            TrendForge
+          </span>
+        ) : null}
+      </ResultImage>
 
       <div className="grid gap-4">
         <Card className="grid gap-4 p-5 sm:p-6">

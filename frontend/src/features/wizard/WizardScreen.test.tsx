@@ -1,14 +1,10 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MockedProvider } from '@apollo/client/testing/react';
-import { MemoryRouter } from 'react-router-dom';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthContext, type AuthContextValue } from '@/features/auth/auth-context';
 import { GENERATE, GENERATION, type Generation } from '@/features/generation/documents';
 import { trendKeys } from '@/features/trends/use-trends';
 import { createQueryClient, queryKeys } from '@/lib/queryClient';
 import type { Role, Trend, User } from '@/lib/types';
-import { Toaster } from '@/ui/toast';
+import { member as basicMember, renderApp, type ApolloMocks } from '@/test/render-app';
 import { resetToasts } from '@/ui/toast-store';
 import { WizardScreen } from './WizardScreen';
 
@@ -21,8 +17,7 @@ const pixar = trend('pixar');
 const ghibli = trend('ghibli', { premium: true, creditsRequired: 3, category: 'Premium' });
 const VIBES = ['Dreamy', 'Retro glow'];
 
-const member = (role: Role, credits = 10) =>
-  ({ id: 'u1', username: 'viralcat', email: 'cat@example.com', role, credits, monthlyUsage: 0, favoriteTrends: [] }) as unknown as User;
+const member = (role: Role, credits = 10): User => ({ ...basicMember, role, credits });
 
 const gen = (over: Partial<Generation> = {}): Generation & { __typename: 'Generation' } => ({
   __typename: 'Generation', id: 'g1', status: 'queued', progress: 0, position: 0, etaSeconds: 20, failureReason: null,
@@ -33,8 +28,6 @@ const completed = (id: string, over: Partial<Generation> = {}) => ({
   request: { query: GENERATION, variables: { id } },
   result: { data: { generation: gen({ id, status: 'completed', progress: 100, position: null, imageUrl: `/media/${id}.png`, engine: 'studio', ...over }) } },
 });
-
-type Mocks = ConstructorParameters<typeof MockedProvider>[0]['mocks'];
 
 /** Records each generate input and accepts it as generation g<n>. */
 function generateMocks(count: number) {
@@ -52,24 +45,12 @@ function generateMocks(count: number) {
   return { sent, mocks };
 }
 
-function renderWizard({ user = member('basic'), mocks = [] as Mocks, trends = [pixar, ghibli] as Trend[] | null } = {}) {
+function renderWizard({ user = member('basic'), mocks = [] as ApolloMocks, trends = [pixar, ghibli] as Trend[] | null } = {}) {
   const client = createQueryClient();
   if (trends) client.setQueryData(queryKeys.trends, trends);
   for (const t of trends ?? []) client.setQueryData(trendKeys.styleOptions(t.slug), { styleOptions: {}, vibes: VIBES, personalizationSupported: true });
   const invalidate = vi.spyOn(client, 'invalidateQueries');
-  const auth = { user, isLoading: false } as AuthContextValue;
-  render(
-    <QueryClientProvider client={client}>
-      <AuthContext.Provider value={auth}>
-        <MockedProvider mocks={mocks}>
-          <MemoryRouter>
-            <WizardScreen />
-            <Toaster />
-          </MemoryRouter>
-        </MockedProvider>
-      </AuthContext.Provider>
-    </QueryClientProvider>,
-  );
+  renderApp(<WizardScreen />, { client, user, mocks });
   return { invalidate };
 }
 

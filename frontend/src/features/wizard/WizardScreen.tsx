@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2, RefreshCw, Wand2 } from 'lucide-react';
-import { queryKeys } from '@/lib/queryClient';
 import { useAuth } from '@/features/auth/auth-context';
 import { describeGenerationError, graphqlErrorMessage } from '@/features/generation/generation-state';
+import { refreshAfterGeneration } from '@/features/generation/refresh-after-generation';
 import { useGeneration } from '@/features/generation/use-generation';
 import { EMPTY_PERSONALIZATION, usePersonalization } from '@/features/personalization';
 import { personalizationSupported, useStyleOptions, useTrends } from '@/features/trends/use-trends';
@@ -109,13 +109,11 @@ export function WizardScreen() {
       });
       const { cost } = sent.current;
       if (cost > 0) toast({ title: 'Credits used', description: creditsUsedText(cost) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.images });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+      refreshAfterGeneration(queryClient, 'completed');
     } else if (generation.status === 'failed') {
       handled.current = generation.id;
       fail(generation.failureReason ?? '');
-      // A failed generation is refunded.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+      refreshAfterGeneration(queryClient, 'failed');
     }
   }, [generation, fail, queryClient]);
 
