@@ -12,4 +12,7 @@ export type { RenderRequest, RenderResult, FaceBox, Aspect } from './types.js';
 export { analysePhoto } from './analyse.js';
 export { renderInWorker, stopRenderWorker, type WorkerRenderRequest } from './worker.js';
 export { squareJpeg } from './preview.js';
+export { planScene, type ScenePlan, type PlannedThing, type Placement, type ThingKind } from './plan/plan.js';
+export { VOCABULARY, type VocabEntry } from './plan/vocabulary.js';
+export { iconSvg, hasEmojiIcon } from './plan/icons.js';
 export { prepareAvatar, AvatarLimits, UploadMessages, UploadRejectedError, type PreparedAvatar, type UploadRefusal } from './upload.js';

@@ -83,7 +83,7 @@ const HEADWEAR: Array<[Headwear, RegExp]> = [
   ['flower', /^(flowers|floral|garden|gardener|spring|bloom|blossom)$/],
 ];
 
-const COLOURS: Record<string, string> = {
+export const COLOURS: Record<string, string> = {
   red: '#e0383e', crimson: '#c21d3a', scarlet: '#e23d28', orange: '#f28c28', amber: '#f5a623', yellow: '#f7d038', gold: '#e6b422', golden: '#e6b422',
   green: '#3fa34d', emerald: '#1f9d6b', mint: '#7fdcb0', teal: '#1e9e9a', turquoise: '#30c5c0', cyan: '#29c4e0', blue: '#2f6fe0', navy: '#1d2f6f',
   purple: '#8a4fd8', violet: '#7b4fe0', lavender: '#b79cf0', pink: '#ff6fae', magenta: '#e0309e', rose: '#f06292', brown: '#8b5a3c', black: '#262630',

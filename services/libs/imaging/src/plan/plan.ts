@@ -1,0 +1,401 @@
+/**
+ * The scene plan: what the engine will draw for a prompt. compromise tags the words (numbers,
+ * adjectives, verbs, prepositions, people and places); the drawable vocabulary resolves the nouns;
+ * prepositions and verbs place the props around the main subject; time, weather, season, mood and
+ * colour words set the scene.
+ */
+import nlp from 'compromise';
+import { COLOURS } from '../prompt.js';
+import { ENGINE_ONLY, LONGEST_PHRASE, SUFFIX_FALLBACKS, VOCABULARY, type ThingKind, type VocabEntry } from './vocabulary.js';
+
+export type { ThingKind } from './vocabulary.js';
+
+export interface PlannedThing {
+  phrase: string;
+  word: string;
+  icon: string | null;
+  kind: ThingKind;
+  figure?: 'person' | 'cat' | 'dog' | 'fox' | 'bear' | 'rabbit' | 'robot';
+  count: number;
+  adjectives: string[];
+  colour?: string;
+  size?: 'small' | 'large';
+}
+export type Placement = 'held' | 'under' | 'worn' | 'in' | 'beside' | 'above' | 'background';
+export interface ScenePlan {
+  /** Main subject first. */
+  subjects: PlannedThing[];
+  props: Array<PlannedThing & { placement: Placement }>;
+  /** Verbs, infinitive ("surf", "read", "cook"). */
+  actions: string[];
+  setting: {
+    place?: string;
+    placeIcon?: string;
+    timeOfDay?: 'dawn' | 'morning' | 'midday' | 'afternoon' | 'sunset' | 'night';
+    weather?: 'clear' | 'rain' | 'snow' | 'storm' | 'fog' | 'cloudy';
+    season?: 'spring' | 'summer' | 'autumn' | 'winter';
+  };
+  mood?: string;
+  /** Hex. */
+  colours: string[];
+  /** Nouns it could not resolve to anything drawable. */
+  unknown: string[];
+}
+
+type Setting = ScenePlan['setting'];
+
+const TIME_OF_DAY: Record<string, NonNullable<Setting['timeOfDay']>> = {
+  sunrise: 'dawn', dawn: 'dawn', daybreak: 'dawn', morning: 'morning', noon: 'midday', midday: 'midday', afternoon: 'afternoon',
+  sunset: 'sunset', dusk: 'sunset', evening: 'sunset', twilight: 'sunset', sundown: 'sunset', night: 'night', midnight: 'night', nighttime: 'night', moonlight: 'night', starlight: 'night', tonight: 'night',
+};
+const WEATHER: Record<string, NonNullable<Setting['weather']>> = {
+  rain: 'rain', rainy: 'rain', raining: 'rain', drizzle: 'rain', downpour: 'rain', snow: 'snow', snowy: 'snow', snowing: 'snow', snowfall: 'snow', blizzard: 'snow',
+  storm: 'storm', stormy: 'storm', thunderstorm: 'storm', thunder: 'storm', fog: 'fog', foggy: 'fog', mist: 'fog', misty: 'fog', haze: 'fog',
+  cloudy: 'cloudy', overcast: 'cloudy', clouds: 'cloudy', sunny: 'clear', sunshine: 'clear', clear: 'clear',
+};
+const SEASONS: Record<string, NonNullable<Setting['season']>> = { spring: 'spring', springtime: 'spring', summer: 'summer', summertime: 'summer', autumn: 'autumn', autumnal: 'autumn', winter: 'winter', wintry: 'winter', christmas: 'winter' };
+const MOODS = new Set(
+  'happy cheerful joyful sad melancholy lonely cozy cosy spooky scary creepy eerie dreamy magical peaceful calm serene epic dramatic romantic mysterious whimsical playful angry funny cute gloomy festive nostalgic adventurous sleepy grumpy proud brave curious excited'.split(' '),
+);
+const SIZES: Record<string, 'small' | 'large'> = {
+  small: 'small', tiny: 'small', little: 'small', mini: 'small', miniature: 'small', baby: 'small', young: 'small',
+  big: 'large', large: 'large', giant: 'large', huge: 'large', enormous: 'large', massive: 'large', gigantic: 'large', tall: 'large', colossal: 'large',
+};
+const FEW: Record<string, number> = { few: 3, several: 3, many: 5, lots: 5, dozen: 12 };
+/** "a family of ducks": a count for the next noun when "of" follows, else a noun of its own. */
+const COLLECTIVES: Record<string, number> = { couple: 2, pair: 2, family: 3, group: 3, herd: 4, flock: 4, pack: 3, team: 4, crowd: 6, bunch: 3, school: 4, pod: 3, litter: 3, swarm: 6, army: 6 };
+/** Things that belong to the sky or the surroundings, drawn behind the subject whatever the preposition. */
+const SCENERY = new Set(['star', 'stars', 'moon', 'sun', 'rainbow', 'cloud', 'clouds', 'comet', 'fireworks', 'wave', 'waves', 'lightning', 'aurora', 'galaxy', 'planet', 'planets']);
+
+/** Where a noun goes after a preposition; `undefined` = the place or the scene, not a prop. */
+const PREPOSITIONS: Record<string, Placement> = {
+  with: 'held', holding: 'held', on: 'under', onto: 'under', atop: 'under', riding: 'under', in: 'in', inside: 'in', into: 'in', within: 'in',
+  wearing: 'worn', beside: 'beside', near: 'beside', by: 'beside', next: 'beside', around: 'beside', among: 'beside', at: 'beside', under: 'above', beneath: 'above',
+  below: 'above', over: 'under', above: 'background', behind: 'background', across: 'under', through: 'background', from: 'beside', of: 'held', to: 'beside', toward: 'beside', towards: 'beside',
+  for: 'beside', along: 'beside', against: 'beside', outside: 'background', during: 'background', past: 'beside',
+};
+/** Where a verb's object goes ("reading a map": the map is held). */
+const VERB_PLACEMENT: Record<string, Placement> = {
+  hold: 'held', carry: 'held', read: 'held', eat: 'held', drink: 'held', play: 'held', cook: 'in', paint: 'held', throw: 'held', catch: 'held', grab: 'held', hug: 'held', juggle: 'held',
+  fly: 'held', use: 'held', sip: 'held', lick: 'held', bake: 'in', fry: 'in', pour: 'held', write: 'held', draw: 'held', knit: 'held', feed: 'held', plant: 'held', water: 'held', blow: 'held', wave: 'held', build: 'beside',
+  wear: 'worn', ride: 'under', surf: 'under', drive: 'under', sail: 'under', skate: 'under', sit: 'under', stand: 'under', sleep: 'under', climb: 'under', row: 'under', pilot: 'under', fish: 'beside',
+};
+/** Props an action implies when the prompt names none ("surfing" → a surfboard underfoot). */
+const IMPLIED: Record<string, Array<[string, Placement]>> = {
+  surf: [['surfboard', 'under']], cook: [['pan', 'held']], fry: [['pan', 'held']], read: [['book', 'held']], paint: [['paintbrush', 'held'], ['palette', 'held']],
+  fish: [['fishing rod', 'held']], write: [['pen', 'held']], draw: [['pencil', 'held']], knit: [['yarn', 'held']], sing: [['microphone', 'held']], skate: [['skateboard', 'under']],
+  ski: [['ski', 'under']], cycle: [['bicycle', 'under']], bike: [['bicycle', 'under']], sail: [['sailboat', 'under']], row: [['canoe', 'under']], camp: [['tent', 'background']], bake: [['pan', 'held']],
+  drink: [['coffee', 'held']], photograph: [['camera', 'held']], garden: [['plant', 'held']], juggle: [['ball', 'held']], game: [['controller', 'held']], dj: [['headphones', 'worn']],
+};
+const WEARABLE = new Set(['hat', 'cap', 'crown', 'tiara', 'helmet', 'glasses', 'sunglasses', 'goggles', 'scarf', 'tie', 'necktie', 'coat', 'jacket', 'dress', 'gown', 'kimono', 'robe', 'shirt', 'jeans', 'gloves', 'mittens', 'socks', 'sneakers', 'boots', 'boot', 'shoes', 'heels', 'ribbon', 'necklace', 'ring', 'backpack', 'headphones', 'top hat', 'sunhat']);
+/** Style and material words compromise may read as nouns ("a neon city"): they describe, they are not things. */
+const DESCRIBERS = new Set(
+  'neon cyberpunk steampunk futuristic retro vintage wooden metal metallic glass paper plastic stone fantasy medieval ancient modern tropical pixel cartoon anime toy cosmic electric mechanical magical holographic origami knitted'.split(' '),
+);
+/** Plural words that name one thing. */
+const ONE_PAIR = new Set(['glasses', 'sunglasses', 'headphones', 'jeans', 'goggles', 'scissors', 'pants', 'trousers', 'shorts', 'binoculars', 'pajamas', 'skis', 'drums']);
+/** -ing words that are nouns, not actions. */
+const NOT_GERUND = new Set(['king', 'ring', 'wing', 'string', 'swing', 'spring', 'thing', 'ceiling', 'pudding', 'wedding', 'morning', 'evening', 'sibling', 'duckling', 'viking', 'building', 'clothing', 'icing', 'nothing', 'something', 'everything', 'lightning', 'frosting', 'dumpling', 'sapling']);
+const SKIP = new Set(['a', 'an', 'the', 'his', 'her', 'their', 'its', 'my', 'our', 'your', 'some', 'this', 'that', 'these', 'those', 'is', 'are', 'was', 'be', 'being', 'while', 'who', 'which', 'very', 'it', 'he', 'she', 'they', 'him', 'them', 'up', 'out', 'down', 'off', 'away', 'there', 'here', 'time', 'day', 'scene', 'style', 'background', 'picture', 'photo', 'image', 'illustration', 'portrait', 'view', 'shot', 'top', 'side', 'front', 'middle', 'edge', 'end', 'hour', 'kind', 'lot', 'bit', 'piece', 'back', 'head', 'hand', 'hands', 'shoulder', 'lap', 'way']);
+
+interface Word {
+  text: string;
+  tags: Set<string>;
+}
+
+type Token =
+  | { type: 'noun'; words: string[]; word: string; entry: Resolved | null; plural: boolean }
+  | { type: 'verb'; verb: string }
+  | { type: 'adj'; word: string }
+  | { type: 'count'; count: number }
+  | { type: 'prep'; placement: Placement | undefined }
+  | { type: 'and' }
+  | { type: 'skip' };
+
+interface Resolved {
+  icon: string | null;
+  kind: ThingKind;
+  figure?: PlannedThing['figure'];
+  /** The word the vocabulary knows it by ("retriever" → "dog" for a fallback). */
+  word: string;
+}
+
+/** compromise reads a lone word by its tag, so it is told what the word is first. */
+function as(word: string, tag: string) {
+  const doc = nlp(word);
+  doc.tag(tag);
+  return doc;
+}
+/** Remembers each word's answer: compromise is the slow part of planning, and prompts repeat words. */
+function memo(fn: (w: string) => string): (w: string) => string {
+  const seen = new Map<string, string>();
+  return (w) => {
+    let out = seen.get(w);
+    if (out === undefined) {
+      out = fn(w);
+      if (seen.size < 5000) seen.set(w, out);
+    }
+    return out;
+  };
+}
+const singular = memo((w) => (/s$/.test(w) || / /.test(w) ? as(w, 'Plural').nouns().toSingular().text().toLowerCase() || w : w));
+const infinitive = memo((w) => as(w, 'Verb').verbs().toInfinitive().text().toLowerCase() || w);
+
+function fromVocab(word: string): Resolved | null {
+  const engine = ENGINE_ONLY.get(word);
+  if (engine) return { icon: null, kind: engine.kind, word };
+  const e: VocabEntry | undefined = VOCABULARY.get(word);
+  return e ? { icon: e.icon, kind: e.kind, figure: e.figure, word } : null;
+}
+
+/** The vocabulary entry for a word or its singular. */
+function lookup(word: string): { resolved: Resolved; plural: boolean } | null {
+  const direct = fromVocab(word);
+  if (direct) return { resolved: direct, plural: false };
+  const one = singular(word);
+  const single = one !== word ? fromVocab(one) : null;
+  return single ? { resolved: single, plural: true } : null;
+}
+
+/** The nearest known family of an unknown noun: its ending, then what compromise knows of it. */
+function fallback(word: Word): Resolved | null {
+  for (const base of [word.text, singular(word.text)]) {
+    for (const [re, family] of SUFFIX_FALLBACKS) {
+      if (re.test(base) && base !== family) {
+        const r = fromVocab(family);
+        if (r) return { ...r, word: base };
+      }
+    }
+  }
+  if (word.tags.has('Actor') || word.tags.has('Person')) return { ...(fromVocab('person') as Resolved), word: word.text };
+  if (word.tags.has('Place') || word.tags.has('City') || word.tags.has('Country') || word.tags.has('Region')) return { ...(fromVocab('city') as Resolved), kind: 'place', word: word.text };
+  return null;
+}
+
+function words(prompt: string): Word[] {
+  const out: Word[] = [];
+  for (const sentence of nlp(prompt).terms().json() as Array<{ terms: Array<{ normal: string; tags: string[] }> }>) {
+    for (const t of sentence.terms) {
+      for (const part of t.normal.split(/[-\s]+/)) {
+        const text = part.replace(/[^\p{L}\p{N}']/gu, '');
+        if (text) out.push({ text, tags: new Set(t.tags) });
+      }
+    }
+  }
+  return out;
+}
+
+export function planScene(prompt: string): ScenePlan {
+  const plan: ScenePlan = { subjects: [], props: [], actions: [], setting: {}, colours: [], unknown: [] };
+  const ws = words(prompt);
+  const tokens: Token[] = [];
+
+  for (let i = 0; i < ws.length; i++) {
+    const w = ws[i];
+    const text = w.text;
+    const prev = tokens[tokens.length - 1];
+
+    // Multi-word names first ("ice cream", "fire truck", "polar bear").
+    let phrase: { n: number; hit: { resolved: Resolved; plural: boolean } } | null = null;
+    for (let n = Math.min(LONGEST_PHRASE, ws.length - i); n >= 2 && !phrase; n--) {
+      const hit = lookup(ws.slice(i, i + n).map((x) => x.text).join(' '));
+      if (hit) phrase = { n, hit };
+    }
+    if (phrase) {
+      const span = ws.slice(i, i + phrase.n).map((x) => x.text);
+      tokens.push({ type: 'noun', words: span, word: span.join(' '), entry: phrase.hit.resolved, plural: phrase.hit.plural });
+      i += phrase.n - 1;
+      continue;
+    }
+
+    if (SKIP.has(text)) { tokens.push({ type: 'skip' }); continue; }
+    if (text === 'and' || text === '&') { tokens.push({ type: 'and' }); continue; }
+    if (COLLECTIVES[text] && ws[i + 1]?.text === 'of') {
+      tokens.push({ type: 'count', count: COLLECTIVES[text] });
+      i++;
+      continue;
+    }
+    if (w.tags.has('Value') || /^\d+$/.test(text) || FEW[text]) {
+      const n = FEW[text] ?? Number((nlp(text).numbers().get() as number[])[0]);
+      tokens.push(Number.isFinite(n) && n > 0 ? { type: 'count', count: Math.min(n, 12) } : { type: 'skip' });
+      continue;
+    }
+    if (TIME_OF_DAY[text]) { plan.setting.timeOfDay ??= TIME_OF_DAY[text]; tokens.push({ type: 'skip' }); continue; }
+    if (WEATHER[text]) { plan.setting.weather ??= WEATHER[text]; tokens.push({ type: 'skip' }); continue; }
+    if (SEASONS[text] || (text === 'fall' && prev?.type === 'prep')) { plan.setting.season ??= SEASONS[text] ?? 'autumn'; tokens.push({ type: 'skip' }); continue; }
+    if (text in PREPOSITIONS) {
+      tokens.push({ type: 'prep', placement: PREPOSITIONS[text] });
+      if (text !== 'with' && text !== 'next' && text !== 'of' && text !== 'to') {
+        const verb = text === 'holding' ? 'hold' : text === 'wearing' ? 'wear' : text === 'riding' ? 'ride' : null;
+        if (verb && !plan.actions.includes(verb)) plan.actions.push(verb);
+      }
+      continue;
+    }
+    const describesNext = ws[i + 1] && !(ws[i + 1].text in PREPOSITIONS) && ws[i + 1].text !== 'and';
+    if (DESCRIBERS.has(text) && describesNext) { tokens.push({ type: 'adj', word: text }); continue; }
+    if (COLOURS[text] || SIZES[text] || MOODS.has(text)) {
+      if (MOODS.has(text)) plan.mood ??= text;
+      if (COLOURS[text] && !plan.colours.includes(COLOURS[text])) plan.colours.push(COLOURS[text]);
+      // "baby" and other noun-adjectives name a thing when nothing follows ("a baby").
+      if (!(SIZES[text] && lookup(text) && !ws[i + 1])) { tokens.push({ type: 'adj', word: text }); continue; }
+    }
+
+    const gerund = text.endsWith('ing') && text.length > 4 && !NOT_GERUND.has(text);
+    const afterNoun = prev?.type === 'noun' || prev?.type === 'and' || prev?.type === 'verb';
+    const known = lookup(text);
+    if (gerund && (!known || afterNoun)) { tokens.push({ type: 'verb', verb: infinitive(text) }); continue; }
+    if (known) { tokens.push({ type: 'noun', words: [text], word: text, entry: known.resolved, plural: known.plural || w.tags.has('Plural') || singular(text) !== text }); continue; }
+    if (w.tags.has('Verb') && !w.tags.has('Noun')) { tokens.push({ type: 'verb', verb: infinitive(text) }); continue; }
+    if (w.tags.has('Adjective') || w.tags.has('Adverb')) { tokens.push({ type: 'adj', word: text }); continue; }
+    if (w.tags.has('Noun')) {
+      const near = fallback(w);
+      tokens.push({ type: 'noun', words: [text], word: text, entry: near, plural: w.tags.has('Plural') });
+      continue;
+    }
+    tokens.push({ type: 'skip' });
+  }
+
+  assemble(plan, tokens);
+  addImpliedProps(plan);
+  return plan;
+}
+
+const ANIMATE = new Set<ThingKind>(['person', 'animal', 'creature']);
+
+function assemble(plan: ScenePlan, tokens: Token[]): void {
+  let count: number | undefined;
+  let adjectives: string[] = [];
+  let modifiers: Array<Extract<Token, { type: 'noun' }>> = [];
+  let placement: Placement | undefined;
+  let verb: string | undefined;
+  /** Whether the current placement comes from a verb ("fighting a dragon") rather than a preposition. */
+  let verbObject = false;
+  let joined = false;
+  let lastWasSubject = false;
+
+  const reset = () => {
+    count = undefined;
+    adjectives = [];
+    modifiers = [];
+  };
+
+  tokens.forEach((t, i) => {
+    switch (t.type) {
+      case 'skip':
+        return;
+      case 'count':
+        count = t.count;
+        return;
+      case 'adj':
+        adjectives.push(t.word);
+        return;
+      case 'and':
+        joined = true;
+        return;
+      case 'prep':
+        placement = t.placement;
+        verbObject = false;
+        joined = false;
+        return;
+      case 'verb':
+        verb = t.verb;
+        if (!plan.actions.includes(t.verb)) plan.actions.push(t.verb);
+        placement = VERB_PLACEMENT[t.verb] ?? 'beside';
+        verbObject = true;
+        joined = false;
+        return;
+      case 'noun':
+        break;
+    }
+    // A noun right before another is a modifier of it ("candy forest", "robot chef", "baby dragon").
+    const next = tokens[i + 1];
+    if (next?.type === 'noun') {
+      modifiers.push(t);
+      return;
+    }
+    let head = t;
+    let role: string | undefined;
+    // "robot chef", "cat wizard": the creature is the subject, the person noun its role.
+    const creature = modifiers.find((m) => m.entry && (m.entry.kind === 'animal' || m.entry.kind === 'creature'));
+    if (head.entry?.kind === 'person' && creature) {
+      role = head.word;
+      head = creature;
+    }
+    // Unknown modifiers are reported too: "bamboo fence" must not hide an unknown "bamboo".
+    for (const m of modifiers) if (!m.entry && !plan.unknown.includes(m.word)) plan.unknown.push(m.word);
+    const modifierWords = modifiers.filter((m) => m !== head).map((m) => m.word);
+    const allAdjectives = [...adjectives, ...modifierWords, ...(role ? [role] : [])];
+    const phrase = [...adjectives, ...modifiers.map((m) => m.word), ...(modifiers.includes(t) ? [] : [t.word])].join(' ');
+    const entry = head.entry;
+    if (!entry) {
+      // Unknown head: a resolvable modifier still draws ("dragon whisperer" is at least a dragon).
+      const known = modifiers.find((m) => m.entry);
+      if (!known) {
+        if (!plan.unknown.includes(head.word)) plan.unknown.push(head.word);
+        reset();
+        return;
+      }
+      if (!plan.unknown.includes(head.word)) plan.unknown.push(head.word);
+      head = known;
+    }
+    const resolved = head.entry as Resolved;
+
+    if (resolved.kind === 'place') {
+      if (!plan.setting.place) {
+        plan.setting.place = phrase;
+        if (resolved.icon) plan.setting.placeIcon = resolved.icon;
+      }
+      reset();
+      return;
+    }
+
+    const colour = allAdjectives.map((a) => COLOURS[a]).find(Boolean);
+    const size = allAdjectives.map((a) => SIZES[a]).find(Boolean);
+    const thing: PlannedThing = {
+      phrase,
+      word: head.word,
+      icon: resolved.icon,
+      kind: resolved.kind,
+      ...(resolved.figure ? { figure: resolved.figure } : {}),
+      count: count ?? (head.plural && !ONE_PAIR.has(head.word) ? 2 : 1),
+      adjectives: allAdjectives,
+      ...(colour ? { colour } : {}),
+      ...(size ? { size } : {}),
+    };
+
+    const animate = ANIMATE.has(resolved.kind);
+    // Animate things join the subjects unless a preposition or verb gives them a place ("riding a horse").
+    const isSubject = plan.subjects.length === 0 || (joined && lastWasSubject) || (animate && (placement === undefined || (verbObject && placement === 'beside')));
+    if (isSubject) {
+      plan.subjects.push(thing);
+      lastWasSubject = true;
+    } else {
+      plan.props.push({ ...thing, placement: placeProp(thing, placement, verb) });
+      lastWasSubject = false;
+    }
+    joined = false;
+    reset();
+  });
+}
+
+/** Refines the placement a preposition or verb gave: worn clothes, vehicles ridden, food in the pan. */
+function placeProp(thing: PlannedThing, placement: Placement | undefined, verb: string | undefined): Placement {
+  if (SCENERY.has(thing.word)) return 'background';
+  if (WEARABLE.has(thing.word) && (placement === 'held' || placement === 'in' || placement === 'worn')) return 'worn';
+  if (thing.kind === 'vehicle' && (placement === 'in' || placement === 'held' || placement === 'beside')) return 'under';
+  if (thing.kind === 'food' && (verb === 'cook' || verb === 'fry' || verb === 'bake')) return 'in';
+  if (thing.kind === 'building') return 'background';
+  return placement ?? 'beside';
+}
+
+function addImpliedProps(plan: ScenePlan): void {
+  for (const action of plan.actions) {
+    for (const [word, placement] of IMPLIED[action] ?? []) {
+      // A named thing in the same place wins: "reading a map" holds the map, not a book.
+      if (plan.props.some((p) => p.word === word || p.placement === placement)) continue;
+      const entry = fromVocab(word);
+      if (!entry) continue;
+      plan.props.push({ phrase: word, word, icon: entry.icon, kind: entry.kind, ...(entry.figure ? { figure: entry.figure } : {}), count: 1, adjectives: [], placement });
+    }
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * Everyday prompts (animals doing things, people with objects, places at a time of day, fantasy
+ * creatures, food, vehicles) and, written by hand, the concrete nouns each one names: the things a
+ * reader would expect to see drawn. Times of day are not counted (they are light, not things);
+ * collective words used as counts ("a family of ducks") are not counted either.
+ */
+export const EVERYDAY_PROMPTS: Array<{ prompt: string; nouns: string[] }> = [
+  { prompt: 'a golden retriever surfing a giant wave at sunset', nouns: ['retriever', 'wave'] },
+  { prompt: 'a baby dragon reading a map', nouns: ['baby', 'dragon', 'map'] },
+  { prompt: 'a robot chef cooking pancakes', nouns: ['robot', 'chef', 'pancakes'] },
+  { prompt: 'three kittens playing with yarn in the snow', nouns: ['kittens', 'yarn', 'snow'] },
+  { prompt: 'an old fisherman in a red boat at dawn', nouns: ['fisherman', 'boat'] },
+  { prompt: 'two astronauts riding bicycles on the moon', nouns: ['astronauts', 'bicycles', 'moon'] },
+  { prompt: 'a unicorn eating ice cream in a candy forest', nouns: ['unicorn', 'ice cream', 'candy', 'forest'] },
+  { prompt: 'a fox wearing a scarf in an autumn forest', nouns: ['fox', 'scarf', 'forest'] },
+  { prompt: 'a little girl holding a red balloon in the rain', nouns: ['girl', 'balloon', 'rain'] },
+  { prompt: 'a panda drinking bubble tea in a cafe', nouns: ['panda', 'bubble tea', 'cafe'] },
+  { prompt: 'a wizard casting spells in a castle at midnight', nouns: ['wizard', 'spells', 'castle'] },
+  { prompt: 'a cat sleeping on a laptop', nouns: ['cat', 'laptop'] },
+  { prompt: 'a knight fighting a dragon on a mountain', nouns: ['knight', 'dragon', 'mountain'] },
+  { prompt: 'a grandma baking cookies in a cozy kitchen', nouns: ['grandma', 'cookies', 'kitchen'] },
+  { prompt: 'a penguin skiing down a snowy mountain', nouns: ['penguin', 'mountain'] },
+  { prompt: 'a teddy bear having a picnic in a park', nouns: ['teddy bear', 'picnic', 'park'] },
+  { prompt: 'a pirate captain with a parrot on a ship', nouns: ['pirate', 'captain', 'parrot', 'ship'] },
+  { prompt: 'a tiger sitting under a palm tree on a beach', nouns: ['tiger', 'palm tree', 'beach'] },
+  { prompt: 'an owl with glasses reading a book at night', nouns: ['owl', 'glasses', 'book'] },
+  { prompt: 'a firefighter rescuing a kitten from a tree', nouns: ['firefighter', 'kitten', 'tree'] },
+  { prompt: 'a mermaid playing a guitar under the sea', nouns: ['mermaid', 'guitar', 'sea'] },
+  { prompt: 'a farmer driving a tractor in a wheat field at sunrise', nouns: ['farmer', 'tractor', 'wheat', 'field'] },
+  { prompt: 'a dog catching a frisbee in the park', nouns: ['dog', 'frisbee', 'park'] },
+  { prompt: 'a family of ducks crossing a street in the city', nouns: ['ducks', 'street', 'city'] },
+  { prompt: 'a scientist with a microscope in a laboratory', nouns: ['scientist', 'microscope', 'laboratory'] },
+  { prompt: 'a ninja jumping over a bamboo fence at night', nouns: ['ninja', 'bamboo', 'fence'] },
+  { prompt: 'a couple dancing under the stars in paris', nouns: ['couple', 'stars', 'paris'] },
+  { prompt: 'a horse running through a meadow in spring', nouns: ['horse', 'meadow'] },
+  { prompt: 'a ghost holding a lantern in a foggy graveyard', nouns: ['ghost', 'lantern', 'graveyard'] },
+  { prompt: 'a monkey eating a banana in the jungle', nouns: ['monkey', 'banana', 'jungle'] },
+  { prompt: 'a boy flying a kite on a hill on a windy afternoon', nouns: ['boy', 'kite', 'hill'] },
+  { prompt: 'a chef holding a pizza in a restaurant', nouns: ['chef', 'pizza', 'restaurant'] },
+  { prompt: 'an alien driving a taxi through a busy city at night', nouns: ['alien', 'taxi', 'city'] },
+  { prompt: 'a turtle carrying a tiny house on its back', nouns: ['turtle', 'house', 'back'] },
+  { prompt: 'a bunny with a carrot in a vegetable garden', nouns: ['bunny', 'carrot', 'vegetable', 'garden'] },
+  { prompt: 'a lion wearing a crown on a throne', nouns: ['lion', 'crown', 'throne'] },
+  { prompt: 'a skateboarder with headphones in a skate park', nouns: ['skateboarder', 'headphones', 'skate park'] },
+  { prompt: 'a hamster eating sunflower seeds in a teacup', nouns: ['hamster', 'sunflower', 'seeds', 'teacup'] },
+  { prompt: 'a dinosaur playing the drums at a concert', nouns: ['dinosaur', 'drums', 'concert'] },
+  { prompt: 'a bee collecting honey from a sunflower in summer', nouns: ['bee', 'honey', 'sunflower'] },
+];
