@@ -78,15 +78,17 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), prerender()],
   resolve: { alias },
   server: {
+    // The browser's Host is kept, so the gateway sees its own origin and accepts writes (cross-site check).
     proxy: {
-      '/api': { target: backend, changeOrigin: true },
-      '/graphql': { target: backend, changeOrigin: true, ws: true },
+      '/api': { target: backend, changeOrigin: false },
+      '/graphql': { target: backend, changeOrigin: false, ws: true },
     },
   },
   preview: {
+    // The browser's Host is kept, so the gateway sees its own origin and accepts writes (cross-site check).
     proxy: {
-      '/api': { target: backend, changeOrigin: true },
-      '/graphql': { target: backend, changeOrigin: true, ws: true },
+      '/api': { target: backend, changeOrigin: false },
+      '/graphql': { target: backend, changeOrigin: false, ws: true },
     },
   },
   build: {

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
@@ -6,7 +7,7 @@ import { BusModule, loggingModule, RedisModule, RenderJobsModule, StorageModule 
 import { Members } from './clients/members.js';
 import { ErrorsFilter } from './common/errors.filter.js';
 import { Sessions } from './common/session.js';
-import { RestThrottlerGuard } from './common/throttle.guard.js';
+import { AppThrottlerGuard } from './common/throttle.guard.js';
 import { sharedThrottlerModule } from './common/throttler-storage.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { AdminResolver } from './graphql/admin/admin.resolver.js';
@@ -17,6 +18,8 @@ import { ImagesResolver } from './graphql/images/images.resolver.js';
 import { TrendsResolver } from './graphql/trends/trends.resolver.js';
 import { WaitlistResolver } from './graphql/waitlist/waitlist.resolver.js';
 import { AssistResolver } from './graphql/assist/assist.resolver.js';
+import { graphQLLimitRules, graphQLParseOptions } from './graphql/limits.js';
+import { graphQLWebSocketOptions, socketRequest } from './graphql/websocket.js';
 import { AssistController } from './rest/assist/assist.controller.js';
 import { GenerationUpdates } from './realtime/generation-updates.js';
 import { PhotoUpdates } from './realtime/photo-updates.js';
@@ -36,7 +39,7 @@ import { TrendsController } from './rest/trends/trends.controller.js';
 import { WaitlistController } from './rest/waitlist/waitlist.controller.js';
 
 /** graphql-ws hands the upgrade request over as `extra.request`; HTTP operations bring req/res. */
-type GraphQLContextInput = { req?: unknown; res?: unknown; extra?: { request?: unknown } };
+type GraphQLContextInput = { req?: unknown; res?: unknown; extra?: { request: IncomingMessage } };
 
 @Module({})
 export class GatewayModule {
@@ -57,8 +60,14 @@ export class GatewayModule {
           path: '/graphql',
           autoSchemaFile: true,
           sortSchema: true,
-          subscriptions: { 'graphql-ws': { path: '/graphql' } },
-          context: (input: GraphQLContextInput) => (input.extra ? { req: input.extra.request } : { req: input.req, res: input.res }),
+          // The socket takes subscriptions only, from pages on our own origin(s) (graphql/websocket.ts).
+          subscriptions: { 'graphql-ws': graphQLWebSocketOptions('/graphql') },
+          context: (input: GraphQLContextInput) => (input.extra ? { req: socketRequest(input.extra.request) } : { req: input.req, res: input.res }),
+          // Oversized operations are refused while parsing and validating, before any resolver runs.
+          parseOptions: graphQLParseOptions,
+          validationRules: graphQLLimitRules,
+          // One operation per request: a batch would multiply every limit above.
+          allowBatchedHttpRequests: false,
           introspection: config.NODE_ENV !== 'production',
           // Errors carry their code and message; never the server's stack.
           includeStacktraceInErrorResponses: false,
@@ -69,7 +78,7 @@ export class GatewayModule {
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: ErrorsFilter },
-        { provide: APP_GUARD, useClass: RestThrottlerGuard },
+        { provide: APP_GUARD, useClass: AppThrottlerGuard },
         Sessions,
         Members,
         GenerationUpdates,

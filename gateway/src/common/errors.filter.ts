@@ -24,6 +24,7 @@ export class ErrorsFilter implements ExceptionFilter {
     }
     const res = host.switchToHttp().getResponse<Response>();
     if (res.headersSent) return;
+    if (exception instanceof ServiceError && exception.retryAfterSeconds) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
     res.status(status).json({ statusCode: status, message });
   }
 

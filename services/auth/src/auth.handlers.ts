@@ -1,10 +1,12 @@
-import { Controller } from '@nestjs/common';
+import { Controller, UsePipes } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import type { MessageRequest } from '@trendforge/contracts';
 import { Handles } from '@trendforge/platform';
 import { AuthService } from './auth.service.js';
+import { RefuseControlCharacters } from './plain-text.js';
 
 @Controller()
+@UsePipes(RefuseControlCharacters)
 export class AuthHandlers {
   constructor(private readonly auth: AuthService) {}
 

@@ -60,6 +60,7 @@ export class AuthService {
     await this.bus.publish(Events.userRegistered, { userId: user.id } satisfies UserRegisteredEvent, `user.registered:${user.id}`)
       .catch((error) => this.logger.error({ err: error, userId: user.id }, 'user.registered not published'));
     this.logger.log({ userId: user.id }, 'user registered');
+    await this.limits.signedIn(email, request.ip, { fromLogin: false });
     return { user: toUserProfile(user), sessionToken: await this.sessions.create(user.id) };
   }
 
@@ -85,7 +86,7 @@ export class AuthService {
       fail(ErrorCode.Unauthorized, AuthMessages.invalidCredentials);
     }
 
-    await this.limits.loginSucceeded(email, request.ip);
+    await this.limits.signedIn(email, request.ip, { fromLogin: true });
     if (this.passwords.needsRehash(user.passwordHash)) {
       await this.users.update({ id: user.id }, { passwordHash: await this.passwords.hash(password) });
     }

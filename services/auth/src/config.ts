@@ -7,8 +7,13 @@ const count = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000
 export const authOwnEnv = z.object({
   /** Sliding lifetime of a session: every use pushes the expiry this far into the future. */
   SESSION_TTL_SECONDS: z.coerce.number().int().min(60).max(365 * 24 * 3600).default(30 * 24 * 3600),
-  /** Failed logins allowed per account (email) in LOGIN_WINDOW_SECONDS. */
+  /**
+   * Failed logins allowed per account (email) in LOGIN_WINDOW_SECONDS, from all addresses together;
+   * past it only addresses the owner has signed in from before may still try.
+   */
   LOGIN_FAILURES_PER_ACCOUNT: count(10),
+  /** Failed logins allowed per account from one client address in LOGIN_WINDOW_SECONDS. */
+  LOGIN_FAILURES_PER_ADDRESS_AND_ACCOUNT: count(5),
   /** Failed logins allowed per client IP in LOGIN_WINDOW_SECONDS. */
   LOGIN_FAILURES_PER_IP: count(50),
   LOGIN_WINDOW_SECONDS: count(15 * 60),

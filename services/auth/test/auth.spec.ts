@@ -13,10 +13,13 @@ let stack: ServiceSuite;
 let sql: DataSource;
 let redis: Redis;
 let seq = 0;
+let addresses = 0;
+/** A client address of its own, so the per-address registration limit (calls without one share a bucket) stays out of the way. */
+const freshAddress = () => `192.0.2.${(addresses += 1) % 250}`;
 /** A fresh, valid registration. */
 const newMember = (overrides: Partial<{ username: string; email: string; password: string; ip: string }> = {}) => {
   seq += 1;
-  return { username: `member_${seq}`, email: `member${seq}@example.com`, password: 'secret-pass', ...overrides };
+  return { username: `member_${seq}`, email: `member${seq}@example.com`, password: 'secret-pass', ip: freshAddress(), ...overrides };
 };
 
 beforeAll(async () => {
@@ -50,7 +53,7 @@ describe('users and health', () => {
 describe('registration', () => {
   it('creates the user, hashes the password with argon2id and opens a session', async () => {
     const { user, sessionToken } = await stack.bus.send('auth.register', {
-      username: '  Ada.Lovelace ', email: '  Ada@Example.COM ', password: 'analytical',
+      ip: freshAddress(), username: '  Ada.Lovelace ', email: '  Ada@Example.COM ', password: 'analytical',
     });
     expect(user).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -95,16 +98,16 @@ describe('registration', () => {
   });
 
   it('refuses a taken email (any case) and a taken username (any case)', async () => {
-    await stack.bus.send('auth.register', { username: 'Grace', email: 'grace@example.com', password: 'cobol-rules' });
-    expect(await failureOf(stack.bus.send('auth.register', { username: 'grace2', email: ' GRACE@example.com', password: 'cobol-rules' })))
+    await stack.bus.send('auth.register', { ip: freshAddress(), username: 'Grace', email: 'grace@example.com', password: 'cobol-rules' });
+    expect(await failureOf(stack.bus.send('auth.register', { ip: freshAddress(), username: 'grace2', email: ' GRACE@example.com', password: 'cobol-rules' })))
       .toEqual({ code: ErrorCode.Conflict, message: 'An account with this email already exists' });
-    expect(await failureOf(stack.bus.send('auth.register', { username: 'gRACE', email: 'other@example.com', password: 'cobol-rules' })))
+    expect(await failureOf(stack.bus.send('auth.register', { ip: freshAddress(), username: 'gRACE', email: 'other@example.com', password: 'cobol-rules' })))
       .toEqual({ code: ErrorCode.Conflict, message: 'This username is already taken' });
   });
 
   it('lets exactly one of simultaneous registrations of one username win', async () => {
     const attempts = await Promise.allSettled(
-      Array.from({ length: 6 }, (_, i) => stack.bus.send('auth.register', { username: 'racer', email: `racer${i}@example.com`, password: 'fast-car' })),
+      Array.from({ length: 6 }, (_, i) => stack.bus.send('auth.register', { ip: freshAddress(), username: 'racer', email: `racer${i}@example.com`, password: 'fast-car' })),
     );
     expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
     for (const attempt of attempts.filter((a) => a.status === 'rejected')) {
@@ -116,7 +119,7 @@ describe('registration', () => {
 
   it('lets exactly one of simultaneous registrations of one email win', async () => {
     const attempts = await Promise.allSettled(
-      Array.from({ length: 6 }, (_, i) => stack.bus.send('auth.register', { username: `twin${i}`, email: 'Twin@example.com', password: 'same-mail' })),
+      Array.from({ length: 6 }, (_, i) => stack.bus.send('auth.register', { ip: freshAddress(), username: `twin${i}`, email: 'Twin@example.com', password: 'same-mail' })),
     );
     expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
     for (const attempt of attempts.filter((a) => a.status === 'rejected')) {
@@ -132,6 +135,12 @@ describe('registration', () => {
     expect(refused.message).toMatch(TooMany);
     // Another address is not affected.
     await expect(stack.bus.send('auth.register', newMember({ ip: '198.51.100.8' }))).resolves.toHaveProperty('sessionToken');
+  });
+
+  it('counts registrations without a client address in one bucket instead of letting them through', async () => {
+    const withoutAddress = () => ({ ...newMember(), ip: undefined });
+    for (let i = 0; i < 10; i++) await stack.bus.send('auth.register', withoutAddress());
+    expect((await failureOf(stack.bus.send('auth.register', withoutAddress()))).code).toBe(ErrorCode.RateLimited);
   });
 });
 
@@ -209,40 +218,74 @@ describe('login, sessions and logout', () => {
       .toEqual({ code: ErrorCode.BadRequest, message: 'Password must be at least 6 characters' });
   });
 
-  it('locks an account after 10 failures, even for the right password, and not others', async () => {
+  it('locks one address out of an account after 5 failures, even for the right password, and not other addresses', async () => {
+    const member = newMember();
+    await stack.bus.send('auth.register', member);
+    const guesser = freshAddress();
+    for (let i = 0; i < 5; i++) {
+      expect(await failureOf(stack.bus.send('auth.login', { email: member.email, password: `wrong-${i}`, ip: guesser })))
+        .toEqual({ code: ErrorCode.Unauthorized, message: 'Invalid credentials' });
+    }
+    const refused = await failureOf(stack.bus.send('auth.login', { email: member.email, password: member.password, ip: guesser }));
+    expect(refused).toEqual({ code: ErrorCode.RateLimited, message: 'Too many attempts. Please try again in 15 minutes.' });
+    // The gateway answers this as Retry-After.
+    const error = await stack.bus.send('auth.login', { email: member.email, password: member.password, ip: guesser }).then(() => undefined, (e: unknown) => e);
+    expect((error as { retryAfterSeconds?: number }).retryAfterSeconds).toBeGreaterThan(14 * 60);
+    // The owner, from the address they signed up from, is not locked out.
+    await expect(stack.bus.send('auth.login', { email: member.email, password: member.password, ip: member.ip })).resolves.toHaveProperty('sessionToken');
+  });
+
+  it("stops guessing spread over many addresses for new addresses, but never for the owner's own", async () => {
     const member = newMember();
     const other = newMember();
     await stack.bus.send('auth.register', member);
     await stack.bus.send('auth.register', other);
+    const ownersOtherDevice = freshAddress();
+    await stack.bus.send('auth.login', { email: member.email, password: member.password, ip: ownersOtherDevice });
+    // Ten strangers, two guesses each: under the per-address limit, over the account-wide one.
     for (let i = 0; i < 10; i++) {
-      expect((await failureOf(stack.bus.send('auth.login', { email: member.email, password: `wrong-${i}` }))).code).toBe(ErrorCode.Unauthorized);
+      const stranger = freshAddress();
+      for (let j = 0; j < 2; j++) {
+        const answer = await failureOf(stack.bus.send('auth.login', { email: member.email, password: `wrong-${i}-${j}`, ip: stranger }));
+        expect(answer.code).toBe(i * 2 + j < 10 ? ErrorCode.Unauthorized : ErrorCode.RateLimited);
+      }
     }
-    const refused = await failureOf(stack.bus.send('auth.login', { email: member.email, password: member.password }));
-    expect(refused.code).toBe(ErrorCode.RateLimited);
-    expect(refused.message).toMatch(TooMany);
-    expect(refused.message).toBe('Too many attempts. Please try again in 15 minutes.');
-    await expect(stack.bus.send('auth.login', { email: other.email, password: other.password })).resolves.toHaveProperty('sessionToken');
+    const newcomer = await failureOf(stack.bus.send('auth.login', { email: member.email, password: member.password, ip: freshAddress() }));
+    expect(newcomer).toEqual({ code: ErrorCode.RateLimited, message: expect.stringMatching(TooMany) });
+    for (const ip of [member.ip, ownersOtherDevice]) {
+      await expect(stack.bus.send('auth.login', { email: member.email, password: member.password, ip })).resolves.toHaveProperty('sessionToken');
+    }
+    await expect(stack.bus.send('auth.login', { email: other.email, password: other.password, ip: freshAddress() })).resolves.toHaveProperty('sessionToken');
   });
 
   it('counts parallel guesses too', async () => {
     const member = newMember();
     await stack.bus.send('auth.register', member);
+    const ip = freshAddress();
     const guesses = await Promise.allSettled(
-      Array.from({ length: 16 }, (_, i) => stack.bus.send('auth.login', { email: member.email, password: `guess-${i}` })),
+      Array.from({ length: 16 }, (_, i) => stack.bus.send('auth.login', { email: member.email, password: `guess-${i}`, ip })),
     );
     const codes = guesses.map((g) => (g as PromiseRejectedResult).reason.code);
-    expect(codes.filter((c) => c === ErrorCode.Unauthorized)).toHaveLength(10);
-    expect(codes.filter((c) => c === ErrorCode.RateLimited)).toHaveLength(6);
+    expect(codes.filter((c) => c === ErrorCode.Unauthorized)).toHaveLength(5);
+    expect(codes.filter((c) => c === ErrorCode.RateLimited)).toHaveLength(11);
   });
 
-  it('resets the account counter on a successful login', async () => {
+  it("resets the address's counter on a successful login", async () => {
     const member = newMember();
     await stack.bus.send('auth.register', member);
-    const fail = (i: number) => failureOf(stack.bus.send('auth.login', { email: member.email, password: `wrong-${i}` }));
-    for (let i = 0; i < 9; i++) expect((await fail(i)).code).toBe(ErrorCode.Unauthorized);
-    await stack.bus.send('auth.login', { email: member.email, password: member.password });
-    for (let i = 0; i < 10; i++) expect((await fail(i)).code).toBe(ErrorCode.Unauthorized);
-    expect((await fail(10)).code).toBe(ErrorCode.RateLimited);
+    const ip = freshAddress();
+    const fail = (i: number) => failureOf(stack.bus.send('auth.login', { email: member.email, password: `wrong-${i}`, ip }));
+    for (let i = 0; i < 4; i++) expect((await fail(i)).code).toBe(ErrorCode.Unauthorized);
+    await stack.bus.send('auth.login', { email: member.email, password: member.password, ip });
+    for (let i = 0; i < 5; i++) expect((await fail(i)).code).toBe(ErrorCode.Unauthorized);
+    expect((await fail(5)).code).toBe(ErrorCode.RateLimited);
+  });
+
+  it('counts logins without a client address as one address instead of letting them through', async () => {
+    const member = newMember();
+    await stack.bus.send('auth.register', member);
+    for (let i = 0; i < 5; i++) await failureOf(stack.bus.send('auth.login', { email: member.email, password: `wrong-${i}` }));
+    expect((await failureOf(stack.bus.send('auth.login', { email: member.email, password: member.password }))).code).toBe(ErrorCode.RateLimited);
   });
 
   it('limits failed logins per IP across accounts', async () => {
@@ -274,6 +317,14 @@ describe('settings and onboarding', () => {
     expect(await stack.bus.send('auth.user', { userId: user.id })).toEqual(updated);
     // Clearing the avatar with an empty string stores null.
     expect((await stack.bus.send('auth.updateProfile', { userId: user.id, ...settings, avatar: '' as unknown as null })).avatar).toBeNull();
+  });
+
+  it('refuses control characters, NUL included, as a bad request naming the field (PostgreSQL would refuse NUL)', async () => {
+    const { user } = await stack.bus.send('auth.register', newMember());
+    expect(await failureOf(stack.bus.send('auth.updateProfile', { userId: user.id, ...settings, firstName: 'Gr\u0000ace' })))
+      .toEqual({ code: ErrorCode.BadRequest, message: 'firstName must not contain control characters' });
+    expect(await failureOf(stack.bus.send('auth.register', newMember({ username: 'bell\u0007' }))))
+      .toEqual({ code: ErrorCode.BadRequest, message: 'username must not contain control characters' });
   });
 
   it('refuses names over 50 characters, foreign or outside avatars and non-boolean preferences', async () => {

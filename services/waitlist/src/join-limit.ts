@@ -20,11 +20,10 @@ export class JoinLimit {
     });
   }
 
-  /** Takes one join for this IP, or refuses with RATE_LIMITED. Calls without an IP (internal) pass. */
+  /** Takes one join for this IP, or refuses with RATE_LIMITED. Calls without an IP share one bucket: they never skip the limit. */
   async take(ip: string | undefined): Promise<void> {
-    if (!ip) return;
     try {
-      await this.byIp.consume(ip, 1);
+      await this.byIp.consume(ip || 'unknown', 1);
     } catch (error) {
       // A RateLimiterRes rejection means "over the limit"; anything else is Redis failing.
       if (!(error instanceof RateLimiterRes)) throw error;

@@ -8,8 +8,10 @@ describe('waitlist service over the bus', () => {
   let db: DataSource;
   let seq = 0;
   const email = (label: string) => `${label}.${(seq += 1)}@example.com`;
+  let addresses = 0;
+  // Each join from an address of its own unless the test names one: the per-address limit stays out of the way.
   const join = (input: { name?: string; email?: string; interest?: string; ref?: string; ip?: string }) =>
-    service.bus.send('waitlist.join', { name: 'Ada Lovelace', email: email('ada'), ...input } as never);
+    service.bus.send('waitlist.join', { name: 'Ada Lovelace', email: email('ada'), ip: `192.0.2.${(addresses += 1) % 250}`, ...input } as never);
   const count = async () => (await service.bus.send('waitlist.count', {})).count;
 
   beforeAll(async () => {
@@ -147,6 +149,12 @@ describe('waitlist service over the bus', () => {
     expect(failure.code).toBe('RATE_LIMITED');
     expect(failure.message).toMatch(/^Too many sign-ups from your network\. Please try again in \d+ minutes?\.$/);
     expect((await join({ ip: '203.0.113.8' })).success).toBe(true);
+  });
+
+  test('joins without a client address share one limit instead of skipping it', async () => {
+    const withoutAddress = () => join({ ip: undefined });
+    for (let i = 0; i < 3; i += 1) await withoutAddress();
+    expect((await failureOf(withoutAddress())).code).toBe('RATE_LIMITED');
   });
 
   test('answers its health check', async () => {

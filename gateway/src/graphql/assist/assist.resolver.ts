@@ -8,11 +8,10 @@ import {
 } from '../../rest/assist/assist.body.js';
 import { AssistThrottle } from '../../rest/assist/assist.controller.js';
 import { CoachAnswerType, CoachFeedbackType, PromptVariationType } from './assist.types.js';
-import { GraphQLThrottlerGuard } from './graphql-throttler.guard.js';
 
 /** The prompt coach and prompt variations, the same use cases as REST (members only, rate-limited). */
 @Resolver()
-@UseGuards(MemberGuard, GraphQLThrottlerGuard)
+@UseGuards(MemberGuard)
 @Throttle(AssistThrottle)
 export class AssistResolver {
   constructor(private readonly bus: Bus) {}

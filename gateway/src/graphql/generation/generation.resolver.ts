@@ -1,11 +1,13 @@
 import { UseGuards } from '@nestjs/common';
 import { Args, ID, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
+import { Throttle } from '@nestjs/throttler';
 import type { Generation, GenerationView } from '@trendforge/contracts';
 import { Bus } from '@trendforge/platform';
 import { toGenerationView } from '../../clients/views.js';
 import { CurrentCaller, MemberGuard, type Caller } from '../../common/session.js';
 import { GenerationUpdates } from '../../realtime/generation-updates.js';
 import { GenerateBody, toGenerationRequest } from '../../rest/generate/generate.body.js';
+import { GenerateThrottle } from '../../rest/generate/generate.controller.js';
 import { GenerationType } from '../types.js';
 
 @Resolver(() => GenerationType)
@@ -18,6 +20,7 @@ export class GenerationResolver {
    * generationUpdated. The same `idempotencyKey` from the same member is the same generation.
    */
   @Mutation(() => GenerationType)
+  @Throttle(GenerateThrottle)
   async generate(
     @CurrentCaller() caller: Caller,
     @Args('input') input: GenerateBody,

@@ -1,5 +1,8 @@
 import { Field, InputType, Int, ObjectType } from '@nestjs/graphql';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import type { StyleOption, VotingTrend, WeeklyElection } from '@trendforge/contracts';
+import { TrendFieldRules } from '../../rest/trends/trends.body.js';
 
 @ObjectType('VotingTrend')
 export class VotingTrendType implements VotingTrend {
@@ -43,34 +46,36 @@ export class WeeklyElectionType implements WeeklyElection {
 
 @InputType('StyleOptionInput')
 export class StyleOptionInput {
-  @Field() key: string;
-  @Field() label: string;
-  @Field() description: string;
+  @Field() @IsString() @MaxLength(40) key: string;
+  @Field() @IsString() @MaxLength(200) label: string;
+  @Field() @IsString() @MaxLength(1000) description: string;
 }
 
-/** An admin's trend fields; the trends service validates them. */
+/** An admin's trend fields, checked like the REST bodies (TrendFieldRules); the trends service validates the rest. */
 @InputType('TrendChangesInput')
 export class TrendChangesInput {
-  @Field({ nullable: true }) name?: string;
-  @Field({ nullable: true }) description?: string;
-  @Field({ nullable: true }) prompt?: string;
-  @Field({ nullable: true }) promptTemplate?: string;
-  @Field({ nullable: true }) category?: string;
-  @Field({ nullable: true }) premium?: boolean;
-  @Field(() => Int, { nullable: true }) creditsRequired?: number;
-  @Field({ nullable: true }) verified?: boolean;
-  @Field({ nullable: true }) available?: boolean;
-  @Field(() => [StyleOptionInput], { nullable: true }) styleOptions?: StyleOptionInput[];
-  @Field(() => [String], { nullable: true }) vibes?: string[];
-  @Field({ nullable: true }) personalizationSupported?: boolean;
+  @Field({ nullable: true }) @IsOptional() @TrendFieldRules.name() name?: string;
+  @Field({ nullable: true }) @IsOptional() @TrendFieldRules.description() description?: string;
+  @Field({ nullable: true }) @IsOptional() @TrendFieldRules.prompt() prompt?: string;
+  @Field({ nullable: true }) @IsOptional() @TrendFieldRules.promptTemplate() promptTemplate?: string;
+  @Field({ nullable: true }) @IsOptional() @TrendFieldRules.category() category?: string;
+  @Field({ nullable: true }) @IsOptional() @TrendFieldRules.flag() premium?: boolean;
+  @Field(() => Int, { nullable: true }) @IsOptional() @TrendFieldRules.creditsRequired() creditsRequired?: number;
+  @Field({ nullable: true }) @IsOptional() @TrendFieldRules.flag() verified?: boolean;
+  @Field({ nullable: true }) @IsOptional() @TrendFieldRules.flag() available?: boolean;
+  @Field(() => [StyleOptionInput], { nullable: true })
+  @IsOptional() @IsArray() @ArrayMaxSize(TrendFieldRules.styleOptionsMax) @ValidateNested({ each: true }) @Type(() => StyleOptionInput)
+  styleOptions?: StyleOptionInput[];
+  @Field(() => [String], { nullable: true }) @IsOptional() @TrendFieldRules.vibes() vibes?: string[];
+  @Field({ nullable: true }) @IsOptional() @TrendFieldRules.flag() personalizationSupported?: boolean;
 }
 
 @InputType('NewTrendInput')
 export class NewTrendInput extends TrendChangesInput {
-  @Field() slug: string;
-  @Field() declare name: string;
-  @Field() declare description: string;
-  @Field() declare prompt: string;
-  @Field() declare promptTemplate: string;
-  @Field() declare category: string;
+  @Field() @TrendFieldRules.slug() slug: string;
+  @Field() @TrendFieldRules.name() declare name: string;
+  @Field() @TrendFieldRules.description() declare description: string;
+  @Field() @TrendFieldRules.prompt() declare prompt: string;
+  @Field() @TrendFieldRules.promptTemplate() declare promptTemplate: string;
+  @Field() @TrendFieldRules.category() declare category: string;
 }

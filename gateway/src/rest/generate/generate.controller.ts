@@ -9,6 +9,9 @@ import { CurrentCaller, MemberGuard, type Caller } from '../../common/session.js
 import { GenerationUpdates } from '../../realtime/generation-updates.js';
 import { GenerateBody, toGenerationRequest } from './generate.body.js';
 
+/** Generate calls per client address and minute, over REST and GraphQL alike. */
+export const GenerateThrottle = { default: { limit: 20, ttl: 60_000 } };
+
 /**
  * POST /api/generate keeps the documented synchronous contract: it waits (bounded) for the image
  * and answers `{generatedImage, imageUrl, caption}`; past the wait it answers 202 with the
@@ -28,7 +31,7 @@ export class GenerateController {
   ) {}
 
   @Post('generate')
-  @Throttle({ default: { limit: 20, ttl: 60_000 } })
+  @Throttle(GenerateThrottle)
   async generate(
     @CurrentCaller() caller: Caller,
     @Body() body: GenerateBody,

@@ -26,6 +26,8 @@ export const httpStatusOf: Record<ErrorCode, number> = {
 export interface ServiceErrorBody {
   code: ErrorCode;
   message: string;
+  /** For RATE_LIMITED: when to try again; the gateway answers it as Retry-After. */
+  retryAfterSeconds?: number;
 }
 
 export function isServiceErrorBody(value: unknown): value is ServiceErrorBody {

@@ -1,6 +1,5 @@
 import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Logger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { Redis } from 'ioredis';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -10,7 +9,7 @@ import { ConfigError } from './config.js';
 import { databaseModule, openDatabase, type ServiceDatabase } from './database.js';
 import { HealthModule, type HealthProbe } from './health.js';
 import { EventsModule } from './events.js';
-import { loggingModule } from './logging.js';
+import { Logger, loggingModule } from './logging.js';
 import { NATS, pingNats } from './nats.js';
 import { REDIS, RedisModule } from './redis-module.js';
 

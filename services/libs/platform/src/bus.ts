@@ -19,14 +19,14 @@ export const Handles = (pattern: MessagePatternName): MethodDecorator => Message
 
 /** An expected failure with a code the gateway turns into an HTTP status and a message for people. */
 export class ServiceError extends RpcException {
-  constructor(readonly code: ErrorCode, message: string) {
-    super({ code, message });
+  constructor(readonly code: ErrorCode, message: string, readonly retryAfterSeconds?: number) {
+    super({ code, message, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) });
     this.message = message;
   }
 }
 
-export function fail(code: ErrorCode, message: string): never {
-  throw new ServiceError(code, message);
+export function fail(code: ErrorCode, message: string, retryAfterSeconds?: number): never {
+  throw new ServiceError(code, message, retryAfterSeconds);
 }
 
 /**
@@ -74,7 +74,10 @@ export class Bus implements OnApplicationShutdown {
 /** Turns whatever came back from a failed call into a ServiceError, keeping a service's own code. */
 export function asServiceError(error: unknown, pattern: string): ServiceError {
   if (error instanceof ServiceError) return error;
-  if (isServiceErrorBody(error)) return new ServiceError(error.code, error.message);
+  if (isServiceErrorBody(error)) {
+    const retryAfterSeconds = typeof error.retryAfterSeconds === 'number' ? error.retryAfterSeconds : undefined;
+    return new ServiceError(error.code, error.message, retryAfterSeconds);
+  }
   const service = pattern.split('.')[0];
   if (error instanceof TimeoutError) return new ServiceError(ErrorCode.Unavailable, `${service} service did not answer in time`);
   const message = error instanceof Error ? error.message : String((error as { message?: string })?.message ?? error);

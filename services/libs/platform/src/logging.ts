@@ -1,14 +1,84 @@
-import { LoggerModule } from 'nestjs-pino';
+import { Global, Inject, Injectable, Module, RequestMethod, type DynamicModule, type LoggerService, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { Logger as PinoInstance, LevelWithSilent } from 'pino';
+import { pinoHttp, type HttpLogger } from 'pino-http';
+
+/**
+ * Structured JSON logs (one object a line) with pino, and a log line per HTTP request with pino-http.
+ * Written here rather than taken from nestjs-pino, whose releases for NestJS 12 need Node 22 while
+ * the project runs on Node 20; the calling conventions are the same.
+ */
+
+const HTTP_LOGGER = Symbol('HTTP_LOGGER');
+
+/** Paths polled by probes: logging them would drown everything else. */
+const probePaths = ['/livez', '/readyz', '/health', '/api/health'];
+
+type Level = Exclude<LevelWithSilent, 'silent'>;
+
+/**
+ * Nest's LoggerService on pino. Nest passes a logger's context as the last parameter;
+ * an object or Error message becomes the line's fields, and the next parameter its message.
+ */
+@Injectable()
+export class Logger implements LoggerService {
+  private readonly pino: PinoInstance;
+
+  constructor(@Inject(HTTP_LOGGER) http: HttpLogger) {
+    this.pino = http.logger;
+  }
+
+  verbose(message: unknown, ...params: unknown[]) { this.write('trace', message, params); }
+  debug(message: unknown, ...params: unknown[]) { this.write('debug', message, params); }
+  log(message: unknown, ...params: unknown[]) { this.write('info', message, params); }
+  warn(message: unknown, ...params: unknown[]) { this.write('warn', message, params); }
+  error(message: unknown, ...params: unknown[]) { this.write('error', message, params); }
+  fatal(message: unknown, ...params: unknown[]) { this.write('fatal', message, params); }
+
+  private write(level: Level, message: unknown, params: unknown[]) {
+    const fields: Record<string, unknown> = {};
+    let rest = params;
+    if (params.length > 0) {
+      fields.context = params.at(-1);
+      rest = params.slice(0, -1);
+    }
+    if (message instanceof Error) {
+      fields.err = message;
+    } else if (typeof message === 'object' && message !== null) {
+      Object.assign(fields, message);
+    } else if (level === 'error' && rest.length === 1 && typeof rest[0] === 'string' && /\n\s*at /.test(rest[0])) {
+      // Nest's exception handler calls error(message, stack, context).
+      fields.err = Object.assign(new Error(String(message)), { stack: rest[0] });
+      rest = [];
+    } else {
+      rest = [message, ...rest];
+    }
+    (this.pino[level] as (fields: object, ...args: unknown[]) => void)(fields, ...rest);
+  }
+}
+
+@Global()
+@Module({})
+class LoggingModule implements NestModule {
+  constructor(@Inject(HTTP_LOGGER) private readonly http: HttpLogger) {}
+
+  configure(consumer: MiddlewareConsumer) {
+    consumer.apply((req: Request, res: Response, next: () => void) => this.http(req, res, next)).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
+  }
+}
 
 /** Structured JSON logs (one object a line) named after the process. */
-export function loggingModule(name: string, level = process.env.LOG_LEVEL || 'info') {
-  return LoggerModule.forRoot({
-    pinoHttp: {
-      name,
-      level,
-      // Health probes would drown everything else.
-      autoLogging: { ignore: (req) => ['/livez', '/readyz', '/health', '/api/health'].includes(req.url?.split('?')[0] ?? '') },
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+export function loggingModule(name: string, level = process.env.LOG_LEVEL || 'info'): DynamicModule {
+  const http = pinoHttp({
+    name,
+    level,
+    // originalUrl: a middleware mounted on a path sees req.url relative to it.
+    autoLogging: { ignore: (req) => probePaths.includes(((req as Request).originalUrl ?? req.url ?? '').split('?')[0]) },
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
   });
+  return {
+    module: LoggingModule,
+    providers: [{ provide: HTTP_LOGGER, useValue: http }, Logger],
+    exports: [Logger],
+  };
 }

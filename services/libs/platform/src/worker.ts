@@ -3,7 +3,6 @@ import {
   type DynamicModule, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type Provider, type Type,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Logger as PinoLogger } from 'nestjs-pino';
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -11,7 +10,7 @@ import type { QueueName } from '@trendforge/contracts';
 import { BusModule } from './bus.js';
 import type { CoreEnv, StorageEnv } from './config.js';
 import { HEALTH_PROBES, type HealthProbe, HealthPaths, LIVENESS_ANSWER, runProbes } from './health.js';
-import { loggingModule } from './logging.js';
+import { Logger as PinoLogger, loggingModule } from './logging.js';
 import { NATS, pingNats } from './nats.js';
 import { queueConnection } from './queues.js';
 import { busNamespace } from './redis.js';
