@@ -134,6 +134,18 @@ describe('rate limits over HTTP', () => {
       .toBe('UNAUTHORIZED');
   });
 
+  test('generate: REST and GraphQL share one count per client (20 a minute in all, not 20 on each)', async () => {
+    const address = freshAddress();
+    const viaGraphql = () => graphql('mutation { generate(input: { trendSlug: "pixar" }) { id } }', {}, { address });
+    const viaRest = () => call(base, 'POST', '/api/generate', { json: { trendSlug: 'pixar' }, headers: { 'x-forwarded-for': address } });
+    for (let i = 0; i < 10; i += 1) {
+      expect((await viaRest()).status).toBe(401);
+      expect((await viaGraphql()).errors?.[0]?.extensions?.code).toBe('UNAUTHORIZED');
+    }
+    expect((await viaRest()).status).toBe(429);
+    expect((await viaGraphql()).errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+  });
+
   test("sign-ups and waitlist joins carry the client's address to the services' per-address limits (10 an hour)", async () => {
     const address = freshAddress();
     for (let i = 0; i < 10; i += 1) expect((await register(address)).errors).toBeUndefined();

@@ -1,4 +1,5 @@
-import { ExecutionContext, Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
 import { ThrottlerGuard } from '@nestjs/throttler';
 
@@ -7,8 +8,22 @@ import { ThrottlerGuard } from '@nestjs/throttler';
  * counted in Redis so all gateway instances share one limit (throttler-storage.ts). Routes and
  * resolvers tighten it with @Throttle and opt out with @SkipThrottle.
  */
+const OPERATION = 'throttle:operation';
+
+/**
+ * Names the operation a route or resolver performs, so its REST route and its GraphQL resolver
+ * count against one limit per client (20 generations a minute, not 20 on each transport).
+ */
+export const ThrottledOperation = (operation: string) => SetMetadata(OPERATION, operation);
+
 @Injectable()
 export class AppThrottlerGuard extends ThrottlerGuard {
+  protected override generateKey(context: ExecutionContext, suffix: string, name: string): string {
+    const operation = this.reflector.getAllAndOverride<string | undefined>(OPERATION, [context.getHandler(), context.getClass()]);
+    if (!operation) return super.generateKey(context, suffix, name);
+    return createHash('sha256').update(`operation:${operation}-${name}-${suffix}`).digest('hex');
+  }
+
   protected override getRequestResponse(context: ExecutionContext) {
     if (context.getType<string>() !== 'graphql') return super.getRequestResponse(context);
     // GraphQL over HTTP brings req/res; over graphql-ws `req` is the upgrade request (its `ip` set

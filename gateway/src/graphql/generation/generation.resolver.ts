@@ -1,6 +1,7 @@
 import { UseGuards } from '@nestjs/common';
 import { Args, ID, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
 import { Throttle } from '@nestjs/throttler';
+import { ThrottledOperation } from '../../common/throttle.guard.js';
 import type { Generation, GenerationView } from '@trendforge/contracts';
 import { Bus } from '@trendforge/platform';
 import { toGenerationView } from '../../clients/views.js';
@@ -21,6 +22,7 @@ export class GenerationResolver {
    */
   @Mutation(() => GenerationType)
   @Throttle(GenerateThrottle)
+  @ThrottledOperation('generate')
   async generate(
     @CurrentCaller() caller: Caller,
     @Args('input') input: GenerateBody,

@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
+import { ThrottledOperation } from '../../common/throttle.guard.js';
 import { Bus } from '@trendforge/platform';
 import { MemberGuard } from '../../common/session.js';
 import {
@@ -17,18 +18,21 @@ export class AssistController {
   constructor(private readonly bus: Bus) {}
 
   @Post('coach/feedback')
+  @ThrottledOperation('coach.feedback')
   @HttpCode(200)
   feedback(@Body() body: CoachFeedbackBody) {
     return this.bus.send('trends.coach.feedback', toFeedbackRequest(body));
   }
 
   @Post('coach/question')
+  @ThrottledOperation('coach.question')
   @HttpCode(200)
   question(@Body() body: CoachQuestionBody) {
     return this.bus.send('trends.coach.question', toQuestionRequest(body));
   }
 
   @Post('prompt-variation')
+  @ThrottledOperation('prompt.variation')
   @HttpCode(200)
   variation(@Body() body: PromptVariationBody) {
     return this.bus.send('trends.prompt.variation', toVariationRequest(body));

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Headers, HttpStatus, Inject, Param, ParseUUIDPipe, Post, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { Throttle } from '@nestjs/throttler';
+import { ThrottledOperation } from '../../common/throttle.guard.js';
 import { Bus, fail } from '@trendforge/platform';
 import { ErrorCode, type GenerationView } from '@trendforge/contracts';
 import { toGenerationView } from '../../clients/views.js';
@@ -32,6 +33,7 @@ export class GenerateController {
 
   @Post('generate')
   @Throttle(GenerateThrottle)
+  @ThrottledOperation('generate')
   async generate(
     @CurrentCaller() caller: Caller,
     @Body() body: GenerateBody,
