@@ -7,7 +7,7 @@ import {
   ErrorCode, GenerationFailure, QueueName, StorageKeys, type Generation, type GenerationJob, type GenerationJobResult, type ImageEngine,
 } from '@trendforge/contracts';
 import {
-  Bus, publishGenerationUpdate, QUEUE_WORKER_CONFIG, QueueConsumer, REDIS, ServiceError, STORAGE, type ObjectStorage, type QueueWorkerConfig,
+  Bus, publishGenerationUpdate, QUEUE_WORKER_CONFIG, QueueConsumer, REDIS, renderSeconds, ServiceError, STORAGE, type ObjectStorage, type QueueWorkerConfig,
 } from '@trendforge/platform';
 import { attemptError } from './failure.js';
 import type { ImageProvider } from './providers.js';
@@ -72,7 +72,9 @@ export class GenerationProcessor extends QueueConsumer<GenerationJob, Generation
     onProgress(10);
 
     const photo = data.originalKey ? await this.storage.get(data.originalKey) : undefined;
+    const renderStarted = performance.now();
     const { png, engine } = await this.provider.render(data, photo, onProgress);
+    renderSeconds.observe({ trend: data.trendSlug, engine }, (performance.now() - renderStarted) / 1000);
     const thumbnail = await makeThumbnail(png);
     const { resultKey, thumbnailKey, originalKey } = storageKeys(data);
     await Promise.all([

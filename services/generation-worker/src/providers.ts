@@ -31,6 +31,7 @@ export class StudioProvider implements ImageProvider {
       vibe: job.vibe,
       traits: job.userTraits,
       variation: job.variation,
+      styleIntensity: job.styleIntensity,
       // Framing falls back to the face traits-worker found when the engine's detector finds none.
       faceBox: job.face?.box,
       onProgress,

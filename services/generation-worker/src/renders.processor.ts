@@ -53,6 +53,7 @@ export class RendersProcessor extends QueueConsumer<RenderJob, RenderJobResult> 
       vibe: inputs.vibe ?? undefined,
       traits: inputs.userTraits ?? undefined,
       variation: inputs.variation ?? undefined,
+      styleIntensity: inputs.styleIntensity ?? undefined,
       longSide: EXPORT_LONG_SIDE,
     });
     return { bytes: png, contentType: 'image/png' };

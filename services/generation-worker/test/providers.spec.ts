@@ -74,6 +74,16 @@ describe('image providers', () => {
     expect(artistic.equals(standard)).toBe(false);
   });
 
+  test('the studio engine draws styleIntensity: 7 is its own strength, 2 and 10 another image each', async () => {
+    const provider = new StudioProvider();
+    const [own, seven, calm, strong] = await Promise.all([undefined, 7, 2, 10].map(async (styleIntensity) =>
+      (await provider.render({ ...job, styleIntensity }, undefined, () => undefined)).png));
+    expect(seven.equals(own)).toBe(true);
+    expect(calm.equals(own)).toBe(false);
+    expect(strong.equals(own)).toBe(false);
+    expect(strong.equals(calm)).toBe(false);
+  });
+
   test.each([
     ['invalid_api_key', /API key/],
     ['rate_limit', /Rate limit/],

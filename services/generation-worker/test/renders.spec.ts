@@ -96,7 +96,7 @@ describe('renders worker', () => {
     const id = randomUUID();
     const inputs: CreationRenderInputs = {
       engine: 'studio', trendSlug: 'comic', trendName: 'Comic Book', userPrompt: 'a brave fox astronaut', vibe: null,
-      styleOptions: null, aspect: '16:9', seed: 5, originalKey: null, userTraits: null, variation: 'artistic',
+      styleOptions: null, aspect: '16:9', seed: 5, originalKey: null, userTraits: null, variation: 'artistic', styleIntensity: null,
     };
     const result = (await renderTrend({ trendSlug: 'comic', trendName: 'Comic Book', prompt: inputs.userPrompt, seed: 5, aspect: '16:9', variation: 'artistic' })).png;
     const resultKey = StorageKeys.result(userId, id);
@@ -123,7 +123,7 @@ describe('renders worker', () => {
     await storage.put(resultKey, result, 'image/png');
     const key = StorageKeys.export4k(userId, id);
     const inputs: CreationRenderInputs = {
-      engine: 'openai', trendSlug: 'clay', trendName: 'Clay', userPrompt: 'a cat', vibe: null, styleOptions: null, aspect: null, seed: null, originalKey: null, userTraits: null, variation: null,
+      engine: 'openai', trendSlug: 'clay', trendName: 'Clay', userPrompt: 'a cat', vibe: null, styleOptions: null, aspect: null, seed: null, originalKey: null, userTraits: null, variation: null, styleIntensity: null,
     };
     await replicas[0].ensure(key, () => ({ kind: 'export4k', key, resultKey, inputs }), 120_000);
     expect((await storage.get(key)).equals(await scaleToLongSide(result, EXPORT_LONG_SIDE))).toBe(true);
@@ -135,7 +135,7 @@ describe('renders worker', () => {
     const resultKey = StorageKeys.result(userId, id);
     const key = StorageKeys.export4k(userId, id);
     const inputs: CreationRenderInputs = {
-      engine: 'openai', trendSlug: 'clay', trendName: 'Clay', userPrompt: 'a cat', vibe: null, styleOptions: null, aspect: null, seed: null, originalKey: null, userTraits: null, variation: null,
+      engine: 'openai', trendSlug: 'clay', trendName: 'Clay', userPrompt: 'a cat', vibe: null, styleOptions: null, aspect: null, seed: null, originalKey: null, userTraits: null, variation: null, styleIntensity: null,
     };
     const job = () => ({ kind: 'export4k' as const, key, resultKey, inputs });
     // No stored result to scale: the worker fails the job.

@@ -25,7 +25,8 @@ while (pending.length) {
 const hash = createHash('sha256');
 for (const file of [...modules].sort()) hash.update(`${file}\0`).update(readFileSync(path.join(dist, file))).update('\0');
 const faceApi = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json'), 'utf8')).version;
-hash.update(`sharp ${sharp.versions.sharp} vips ${sharp.versions.vips} face-api ${faceApi}`);
+const emoji = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@iconify-json/fluent-emoji/package.json'), 'utf8')).version;
+hash.update(`sharp ${sharp.versions.sharp} vips ${sharp.versions.vips} face-api ${faceApi} fluent-emoji ${emoji}`);
 const version = hash.digest('hex').slice(0, 16);
 
 const target = path.join(dist, 'engine-version.js');

@@ -2,7 +2,8 @@
 import sharp from 'sharp';
 import { parseBackground } from './backgrounds.js';
 import { analysePrompt, applyTraits } from './prompt.js';
-import { encodePng } from './raster.js';
+import { planScene } from './plan/plan.js';
+import { curve, encodePng, recombCurveVignette, saturationMatrix, type Raw } from './raster.js';
 import { openPhoto } from './photo.js';
 import { rendererFor } from './trends/index.js';
 import { applyVariation } from './variation.js';
@@ -54,13 +55,16 @@ export async function renderTrend(req: RenderRequest): Promise<RenderResult> {
   const rng = createRng(hashString(`${renderer.slug}|${req.prompt ?? ''}`, seed));
   const photo = req.photo && req.photo.length > 0 ? await openPhoto(req.photo, req.faceBox, req.detectFaces !== false) : undefined;
   progress(10);
+  const info = analysePrompt(req.prompt ?? '');
+  // The scene plan: what the prompt asks to see, staged by every trend (stage.ts).
+  info.plan = req.plan ?? planScene(info.text);
   const ctx: TrendContext = {
     req,
     W,
     H,
     rng,
     // The personalization shapes the drawn character; with a photo, the photo is the person.
-    prompt: photo ? analysePrompt(req.prompt ?? '') : applyTraits(analysePrompt(req.prompt ?? ''), req.traits),
+    prompt: photo ? info : applyTraits(info, req.traits),
     options: { ...(req.styleOptions ?? {}) },
     background: parseBackground(req.background),
     photo,
@@ -68,11 +72,20 @@ export async function renderTrend(req: RenderRequest): Promise<RenderResult> {
     progress: (p) => progress(10 + p * 0.8),
   };
   // The variation finishes the trend's picture; its own stream, so the picture itself never changes with it.
-  const img = await applyVariation(await renderer.render(ctx), req.variation, createRng(hashString(`variation|${req.variation ?? ''}`, seed)));
+  const img = await applyVariation(applyIntensity(await renderer.render(ctx), req.styleIntensity), req.variation, createRng(hashString(`variation|${req.variation ?? ''}`, seed)));
   progress(92);
   const png = await encodePng(img);
   progress(100);
   return { png, width: img.width, height: img.height };
+}
+
+/** The style intensity as colour and contrast around the trend's own (7 leaves the picture as it is). */
+function applyIntensity(img: Raw, intensity: number | undefined): Raw {
+  if (intensity === undefined || !Number.isFinite(intensity)) return img;
+  const level = Math.max(1, Math.min(10, Math.round(intensity)));
+  if (level === 7) return img;
+  const t = (level - 7) / 3;
+  return recombCurveVignette(img, saturationMatrix(1 + 0.3 * t), curve(0.2 * t, 0, 1), 0);
 }
 
 /** A WebP thumbnail whose longer side is `size` px. */

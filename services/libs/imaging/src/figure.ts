@@ -8,6 +8,7 @@ import { r, radialGradient, linearGradient } from './util/svg.js';
 import type { Clothes, Headwear, HairStyle, PromptInfo, StyleWord, SubjectKind } from './prompt.js';
 import { NATURAL_HAIR, SKIN_TONES } from './prompt.js';
 import { icon } from './icons.js';
+import { heldSvg, stageFromPlan, wornByFigure, type Stage } from './stage.js';
 import type { Rng } from './util/rng.js';
 
 export type Build = 'chibi' | 'doll' | 'bust';
@@ -41,6 +42,10 @@ export interface FigureSpec {
   earrings: boolean;
   /** Asked to smile (personalization): also the portrait (bust) build smiles. */
   smiling: boolean;
+  /** The prompt's scene plan staged around the figure (stage.ts); without it, the figure alone. */
+  stage?: Stage;
+  /** What the hand holds, as SVG in a 100×100 box (the plan's held thing); wins over `prop`. */
+  propSvg?: string;
 }
 
 /** Style words as outfit palettes: outfit choices, the accent, trousers and shoes. */
@@ -150,6 +155,7 @@ export function figureFromPrompt(p: PromptInfo, rng: Rng, palette: { primary: st
     spec.smiling = p.expression === 'grin';
     if (p.clothes || p.style) dressFor(spec, p, rng);
   }
+  if (p.plan) stageSpec(spec, p, rng);
   if (spec.headwear === 'helmet') {
     // A space suit, whatever else was asked for.
     spec.outfit = '#eef2f7';
@@ -158,6 +164,34 @@ export function figureFromPrompt(p: PromptInfo, rng: Rng, palette: { primary: st
     spec.clothes = undefined;
   }
   return { ...spec, ...overrides };
+}
+
+/**
+ * The scene plan on the figure: the main subject's kind and fur colour (a golden retriever is a
+ * golden dog), what it wears and holds; the rest is staged around it (stage.ts).
+ */
+function stageSpec(spec: FigureSpec, p: PromptInfo, rng: Rng): void {
+  const plan = p.plan!;
+  const main = plan.subjects[0];
+  if (main?.figure && main.figure !== spec.kind) {
+    spec.kind = main.figure;
+    spec.skin = main.figure === 'person' ? rng.fork('skin').pick(SKIN_TONES) : main.figure === 'robot' ? '#c9d3df' : rng.fork('fur').pick(FUR[main.figure]);
+    if (main.figure !== 'person' && spec.headwear === 'crown' && !plan.props.some((x) => x.word === 'crown')) spec.headwear = 'none';
+  }
+  if (main?.figure && main.figure !== 'person' && main.figure !== 'robot' && main.colour) spec.skin = main.colour;
+  // Age shows in the hair: an old fisherman, a grandma (unless the prompt names a hair colour).
+  if (main?.figure === 'person' && !p.hairColour && (main.adjectives.some((a) => a === 'old' || a === 'elderly' || a === 'aged') || main.icon?.startsWith('old-') || main.icon === 'older-person')) spec.hair = '#c9c9cf';
+  if (plan.actions.includes('sleep')) spec.expression = 'calm';
+  const worn = wornByFigure(plan);
+  if (worn.headwear) spec.headwear = worn.headwear;
+  else if (main?.adjectives.some((a) => a === 'chef' || a === 'cook' || a === 'baker')) spec.headwear = 'chef';
+  if (worn.glasses) spec.glasses = true;
+  spec.stage = stageFromPlan(plan, !!main?.figure || !main);
+  spec.prop = undefined;
+  spec.propSvg = heldSvg(spec.stage, spec.outfitAccent);
+  if (spec.propSvg) spec.pose = 'hold';
+  else if (plan.actions.some((a) => a === 'surf' || a === 'skate' || a === 'ski' || a === 'dance' || a === 'jump')) spec.pose = 'cheer';
+  else if (spec.pose === 'hold') spec.pose = 'down';
 }
 
 interface Head { cx: number; cy: number; rx: number; ry: number }
@@ -300,10 +334,11 @@ export function drawFigure(spec: FigureSpec, build: Build, shading: Shading, id:
     const right = drawArm(1, angles[1]);
     body.push(left.svg);
     front.push(right.svg);
-    if (spec.prop) {
+    if (spec.propSvg || spec.prop) {
       const [hx, hy] = right.hand;
-      const size = chibi ? 170 : 110;
-      front.push(`<g transform="translate(${r(hx - size * 0.5)},${r(hy - size * 0.62)}) scale(${size / 100})">${icon(spec.prop, spec.outfitAccent)}</g>`);
+      // A staged thing is drawn a little larger: an emoji reads at the size of a hand-held object.
+      const size = (chibi ? 170 : 110) * (spec.propSvg ? 1.35 : 1);
+      front.push(`<g transform="translate(${r(hx - size * 0.5)},${r(hy - size * 0.62)}) scale(${size / 100})">${heldDrawing(spec, shading)}</g>`);
       front.push(`<circle cx="${r(hx)}" cy="${r(hy)}" r="${chibi ? 30 : 16}" fill="${handFill}" opacity="0.95"/>`);
     }
   }
@@ -352,6 +387,15 @@ export function drawFigure(spec: FigureSpec, build: Build, shading: Shading, id:
   const headGroup = `<g transform="rotate(${r(spec.tilt)} ${cx} ${r(pivotY)})">${behind.join('')}${headParts.join('')}</g>`;
   return `<defs>${defs.join('')}</defs>${body.join('')}${headGroup}${front.join('')}`;
 }
+
+/** The held thing in a 100×100 box, outlined on the soft (inked) shading like the figure. */
+function heldDrawing(spec: FigureSpec, shading: Shading): string {
+  if (spec.stage && shading === 'soft') return heldSvg(spec.stage, spec.outfitAccent, STAGE_INK) ?? '';
+  return spec.propSvg ?? icon(spec.prop ?? '', spec.outfitAccent);
+}
+
+/** The ink line of staged icons on the soft (outlined) shading. */
+export const STAGE_INK = '#3a2a34';
 
 function poseAngles(pose: Pose): [number, number] {
   switch (pose) {

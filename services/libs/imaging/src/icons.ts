@@ -62,6 +62,7 @@ const ICONS: Record<string, Draw> = {
   trophy: (a) => `<path d="M28 12h44v20a22 22 0 0 1-44 0z" fill="${a}" ${s()}/><path d="M28 18H14c0 14 6 22 16 22M72 18h14c0 14-6 22-16 22" fill="none" ${s(4)}/><rect x="44" y="54" width="12" height="16" fill="${a}" ${s()}/><rect x="30" y="70" width="40" height="16" rx="3" fill="#6b4a2f" ${s()}/>`,
   car: (a) => `<path d="M8 64V50l14-4 12-16h30l14 16 14 4v14z" fill="${a}" ${s()}/><path d="M38 34h12v12H28zM56 34h8l10 12H56z" fill="#bfe3ff"/><circle cx="28" cy="66" r="10" fill="#2a2230"/><circle cx="72" cy="66" r="10" fill="#2a2230"/><circle cx="28" cy="66" r="4" fill="#b8bec8"/><circle cx="72" cy="66" r="4" fill="#b8bec8"/>`,
   flame: () => `<path d="M50 6c8 18 30 28 30 54a30 30 0 0 1-60 0c0-14 8-22 14-28 0 10 4 14 8 16-2-16 2-30 8-42z" fill="#ff7a1a" ${s()}/><path d="M50 50c6 8 14 12 14 22a14 14 0 0 1-28 0c0-8 8-14 14-22z" fill="#ffd23f"/>`,
+  table: (a) => `<rect x="6" y="34" width="88" height="12" rx="3" fill="${a}" ${s()}/><path d="M16 46v44M84 46v44" ${s(8)}/><path d="M16 46v44M84 46v44" stroke="${darken(a, 0.25)}" stroke-width="4"/>${hi('M14 38h40')}`,
   snowflake: (a) => `${[0, 60, 120].map((d) => `<path d="M50 8v84M50 22l-10-10M50 22l10-10M50 78l-10 10M50 78l10 10" fill="none" stroke="${a}" stroke-width="7" stroke-linecap="round" transform="rotate(${d} 50 50)"/>`).join('')}`,
 };
 

@@ -5,6 +5,7 @@
  */
 import { splitTraits } from '@trendforge/contracts';
 import { displayText } from './util/svg.js';
+import type { ScenePlan } from './plan/plan.js';
 
 export type SubjectKind = 'person' | 'cat' | 'dog' | 'fox' | 'bear' | 'rabbit' | 'robot';
 export type Headwear = 'none' | 'crown' | 'chef' | 'wizard' | 'cap' | 'hat' | 'helmet' | 'headphones' | 'bow' | 'flower';
@@ -39,6 +40,8 @@ export interface PromptInfo {
   earrings: boolean;
   expression?: FaceExpression;
   style?: StyleWord;
+  /** The scene plan (plan/plan.ts) the engine stages: set by the engine, absent in plain readings. */
+  plan?: ScenePlan;
 }
 
 /** Words that make a person the subject when they come before any animal. */

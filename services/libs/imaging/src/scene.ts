@@ -1,5 +1,6 @@
 /** Helpers shared by the trend renderers: palettes, figure placement, vibe grading. */
-import { buildBox, drawFigure, type Build, type FigureSpec, type Shading } from './figure.js';
+import { buildBox, drawFigure, STAGE_INK, type Build, type FigureSpec, type Shading } from './figure.js';
+import { drawStage } from './stage.js';
 import { r } from './util/svg.js';
 import type { Rng } from './util/rng.js';
 import sharp from 'sharp';
@@ -42,9 +43,34 @@ export function place(build: Build, cx: number, footY: number, heightPx: number)
   return { x: cx - (box.width * scale) / 2, y: footY - heightPx, scale, width: box.width * scale, height: heightPx };
 }
 
+/**
+ * The placed figure, or with a staged plan (stage.ts) the whole staged subject: what stands
+ * behind it, the subject (the figure, or its icon) as many times as the prompt counts, and the
+ * props in front.
+ */
 export function figureGroup(spec: FigureSpec, build: Build, shading: Shading, p: Placement, id: string): string {
-  return `<g transform="translate(${r(p.x)} ${r(p.y)}) scale(${p.scale.toFixed(4)})">${drawFigure(spec, build, shading, id)}</g>`;
+  const at = `translate(${r(p.x)} ${r(p.y)}) scale(${p.scale.toFixed(4)})`;
+  if (!spec.stage) return `<g transform="${at}">${drawFigure(spec, build, shading, id)}</g>`;
+  const d = drawStage(spec.stage, build, spec.outfitAccent, shading === 'soft' ? STAGE_INK : undefined, !spec.stage.subject && build !== 'bust');
+  const box = buildBox(build);
+  const feet = { x: box.width / 2, y: box.height };
+  // One drawing of the figure, repeated for the count (its gradients defined once).
+  const main = d.subject ?? drawFigure(spec, build, shading, id);
+  const copies = d.copies
+    .map((c) => (c.dx === 0 && c.s === 1 ? main : `<g transform="translate(${r(feet.x + c.dx)} ${feet.y}) scale(${c.s}) translate(${-feet.x} ${-feet.y})">${main}</g>`))
+    .join('');
+  return `<g transform="${at}">${d.back}${copies}${d.front}</g>`;
 }
+
+/** The staged subject's extent in frame pixels (the figure alone: its usual box). */
+export function stagedBox(spec: FigureSpec, build: Build, p: Placement): { x: number; y: number; w: number; h: number } {
+  if (!spec.stage) return figureBox(p);
+  const b = drawStage(spec.stage, build, spec.outfitAccent, undefined, false).bounds;
+  return { x: p.x + b.x0 * p.scale, y: p.y + b.y0 * p.scale, w: (b.x1 - b.x0) * p.scale, h: (b.y1 - b.y0) * p.scale };
+}
+
+/** Whether the picture has one drawn face where the figure's head is (for face-driven effects). */
+export const hasFigureFace = (spec: FigureSpec) => !spec.stage || (!spec.stage.subject && spec.stage.copies === 1);
 
 export interface VibeGrade {
   warmth: number;
@@ -114,5 +140,5 @@ export function figureBox(p: Placement): { x: number; y: number; w: number; h: n
 
 /** Render a placed figure (plus optional extra SVG inside its box) as a layer. */
 export async function figureLayer(spec: FigureSpec, build: Build, shading: Shading, p: Placement, id: string, W: number, H: number, extra = '', scale = 1): Promise<Layer> {
-  return renderRegion(figureGroup(spec, build, shading, p, id) + extra, figureBox(p), W, H, '', scale);
+  return renderRegion(figureGroup(spec, build, shading, p, id) + extra, stagedBox(spec, build, p), W, H, '', scale);
 }

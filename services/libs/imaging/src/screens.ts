@@ -3,7 +3,9 @@
  * (`npm run screens` after a build; output in <repo>/.screens/imaging/). The photos are the
  * sample pictures that ship inside @vladmandic/face-api's package (demo/sample*.jpg); nothing
  * is downloaded. Columns: two composed scenes, a scene with every flag, two photos, a photo with
- * every flag, a photo without a face. Optional arg: slugs to render, comma separated.
+ * every flag, a photo without a face. Optional arg: slugs to render, comma separated. A second
+ * page, prompt-sheet.png, renders a dozen everyday prompts in eight trends (`prompts` as the arg:
+ * that page alone).
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -39,7 +41,59 @@ interface Column {
   req: (slug: CatalogueSlug, name: string) => RenderRequest;
 }
 
+/** Everyday prompts for the prompt page: animals doing things, people with objects, places at a time of day, creatures, food, vehicles. */
+export const SHEET_PROMPTS = [
+  'a golden retriever surfing a giant wave at sunset',
+  'a baby dragon reading a map',
+  'a robot chef cooking pancakes',
+  'two cats on a sofa at night in the rain',
+  'a red vintage car in a snowy city',
+  'a little girl holding a red balloon in the rain',
+  'an astronaut riding a bicycle on the moon',
+  'a fox wearing a scarf in an autumn forest',
+  'a wizard casting spells in a castle at midnight',
+  'three kittens playing with yarn',
+  'a pirate with a parrot on a ship in a storm',
+  'a cupcake with a candle on a table',
+];
+const SHEET_TRENDS: CatalogueSlug[] = ['pixar', 'ghibli', 'simpsons', 'comic', 'pixel', 'vaporwave', 'oil-painting', 'magazine-cover'];
+
+/** The prompt page: every sheet prompt (rows) in several trends (columns), at half size. */
+async function promptSheet(): Promise<void> {
+  const T = 260;
+  const labelW = 260;
+  const head = 30;
+  const tiles: OverlayOptions[] = [];
+  for (let row = 0; row < SHEET_PROMPTS.length; row++) {
+    for (let c = 0; c < SHEET_TRENDS.length; c++) {
+      const slug = SHEET_TRENDS[c];
+      const out = await renderTrend({ trendSlug: slug, trendName: TREND_NAMES[slug], prompt: SHEET_PROMPTS[row], seed: 21 + row, longSide: 512 });
+      tiles.push({ input: await sharp(out.png).resize(T, T, { fit: 'contain', background: '#202020' }).png().toBuffer(), left: labelW + c * T, top: head + row * T });
+    }
+    const words = SHEET_PROMPTS[row].split(' ');
+    const lines: string[] = [];
+    for (const w of words) {
+      if (lines.length && (lines[lines.length - 1] + ' ' + w).length <= 22) lines[lines.length - 1] += ` ${w}`;
+      else lines.push(w);
+    }
+    const text = lines.map((l, i) => `<text x="10" y="${T / 2 - (lines.length - 1) * 12 + i * 24}" font-family="DejaVu Sans" font-size="18" fill="#fff">${esc(l)}</text>`).join('');
+    tiles.push({ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${labelW}" height="${T}">${text}</svg>`), left: 0, top: head + row * T });
+    console.log(`prompt ${row + 1}/${SHEET_PROMPTS.length}: ${SHEET_PROMPTS[row]}`);
+  }
+  const W = labelW + SHEET_TRENDS.length * T;
+  const header = SHEET_TRENDS.map((slug, i) => `<text x="${labelW + i * T + 8}" y="21" font-family="DejaVu Sans" font-size="16" fill="#ccc">${esc(TREND_NAMES[slug])}</text>`).join('');
+  tiles.push({ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${head}">${header}</svg>`), left: 0, top: 0 });
+  const sheet = await sharp({ create: { width: W, height: head + SHEET_PROMPTS.length * T, channels: 3, background: '#202020' } }).composite(tiles).png().toBuffer();
+  const file = join(outDir, 'prompt-sheet.png');
+  await writeFile(file, sheet);
+  console.log(`wrote ${file}`);
+}
+
 async function main(): Promise<void> {
+  if (process.argv[2] === 'prompts') {
+    await mkdir(outDir, { recursive: true });
+    return promptSheet();
+  }
   const only = process.argv[2]?.split(',');
   const slugs = CatalogueSlugs.filter((s) => !only || only.includes(s));
   await mkdir(outDir, { recursive: true });
@@ -79,6 +133,7 @@ async function main(): Promise<void> {
   const file = join(outDir, only ? `contact-${only.join('-')}.png` : 'contact-sheet.png');
   await writeFile(file, sheet);
   console.log(`wrote ${row * columns.length} renders and ${file}`);
+  if (!only) await promptSheet();
 }
 
 main().catch((err) => {

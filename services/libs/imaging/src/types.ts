@@ -1,6 +1,7 @@
 /** Public request/result shapes of the studio engine, plus the internal renderer contract. */
 import type { VariationType } from '@trendforge/contracts';
 import type { PromptInfo } from './prompt.js';
+import type { ScenePlan } from './plan/plan.js';
 import type { BackgroundKind } from './backgrounds.js';
 import type { Raw } from './raster.js';
 import type { Rng } from './util/rng.js';
@@ -25,6 +26,13 @@ export interface RenderRequest {
   longSide?: number;
   photo?: Buffer;
   styleOptions?: Record<string, boolean>;
+  /**
+   * How strongly the trend's look is applied, 1–10 (the Forge screen sends 7, the trend as
+   * designed): lower calms its colour and contrast, higher pushes them.
+   */
+  styleIntensity?: number;
+  /** The scene plan to draw instead of the one planned from the prompt (plan/plan.ts planScene). */
+  plan?: ScenePlan;
   vibe?: string;
   /**
    * The personalization: comma-separated trait words ("blonde hair, glasses, formal wear"). Without

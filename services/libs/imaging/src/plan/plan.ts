@@ -85,7 +85,7 @@ const IMPLIED: Record<string, Array<[string, Placement]>> = {
   surf: [['surfboard', 'under']], cook: [['pan', 'held']], fry: [['pan', 'held']], read: [['book', 'held']], paint: [['paintbrush', 'held'], ['palette', 'held']],
   fish: [['fishing rod', 'held']], write: [['pen', 'held']], draw: [['pencil', 'held']], knit: [['yarn', 'held']], sing: [['microphone', 'held']], skate: [['skateboard', 'under']],
   ski: [['ski', 'under']], cycle: [['bicycle', 'under']], bike: [['bicycle', 'under']], sail: [['sailboat', 'under']], row: [['canoe', 'under']], camp: [['tent', 'background']], bake: [['pan', 'held']],
-  drink: [['coffee', 'held']], photograph: [['camera', 'held']], garden: [['plant', 'held']], juggle: [['ball', 'held']], game: [['controller', 'held']], dj: [['headphones', 'worn']],
+  drink: [['coffee', 'held']], cast: [['wand', 'held']], photograph: [['camera', 'held']], garden: [['plant', 'held']], juggle: [['ball', 'held']], game: [['controller', 'held']], dj: [['headphones', 'worn']],
 };
 const WEARABLE = new Set(['hat', 'cap', 'crown', 'tiara', 'helmet', 'glasses', 'sunglasses', 'goggles', 'scarf', 'tie', 'necktie', 'coat', 'jacket', 'dress', 'gown', 'kimono', 'robe', 'shirt', 'jeans', 'gloves', 'mittens', 'socks', 'sneakers', 'boots', 'boot', 'shoes', 'heels', 'ribbon', 'necklace', 'ring', 'backpack', 'headphones', 'top hat', 'sunhat']);
 /** Style and material words compromise may read as nouns ("a neon city"): they describe, they are not things. */
@@ -120,13 +120,15 @@ interface Resolved {
   word: string;
 }
 
-/** compromise reads a lone word by its tag, so it is told what the word is first. */
-function as(word: string, tag: string) {
-  const doc = nlp(word);
-  doc.tag(tag);
-  return doc;
-}
-/** Remembers each word's answer: compromise is the slow part of planning, and prompts repeat words. */
+/**
+ * compromise's own inflection tables, called directly: a whole document per lone word costs ~10 ms,
+ * the transforms a few microseconds (planning is on every render's path).
+ */
+const { methods, model } = nlp.world() as unknown as {
+  methods: { two: { transform: { noun: { toSingular(w: string, m: unknown): string }; verb: { toInfinitive(w: string, m: unknown, tense?: string): string } } } };
+  model: unknown;
+};
+/** Remembers each word's answer: prompts repeat words. */
 function memo(fn: (w: string) => string): (w: string) => string {
   const seen = new Map<string, string>();
   return (w) => {
@@ -138,8 +140,19 @@ function memo(fn: (w: string) => string): (w: string) => string {
     return out;
   };
 }
-const singular = memo((w) => (/s$/.test(w) || / /.test(w) ? as(w, 'Plural').nouns().toSingular().text().toLowerCase() || w : w));
-const infinitive = memo((w) => as(w, 'Verb').verbs().toInfinitive().text().toLowerCase() || w);
+/** The singular of a word, or of a phrase's last word ("ice creams" → "ice cream"); words ending in -us/-ss stay. */
+const singular = memo((w) => {
+  const parts = w.split(' ');
+  const last = parts[parts.length - 1];
+  if (!/s$/.test(last) || /(ss|us|is)$/.test(last)) return w;
+  parts[parts.length - 1] = methods.two.transform.noun.toSingular(last, model) || last;
+  return parts.join(' ');
+});
+const TENSES = ['Gerund', 'PastTense', 'PresentTense', 'Participle'];
+function infinitive(w: string, tags: Set<string>): string {
+  const tense = TENSES.find((t) => tags.has(t)) ?? (w.endsWith('ing') ? 'Gerund' : w.endsWith('ed') ? 'PastTense' : w.endsWith('s') ? 'PresentTense' : undefined);
+  return (tense ? methods.two.transform.verb.toInfinitive(w, model, tense) : w).toLowerCase() || w;
+}
 
 function fromVocab(word: string): Resolved | null {
   const engine = ENGINE_ONLY.get(word);
@@ -243,9 +256,9 @@ export function planScene(prompt: string): ScenePlan {
     const gerund = text.endsWith('ing') && text.length > 4 && !NOT_GERUND.has(text);
     const afterNoun = prev?.type === 'noun' || prev?.type === 'and' || prev?.type === 'verb';
     const known = lookup(text);
-    if (gerund && (!known || afterNoun)) { tokens.push({ type: 'verb', verb: infinitive(text) }); continue; }
+    if (gerund && (!known || afterNoun)) { tokens.push({ type: 'verb', verb: infinitive(text, w.tags) }); continue; }
     if (known) { tokens.push({ type: 'noun', words: [text], word: text, entry: known.resolved, plural: known.plural || w.tags.has('Plural') || singular(text) !== text }); continue; }
-    if (w.tags.has('Verb') && !w.tags.has('Noun')) { tokens.push({ type: 'verb', verb: infinitive(text) }); continue; }
+    if (w.tags.has('Verb') && !w.tags.has('Noun')) { tokens.push({ type: 'verb', verb: infinitive(text, w.tags) }); continue; }
     if (w.tags.has('Adjective') || w.tags.has('Adverb')) { tokens.push({ type: 'adj', word: text }); continue; }
     if (w.tags.has('Noun')) {
       const near = fallback(w);

@@ -690,6 +690,8 @@ export const VOCABULARY: ReadonlyMap<string, VocabEntry> = build();
 export const ENGINE_ONLY: ReadonlyMap<string, { kind: ThingKind; engineIcon: string }> = new Map([
   ['surfboard', { kind: 'object', engineIcon: 'surfboard' }],
   ['dumbbell', { kind: 'object', engineIcon: 'dumbbell' }],
+  ['table', { kind: 'object', engineIcon: 'table' }],
+  ['desk', { kind: 'object', engineIcon: 'table' }],
 ]);
 
 /** The longest phrase in the vocabulary, in words (for n-gram matching). */

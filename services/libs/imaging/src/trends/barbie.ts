@@ -5,14 +5,13 @@
  */
 import { backdrop, type BackgroundKind } from '../backgrounds.js';
 import { figureFromPrompt } from '../figure.js';
-import { icon } from '../icons.js';
 import type { PromptInfo } from '../prompt.js';
 import { bloom, glows, over, renderSvg, renderSvgSoft, smoothSurface, type Raw } from '../raster.js';
 import { figureGroup, finalGrade, place, vibeGrade } from '../scene.js';
 import type { TrendContext, TrendRenderer } from '../types.js';
 import type { Rng } from '../util/rng.js';
 import { fitSize, linearGradient, r, radialGradient, svgDoc, text } from '../util/svg.js';
-import { accessoriesFor } from './collectible.js';
+import { accessoriesFor, accessorySvg } from './collectible.js';
 
 export const barbie: TrendRenderer = {
   slug: 'barbie',
@@ -162,7 +161,7 @@ function boxLayer(ctx: TrendContext, g: Geom, prompt: PromptInfo, rng: Rng): { d
     const ax = win.x + win.w + (side - s) / 2 + side * 0.04;
     const ay = win.y + win.h * (0.12 + i * 0.28);
     b += `<circle cx="${r(ax + s / 2)}" cy="${r(ay + s / 2)}" r="${r(s * 0.55)}" fill="#ffffff" opacity="0.9"/>`;
-    b += `<g transform="translate(${r(ax + s * 0.1)} ${r(ay + s * 0.1)}) scale(${((s * 0.8) / 100).toFixed(4)})">${icon(a.icon, i === 1 ? '#ffd23f' : PINK, a.label)}</g>`;
+    b += `<g transform="translate(${r(ax + s * 0.1)} ${r(ay + s * 0.1)}) scale(${((s * 0.8) / 100).toFixed(4)})">${accessorySvg(a, i === 1 ? '#ffd23f' : PINK)}</g>`;
   });
   // Bottom band with the prompt line.
   const band = y + h - h * 0.095;

@@ -6,6 +6,7 @@
 import { backdrop, type BackgroundKind } from '../backgrounds.js';
 import { figureFromPrompt } from '../figure.js';
 import { hasIcon, icon } from '../icons.js';
+import { thingSvg } from '../stage.js';
 import { PROP_WORDS, type PromptInfo } from '../prompt.js';
 import { bloom, fromRaw, glows, over, overlaySvg, renderSvg, renderSvgSoft, smoothSurface, toRaw, type Raw } from '../raster.js';
 import { figureGroup, finalGrade, pickPalette, place, vibeGrade, type Palette } from '../scene.js';
@@ -24,7 +25,12 @@ export const collectible: TrendRenderer = {
 export interface Accessory {
   label: string;
   icon: string;
+  /** The plan's drawing of it (stage.ts), in a 100×100 box; else the engine's `icon`. */
+  svg?: string;
 }
+
+/** An accessory's drawing in a 100×100 box. */
+export const accessorySvg = (a: Accessory, accent: string) => a.svg ?? icon(a.icon, accent, a.label);
 
 const NOT_ACCESSORIES = /^(hair|haired|eyes|eyed|skin|red|orange|yellow|green|blue|purple|pink|black|white|brown|grey|gray|blonde|blond|long|short|curly|wearing|big|small|little|tiny|very)$/i;
 
@@ -45,6 +51,16 @@ export function accessoriesFor(p: PromptInfo, rng: Rng, max = 5, min = 3): Acces
     used.add(key);
     out.push({ label, icon: ic });
   };
+  // The prompt's own things first: its props, companions and a subject that is not a person.
+  if (p.plan) {
+    const things = [...p.plan.props, ...p.plan.subjects.filter((t) => t.kind !== 'person')];
+    for (const t of things) {
+      const key = t.word.toLowerCase();
+      if (used.has(key) || out.length >= max) continue;
+      used.add(key);
+      out.push({ label: t.word, icon: '', svg: thingSvg(t, '#ffd23f') });
+    }
+  }
   for (const k of p.keywords) {
     const ic = PROP_WORDS[k.toLowerCase()] ?? (hasIcon(k.toLowerCase()) ? k.toLowerCase() : undefined);
     if (ic) add(k, ic);
@@ -244,7 +260,7 @@ function cardLayer(ctx: TrendContext, g: BoxGeom, card: string, pal: Palette, ac
     const iconSize = Math.min(s.w * 0.62, (s.h - labelSize * 1.8) * 0.86);
     const ix = s.x + (s.w - iconSize) / 2;
     const iy = s.y + (s.h - labelSize * 1.6 - iconSize) / 2 + s.h * 0.02;
-    body += `<g transform="translate(${r(ix)} ${r(iy)}) scale(${(iconSize / 100).toFixed(4)})">${icon(a.icon, i % 2 === 0 ? pal.primary : pal.secondary, a.label)}</g>`;
+    body += `<g transform="translate(${r(ix)} ${r(iy)}) scale(${(iconSize / 100).toFixed(4)})">${accessorySvg(a, i % 2 === 0 ? pal.primary : pal.secondary)}</g>`;
     body += text(a.label.toUpperCase(), { x: s.x + s.w / 2, y: s.y + s.h - labelSize * 0.7, size: labelSize, face: 'sansBold', fill: ink, anchor: 'middle' });
   });
   return { defs, body };

@@ -5,6 +5,7 @@
  */
 import { backdrop, backgroundHint, BACKGROUNDS } from '../backgrounds.js';
 import { figureFromPrompt } from '../figure.js';
+import { lightOf, withSetting } from '../stage.js';
 import { bloom, glows, grain, inkEdges, over, posterise, renderSvgSoft, type Raw } from '../raster.js';
 import { figureLayer, finalGrade, pickPalette, place, vibeGrade } from '../scene.js';
 import type { TrendContext, TrendRenderer } from '../types.js';
@@ -29,7 +30,7 @@ async function scene(ctx: TrendContext, slugBackground: (typeof BACKGROUNDS)[num
   const { W, H, rng, prompt } = ctx;
   const pal = pickPalette(rng.fork('palette'));
   const kind = ctx.background ?? backgroundHint(prompt.text) ?? slugBackground;
-  const bd = backdrop(kind, W, H, rng.fork('backdrop'), pal, `${ctx.id}b`);
+  const bd = withSetting(backdrop(kind, W, H, rng.fork('backdrop'), pal, `${ctx.id}b`), ctx);
   const bg = await renderSvgSoft(svgDoc(W, H, bd.defs, bd.body), W, H, 0.5, 1.5);
   ctx.progress(30);
   const S = Math.min(W, H);
@@ -39,7 +40,7 @@ async function scene(ctx: TrendContext, slugBackground: (typeof BACKGROUNDS)[num
   const p = place('chibi', cx, foot, W > H ? H * 0.78 : Math.min(H * 0.7, W * 1.25));
   const fig = await figureLayer(spec, 'chibi', 'gloss', p, `${ctx.id}f`, W, H);
   const withShadow = glows(bg, [{ cx, cy: foot + S * 0.01, rx: p.width * 0.42, ry: S * 0.035, colour: '#1a1020', opacity: 0.45, blend: 'multiply' }]);
-  return over(withShadow, [{ img: fig.img, left: fig.left, top: fig.top }]);
+  return lightOf(await over(withShadow, [{ img: fig.img, left: fig.left, top: fig.top }]), ctx);
 }
 
 async function finish(ctx: TrendContext, img0: Raw, look: Look): Promise<Raw> {

@@ -5,6 +5,7 @@
  */
 import { backdrop, cloud, type BackgroundKind } from '../backgrounds.js';
 import { figureFromPrompt } from '../figure.js';
+import { lightOf, withSetting } from '../stage.js';
 import { enlarge, fromRaw, glows, inkEdges, over, paperTexture, posterise, renderSvg, renderSvgOpaque, toRaw, type Raw } from '../raster.js';
 import { inkMask, kuwahara, thicken, xdogMask } from '../effects.js';
 import { figureLayer, finalGrade, pickPalette, place, vibeGrade } from '../scene.js';
@@ -191,7 +192,8 @@ async function ghibliScene(ctx: TrendContext): Promise<GhibliScene> {
     groundY = H * 0.9;
   }
 
-  let img = await renderSvgOpaque(svgDoc(W, H, defs.join(''), body));
+  const set = withSetting({ defs: defs.join(''), body, groundY, dark: false }, ctx);
+  let img = await renderSvgOpaque(svgDoc(W, H, set.defs, set.body));
   ctx.progress(30);
   // Warm sunlight washing over from the side away from the figure.
   img = glows(img, [{ cx: W * (figX < W / 2 ? 0.85 : 0.15), cy: H * 0.1, rx: W * 0.9, ry: H * 0.9, colour: warm ? '#ffd59a' : '#fff2cf', opacity: warm ? 0.45 : 0.3, blend: 'screen' }]);
@@ -217,7 +219,7 @@ async function addCharacter(ctx: TrendContext, img0: Raw, sc: GhibliScene): Prom
   const p = place('chibi', figX, groundY, S * sc.figScale);
   let img = glows(img0, [{ cx: figX, cy: groundY + S * 0.005, rx: p.width * 0.42, ry: S * 0.02, colour: '#2f4a20', opacity: 0.4, blend: 'multiply' }]);
   const figure = await figureLayer(sc.spec, 'chibi', 'soft', p, `${ctx.id}f`, W, H);
-  img = await over(img, [{ img: figure.img, left: figure.left, top: figure.top }]);
+  img = lightOf(await over(img, [{ img: figure.img, left: figure.left, top: figure.top }]), ctx);
   if (options.magical_elements) {
     const m = rng.fork('magic');
     let extra = '';

@@ -13,6 +13,7 @@ import { svgDoc } from '../util/svg.js';
 import { gradientLut, warp, type Warp } from '../effects.js';
 import { hexToRgb } from '../util/color.js';
 import { groupCircle } from '../faces.js';
+import { lightOf, stagePhoto, withSetting } from '../stage.js';
 
 export const pixar: TrendRenderer = {
   slug: 'pixar',
@@ -26,7 +27,7 @@ async function pixarScene(ctx: TrendContext): Promise<Raw> {
   const S = Math.min(W, H);
   const pal = pickPalette(rng.fork('palette'));
   const bgKind: BackgroundKind = ctx.background ?? hintedBackground(prompt.text, rng.fork('bg')) ?? rng.fork('bg').pick(['studio', 'nature', 'city', 'nature'] as const);
-  const bd = backdrop(bgKind, W, H, rng.fork('backdrop'), pal, `${ctx.id}b`);
+  const bd = withSetting(backdrop(bgKind, W, H, rng.fork('backdrop'), pal, `${ctx.id}b`), ctx);
   // Depth of field: the set is out of focus behind the character (rendered small, blurred, scaled up).
   const bg = await renderSvgSoft(svgDoc(W, H, bd.defs, bd.body), W, H, 0.5, Math.max(2, S * 0.006));
   ctx.progress(25);
@@ -52,7 +53,7 @@ async function pixarScene(ctx: TrendContext): Promise<Raw> {
   // Contact shadow under the feet, then the character, then a warm key light from the upper left.
   let img = glows(bg, [{ cx, cy: foot + S * 0.012, rx: p.width * 0.45, ry: S * 0.04, colour: '#1a1020', opacity: bd.dark ? 0.7 : 0.5, blend: 'multiply' }]);
   img = await over(img, [{ img: lit, left: fig.left, top: fig.top }]);
-  img = glows(img, [{ cx: W * 0.28, cy: H * 0.18, rx: W * 0.75, ry: H * 0.7, colour: '#fff0d6', opacity: options.enhance_lighting ? 0.45 : 0.28, blend: 'screen' }]);
+  img = lightOf(glows(img, [{ cx: W * 0.28, cy: H * 0.18, rx: W * 0.75, ry: H * 0.7, colour: '#fff0d6', opacity: options.enhance_lighting ? 0.45 : 0.28, blend: 'screen' }]), ctx);
   ctx.progress(75);
 
   img = await bloom(img, options.enhance_lighting ? 0.6 : 0.72, options.enhance_lighting ? 0.55 : 0.35, 0.03);
@@ -82,6 +83,8 @@ async function pixarPhoto(ctx: TrendContext): Promise<Raw> {
     const b = face.box;
     head = { x: b.left + b.width / 2, y: b.top + b.height * 0.4, rx: b.width * 0.95, ry: b.height * 1.15 };
   }
+  // The prompt's props and setting around the person.
+  photo = await stagePhoto(ctx, photo, face?.box);
   ctx.progress(30);
   // Depth of field: the set behind the subject goes soft, as through a long lens.
   const mask = subjectMask(W, H, head);

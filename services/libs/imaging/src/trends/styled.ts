@@ -6,9 +6,10 @@
  */
 import { backdrop, backgroundHint, type BackgroundKind } from '../backgrounds.js';
 import { groupCircle } from '../faces.js';
-import { figureFromPrompt, type Build, type FigureSpec, type Shading } from '../figure.js';
+import { figureFromPrompt, STAGE_INK, type Build, type FigureSpec, type Shading } from '../figure.js';
 import { glows, over, renderSvg, renderSvgSoft, type Raw } from '../raster.js';
-import { figureGroup, pickPalette, place, type Palette, type Placement } from '../scene.js';
+import { figureGroup, hasFigureFace, pickPalette, place, type Palette, type Placement } from '../scene.js';
+import { lightOf, stagePhoto, withSetting } from '../stage.js';
 import type { TrendContext, TrendRenderer } from '../types.js';
 import { svgDoc } from '../util/svg.js';
 
@@ -85,6 +86,9 @@ export function styledTrend(def: StyleDef): TrendRenderer {
         img = await ctx.photo.crop(Math.round(ctx.W * k), Math.round(ctx.H * k), def.faceFraction);
         const f = ctx.photo.faceIn(ctx.W, ctx.H, def.faceFraction);
         if (f && f.landmarks.length === 68) s.face = faceFromLandmarks(f.landmarks);
+        // The prompt's props and setting around the person (the face box at the picture's scale).
+        const box = s.face?.box ?? f?.box;
+        img = await stagePhoto(ctx, img, box && { left: box.left * k, top: box.top * k, width: box.width * k, height: box.height * k }, def.shading === 'soft' ? STAGE_INK : undefined);
       } else {
         const sc = await composeScene(ctx, def, palette, k);
         img = sc.img;
@@ -150,7 +154,7 @@ async function composeScene(ctx: TrendContext, def: StyleDef, pal: Palette, k = 
   const S = Math.min(W, H);
   const kind: BackgroundKind = ctx.background ?? backgroundHint(prompt.text) ?? rng.fork('bg').pick(def.backgrounds);
   const custom = def.backdrop?.(ctx, pal);
-  const bd = custom ?? backdrop(kind, W, H, rng.fork('backdrop'), pal, `${ctx.id}b`);
+  const bd = withSetting(custom ?? backdrop(kind, W, H, rng.fork('backdrop'), pal, `${ctx.id}b`), ctx);
   let img = await renderSvgSoft(svgDoc(W, H, bd.defs, bd.body), Math.round(W * k), Math.round(H * k), 0.5, S * 0.002);
   ctx.progress(15);
   const build = def.build ?? 'chibi';
@@ -167,6 +171,7 @@ async function composeScene(ctx: TrendContext, def: StyleDef, pal: Palette, k = 
   const back = def.sceneBack?.(ctx, geom, pal) ?? '';
   const front = def.sceneFront?.(ctx, geom, pal) ?? '';
   const layer = await renderSvg(svgDoc(W, H, '', back + figureGroup(spec, build, def.shading ?? 'gloss', p, `${ctx.id}f`) + front), k);
-  img = await over(img, [{ img: layer }]);
-  return { img, geom, face: faceFromFigure(build, p, spec.kind !== 'person' && spec.kind !== 'robot') };
+  img = lightOf(await over(img, [{ img: layer }]), ctx);
+  // Face effects only where a figure's face is (not on an icon subject or a group).
+  return { img, geom, face: hasFigureFace(spec) ? faceFromFigure(build, p, spec.kind !== 'person' && spec.kind !== 'robot') : undefined };
 }

@@ -1,0 +1,492 @@
+/**
+ * Staging: the scene plan (plan/plan.ts) drawn around, or instead of, the engine's figure. People
+ * and the engine's animals stay figures; every other subject is its Fluent Emoji icon, tinted to
+ * its colour and outlined on the outlined looks; props go where the plan places them (in the
+ * hands, underfoot, worn, in the pan, beside, above, behind), in scale with the subject; the
+ * setting's time of day, weather and season change the sky and the light. Everything is drawn in
+ * the figure's own coordinates (figure.ts: a 600×1000 box standing on y = 1000; the bust build is
+ * 1000×1000), so every trend places a staged subject exactly as it places a figure.
+ */
+import { hasIcon, icon as engineIcon } from './icons.js';
+import { iconBody } from './plan/icons.js';
+import type { PlannedThing, ScenePlan } from './plan/plan.js';
+import { glows, over, renderSvg, type Raw } from './raster.js';
+import { clouds, petals, rain } from './trends/decor.js';
+import { hsl, toHsl } from './util/color.js';
+import type { Rng } from './util/rng.js';
+import { hashString } from './util/rng.js';
+import { r } from './util/svg.js';
+import type { TrendContext } from './types.js';
+
+type Where = 'held' | 'under' | 'worn' | 'in' | 'beside' | 'above' | 'background' | 'companion' | 'sky' | 'place';
+
+export interface StagedThing {
+  thing: PlannedThing;
+  where: Where;
+}
+
+/** What the figure spec carries from the plan (see figure.ts figureFromPrompt). */
+export interface Stage {
+  /** The main subject drawn as an icon instead of the figure (a dragon, a car, a cupcake). */
+  subject?: PlannedThing;
+  /** How many of the main subject (1–4). */
+  copies: number;
+  things: StagedThing[];
+}
+
+/** Words drawn in the sky whatever the preposition. */
+const SKY = new Set(['moon', 'sun', 'star', 'stars', 'rainbow', 'cloud', 'clouds', 'comet', 'fireworks', 'lightning', 'aurora', 'galaxy', 'planet', 'planets', 'airplane', 'plane', 'kite', 'bird', 'birds']);
+/** Things ridden flat underfoot. */
+const BOARDS = new Set(['surfboard', 'skateboard', 'ski', 'skis', 'snowboard', 'sled', 'sledge', 'board', 'roller skate']);
+/** Worn things the figure draws itself. */
+const HEADWEAR: Record<string, 'hat' | 'cap' | 'crown' | 'helmet' | 'headphones' | 'chef'> = {
+  hat: 'hat', sunhat: 'hat', 'top hat': 'hat', cap: 'cap', crown: 'crown', tiara: 'crown', helmet: 'helmet', headphones: 'headphones',
+};
+const EYEWEAR = new Set(['glasses', 'sunglasses', 'goggles']);
+/** Things sat on: behind the subject (a chair's back would cover the face if drawn in front). */
+const SEATS = new Set(['sofa', 'couch', 'chair', 'stool', 'throne', 'bench', 'bed', 'armchair']);
+/**
+ * Place icons that are whole framed scenes (a city on a rounded tile): as a thing they read as a
+ * box, so the trend's backdrop shows the place instead (backgrounds.ts picks it from the prompt).
+ */
+const TILE_PLACES = new Set(['cityscape', 'cityscape-at-dusk', 'national-park', 'sunrise-over-mountains', 'night-with-stars', 'milky-way', 'desert', 'railway-track', 'motorway']);
+/** The named place as a thing to draw behind the subject, unless its icon is a framed scene. */
+function placeThing(plan: ScenePlan): PlannedThing | undefined {
+  const { place, placeIcon } = plan.setting;
+  if (!place || !placeIcon || TILE_PLACES.has(placeIcon)) return undefined;
+  return { phrase: place, word: place.split(' ').pop() ?? place, icon: placeIcon, kind: 'building', count: 1, adjectives: [] };
+}
+
+/** The plan's things sorted into the places the stage draws them. */
+export function stageFromPlan(plan: ScenePlan, figureDrawn: boolean): Stage {
+  const [main, ...others] = plan.subjects;
+  const things: StagedThing[] = others.map((thing) => ({ thing, where: 'companion' }));
+  for (const p of plan.props) {
+    // A held animal ("a pirate with a parrot") keeps the subject company rather than sit in a fist.
+    const where: Where = SKY.has(p.word) ? 'sky' : p.placement === 'held' && (p.kind === 'animal' || p.kind === 'creature') ? 'beside' : p.placement;
+    if (figureDrawn && where === 'worn' && (HEADWEAR[p.word] || EYEWEAR.has(p.word))) continue;
+    things.push({ thing: p, where });
+  }
+  // The named place ("in a castle", "in a kitchen") stands behind the subject.
+  const place = placeThing(plan);
+  if (place) things.push({ thing: place, where: 'place' });
+  return { subject: main && !main.figure ? main : undefined, copies: Math.max(1, Math.min(4, main?.count ?? 1)), things };
+}
+
+/** What a figure wears from the plan: headwear and glasses the figure draws itself. */
+export function wornByFigure(plan: ScenePlan): { headwear?: 'hat' | 'cap' | 'crown' | 'helmet' | 'headphones' | 'chef'; glasses: boolean } {
+  const worn = plan.props.filter((p) => p.placement === 'worn');
+  const hat = worn.map((p) => HEADWEAR[p.word]).find(Boolean);
+  return { ...(hat ? { headwear: hat } : {}), glasses: worn.some((p) => EYEWEAR.has(p.word)) };
+}
+
+// ---- icons ------------------------------------------------------------------------------------
+
+const HEX = /#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})(?![0-9a-zA-Z])/g;
+const restyled = new Map<string, string>();
+
+/** The colours of an icon moved to `tint`'s hue, keeping each one's shading; greys and white stay. */
+function tintColours(body: string, tint: string): string {
+  const [th, ts, tl] = toHsl(tint);
+  const lift = (tl - 0.5) * 0.5;
+  return body.replace(HEX, (m) => {
+    const [, s, l] = toHsl(m);
+    if (s < 0.12 || l > 0.94 || l < 0.06) return m;
+    return hsl(th, Math.min(1, ts * (0.55 + s * 0.5)), Math.max(0.04, Math.min(0.96, l + lift)));
+  });
+}
+
+/**
+ * A Fluent Emoji icon as SVG content in a 100×100 box: ids made unique per style, colours moved
+ * to `tint`, and on outlined looks a dark silhouette drawn behind it (the ink line). Cached: the
+ * same icon in the same style is parsed and restyled once per process.
+ */
+export function emojiSvg(name: string, tint?: string, outline?: string): string | null {
+  const key = `${name}|${tint ?? ''}|${outline ?? ''}`;
+  const hit = restyled.get(key);
+  if (hit !== undefined) return hit || null;
+  const data = iconBody(name);
+  if (!data) {
+    restyled.set(key, '');
+    return null;
+  }
+  const prefix = `e${hashString(key).toString(36)}`;
+  // The set's soft-blur filters cost ten times the rest of an icon in librsvg at these sizes: the
+  // shapes stay, drawn crisp.
+  let body = data.body.replace(/\sfilter="[^"]*"/g, '').replace(/id="([^"]+)"/g, `id="${prefix}$1"`).replace(/url\(#([^)]+)\)/g, `url(#${prefix}$1)`).replace(/href="#([^"]+)"/g, `href="#${prefix}$1"`);
+  if (tint) body = tintColours(body, tint);
+  let ink = '';
+  if (outline) {
+    // The silhouette: every shape filled with the ink and stroked wider, behind the icon.
+    const shapes = body.replace(/<defs>[\s\S]*?<\/defs>/g, '').replace(/\s(fill|stroke)="(?!none)[^"]*"/g, ` $1="${outline}"`).replace(/\s(fill-)?opacity="[^"]*"/g, '');
+    ink = `<g stroke="${outline}" stroke-width="1.6" stroke-linejoin="round">${shapes}</g>`;
+  }
+  const k = 100 / Math.max(data.width, data.height);
+  const svg = `<g transform="scale(${k.toFixed(4)})">${ink}${body}</g>`;
+  if (restyled.size < 2000) restyled.set(key, svg);
+  return svg;
+}
+
+/**
+ * A planned thing in a 100×100 box: its emoji icon, else the engine's own drawing of the word
+ * (surfboard, dumbbell), else a badge with its initial (never an unrelated picture).
+ */
+export function thingSvg(t: Pick<PlannedThing, 'icon' | 'word' | 'colour'>, accent: string, outline?: string): string {
+  if (t.icon) {
+    const svg = emojiSvg(t.icon, t.colour, outline);
+    if (svg) return svg;
+  }
+  const own = t.word.replace(/s$/, '');
+  if (hasIcon(t.word)) return engineIcon(t.word, t.colour ?? accent);
+  if (hasIcon(own)) return engineIcon(own, t.colour ?? accent);
+  return engineIcon('', t.colour ?? accent, t.word);
+}
+
+/** What the hand holds: the held thing, with what is cooked in it on top ("pancakes in a pan"). */
+export function heldSvg(stage: Stage, accent: string, outline?: string): string | undefined {
+  const held = stage.things.find((s) => s.where === 'held');
+  if (!held) return undefined;
+  let svg = thingSvg(held.thing, accent, outline);
+  const inside = stage.things.find((s) => s.where === 'in');
+  if (inside && CONTAINERS.has(held.thing.word)) svg += `<g transform="translate(8 -4) scale(0.7)">${thingSvg(inside.thing, accent, outline)}</g>`;
+  return svg;
+}
+const CONTAINERS = new Set(['pan', 'pot', 'bowl', 'plate', 'basket', 'cup', 'mug', 'wok', 'tray', 'box', 'bucket', 'jar', 'cauldron']);
+
+// ---- layout -----------------------------------------------------------------------------------
+
+interface Geometry {
+  cx: number;
+  foot: number;
+  /** Half the width of the main subject group, and the top of its head. */
+  half: number;
+  top: number;
+  /** Where a figure's face is (nothing goes in front of it). */
+  headBottom: number;
+}
+
+export interface StageDrawing {
+  back: string;
+  front: string;
+  /** The main subject copies: translate + scale about the feet, back to front. */
+  copies: Array<{ dx: number; s: number }>;
+  /** The subject icon (when no figure is drawn), in local coordinates. */
+  subject?: string;
+  /** Local bounds of everything drawn. */
+  bounds: { x0: number; y0: number; x1: number; y1: number };
+}
+
+const COPIES: Record<number, { gap: number; s: number }> = { 1: { gap: 0, s: 1 }, 2: { gap: 380, s: 0.8 }, 3: { gap: 310, s: 0.68 }, 4: { gap: 250, s: 0.58 } };
+
+/** Lays the stage out in the figure's local box for a build; `hasHands`: a figure holds the held thing. */
+export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent: string, outline: string | undefined, hasHands: boolean): StageDrawing {
+  const bust = build === 'bust';
+  const g: Geometry = bust ? { cx: 500, foot: 1000, half: 420, top: 150, headBottom: 590 } : { cx: 300, foot: 1000, half: 230, top: build === 'chibi' ? 110 : 78, headBottom: build === 'chibi' ? 500 : 310 };
+  const n = stage.copies;
+  const c = COPIES[n] ?? COPIES[1];
+  const copies = Array.from({ length: n }, (_, i) => ({ dx: (i - (n - 1) / 2) * c.gap, s: c.s }));
+  // The middle copy in front: draw the outer ones first.
+  copies.sort((a, b) => Math.abs(b.dx) - Math.abs(a.dx));
+  const span = g.half * c.s + (n > 1 ? ((n - 1) / 2) * c.gap : 0);
+  const box = { x0: g.cx - span - 200, y0: g.top - 160, x1: g.cx + span + 200, y1: g.foot + 250 };
+  const grow = (x: number, y: number, w: number, h: number) => {
+    box.x0 = Math.min(box.x0, x);
+    box.y0 = Math.min(box.y0, y);
+    box.x1 = Math.max(box.x1, x + w);
+    box.y1 = Math.max(box.y1, y + h);
+  };
+  /** A thing in a `size` box whose centre is (x, y); optional horizontal/vertical stretch. */
+  const put = (svg: string, x: number, y: number, size: number, opts: { sx?: number; sy?: number; rotate?: number; opacity?: number } = {}) => {
+    const sx = (size / 100) * (opts.sx ?? 1);
+    const sy = (size / 100) * (opts.sy ?? 1);
+    grow(x - 50 * sx, y - 50 * sy, 100 * sx, 100 * sy);
+    const rot = opts.rotate ? ` rotate(${opts.rotate})` : '';
+    const op = opts.opacity !== undefined ? ` opacity="${opts.opacity}"` : '';
+    return `<g transform="translate(${r(x)} ${r(y)}) scale(${sx.toFixed(4)} ${sy.toFixed(4)})${rot} translate(-50 -50)"${op}>${svg}</g>`;
+  };
+
+  let back = '';
+  let front = '';
+  /** What the subject stands on or in: in front of it, but behind what stands beside it. */
+  let low = '';
+  let subject: string | undefined;
+  const figureH = g.foot - g.top;
+  if (stage.subject) {
+    const wide = stage.subject.kind === 'vehicle' || stage.subject.kind === 'building';
+    const size = (wide ? 880 : 780) * (stage.subject.size === 'small' ? 0.86 : 1);
+    // Icons fill about 7/8 of their box: stand the drawing on the ground line.
+    subject = put(thingSvg(stage.subject, accent, outline), g.cx, g.foot - size * 0.44, size);
+  }
+  const side = { right: g.cx + span + 40, left: g.cx - span - 40 };
+  let besides = 0;
+  const beside = (svg: string, size: number, count: number) => {
+    const right = besides % 2 === 0;
+    besides++;
+    let out = '';
+    const k = Math.max(1, Math.min(3, count));
+    for (let i = 0; i < k; i++) {
+      const x = right ? side.right + size * (0.42 + i * 0.55) : side.left - size * (0.42 + i * 0.55);
+      out += put(svg, x, g.foot - size * 0.45 - i * size * 0.04, size);
+    }
+    if (right) side.right += size * (0.2 + k * 0.55);
+    else side.left -= size * (0.2 + k * 0.55);
+    return out;
+  };
+  let skies = 0;
+  let behind = 0;
+  let held = 0;
+
+  for (const { thing, where } of stage.things) {
+    const svg = thingSvg(thing, accent, outline);
+    const big = thing.kind === 'plant' || thing.kind === 'building' || thing.kind === 'vehicle';
+    const scale = thing.size === 'large' ? 1.25 : thing.size === 'small' ? 0.8 : 1;
+    switch (where) {
+      case 'companion':
+        front += beside(svg, (thing.kind === 'person' ? 560 : 460) * scale, thing.count);
+        break;
+      case 'sky': {
+        const left = skies % 2 === 0;
+        skies++;
+        back += put(svg, g.cx + (left ? -1 : 1) * (span + 300), g.top + 30 + skies * 40, 230 * scale);
+        break;
+      }
+      case 'place':
+      case 'background': {
+        if (thing.word === 'wave' || thing.word === 'waves') {
+          // The wave rises behind the rider, breaking over the horizon.
+          back += put(svg, g.cx - 80, g.foot - 420, 1250 * scale);
+          break;
+        }
+        const right = behind % 2 === 0;
+        behind++;
+        const size = (big ? 820 : 420) * scale;
+        back += put(svg, g.cx + (right ? 1 : -1) * (span + size * 0.15), g.foot - size * 0.46, size);
+        break;
+      }
+      case 'above':
+        if (big) back += put(svg, g.cx, g.foot - 560, 1150 * scale);
+        else back += put(svg, g.cx, g.top - 120, 320 * scale);
+        break;
+      case 'under':
+        if (BOARDS.has(thing.word)) {
+          // Flat underfoot: the engine's boards are drawn upright, so they are turned.
+          const upright = !thing.icon;
+          low += put(svg, g.cx, g.foot - 10, 200, upright ? { sx: 3.8, sy: 1.8, rotate: 90 } : { sx: 3.2, sy: 1.6 });
+        } else if ((thing.kind === 'vehicle' || thing.kind === 'animal') && !SEATS.has(thing.word)) {
+          // In the car, on the horse: it covers the legs, never the face (its box starts below the chin).
+          const size = Math.min(900 * scale, g.foot + 200 - g.headBottom);
+          low += put(svg, g.cx, g.headBottom + size / 2, size);
+        } else {
+          // A sofa, a chair, a rug: behind, the subject in front of it.
+          back += put(svg, g.cx, g.foot - 300, 880 * scale);
+        }
+        break;
+      case 'in':
+        if (stage.things.some((s) => s.where === 'held' && CONTAINERS.has(s.thing.word))) break;
+        {
+          // In a box, in a tub: in front of the body, below the chin.
+          const size = Math.min(620 * scale, g.foot + 200 - g.headBottom);
+          low += put(svg, g.cx, Math.max(g.headBottom + size / 2, g.foot - 200), size);
+        }
+        break;
+      case 'worn':
+        if (stage.subject) front += put(svg, g.cx, g.foot - (stage.subject.kind === 'vehicle' ? 560 : 700), 240);
+        else front += put(svg, g.cx, g.headBottom + (bust ? 150 : 40), bust ? 260 : 200);
+        break;
+      case 'held':
+        // The figure holds the first one itself (figure.ts); the others, and an icon subject's, go beside it.
+        if (hasHands && held === 0) {
+          held++;
+          break;
+        }
+        held++;
+        if (stage.subject || bust) front += put(svg, g.cx + (bust ? 300 : span * 0.8), g.foot - (bust ? 220 : figureH * 0.25), (bust ? 300 : 320) * scale);
+        else front += beside(svg, 300 * scale, thing.count);
+        break;
+      case 'beside':
+        front += beside(svg, (big ? 600 : thing.kind === 'animal' || thing.kind === 'creature' ? 440 : thing.kind === 'person' ? 560 : 300) * scale, thing.count);
+        break;
+    }
+  }
+  return { back, front: low + front, copies, subject, bounds: box };
+}
+
+// ---- setting: sky and light ---------------------------------------------------------------------
+
+type Setting = ScenePlan['setting'];
+
+/**
+ * SVG painted over a backdrop, behind the subject: the sky of the time of day (a low sun and a
+ * warm glow at sunset and dawn, a dark sky with stars and a moon at night), the weather (clouds,
+ * rain, snow and a snowy ground, lightning, fog) and the season (falling leaves, petals).
+ */
+export function settingSky(setting: Setting, W: number, H: number, groundY: number, rng: Rng, id: string): { defs: string; body: string; dark: boolean } {
+  const S = Math.min(W, H);
+  let defs = '';
+  let body = '';
+  const horizon = Math.min(groundY, H * 0.85);
+  const { timeOfDay: time, weather, season } = setting;
+  const grad = (name: string, stops: Array<[number, string, number]>) => {
+    defs += `<linearGradient id="${id}${name}" x1="0" y1="0" x2="0" y2="1">${stops.map(([o, c, a]) => `<stop offset="${o}" stop-color="${c}" stop-opacity="${a}"/>`).join('')}</linearGradient>`;
+    return `url(#${id}${name})`;
+  };
+  const overcast = weather === 'rain' || weather === 'storm' || weather === 'snow' || weather === 'cloudy' || weather === 'fog';
+  if (time === 'sunset' || time === 'dawn') {
+    const warm = time === 'sunset' ? ['#2d1b5a', '#e0506a', '#ff9a3c', '#ffd27a'] : ['#5a78c8', '#f4a0b4', '#ffc89a', '#fff0c8'];
+    body += `<rect width="${W}" height="${r(horizon)}" fill="${grad('sky', [[0, warm[0], 0.75], [0.5, warm[1], 0.6], [0.85, warm[2], 0.6], [1, warm[3], 0.7]])}"/>`;
+    if (!overcast) {
+      const sx = W * (time === 'sunset' ? 0.72 : 0.28);
+      const sy = horizon * 0.78;
+      body += `<circle cx="${r(sx)}" cy="${r(sy)}" r="${r(S * 0.2)}" fill="${warm[3]}" opacity="0.3"/><circle cx="${r(sx)}" cy="${r(sy)}" r="${r(S * 0.1)}" fill="${warm[3]}" opacity="0.95"/>`;
+    }
+    body += `<rect y="${r(horizon)}" width="${W}" height="${r(H - horizon)}" fill="${warm[1]}" opacity="0.25"/>`;
+  } else if (time === 'night') {
+    body += `<rect width="${W}" height="${H}" fill="${grad('night', [[0, '#050a24', 0.92], [0.7, '#14205a', 0.8], [1, '#1a1a3a', 0.7]])}"/>`;
+    if (!overcast) {
+      const st = rng.fork('stars');
+      for (let i = 0; i < 60; i++) body += `<circle cx="${r(st.range(0, W))}" cy="${r(st.range(0, horizon * 0.8))}" r="${r(S * st.range(0.0015, 0.004))}" fill="#ffffff" opacity="${st.range(0.5, 1).toFixed(2)}"/>`;
+      const mx = W * 0.82;
+      const my = H * 0.14;
+      body += `<circle cx="${r(mx)}" cy="${r(my)}" r="${r(S * 0.12)}" fill="#fff6c8" opacity="0.15"/><circle cx="${r(mx)}" cy="${r(my)}" r="${r(S * 0.06)}" fill="#fff6d8"/><circle cx="${r(mx + S * 0.025)}" cy="${r(my - S * 0.015)}" r="${r(S * 0.05)}" fill="#0c1440" opacity="0.9"/>`;
+    }
+  }
+  if (overcast) {
+    const tone = weather === 'storm' ? '#2a3040' : weather === 'rain' ? '#56647a' : weather === 'fog' ? '#c8d0d8' : weather === 'snow' ? '#c4d0e0' : '#8a94a6';
+    body += `<rect width="${W}" height="${r(horizon)}" fill="${tone}" opacity="${weather === 'storm' ? 0.7 : 0.45}"/>`;
+    const cl = rng.fork('clouds');
+    const dark = weather === 'storm' || weather === 'rain';
+    body += clouds(W, H, cl, 7, S, 0.02, 0.28, dark ? '#7a8498' : '#eef2f6', dark ? '#4a5264' : '#cfd8e2');
+  }
+  if (weather === 'rain' || weather === 'storm') body += rain(W, H, rng.fork('rain'), 140, S, '#dbe8f8');
+  if (weather === 'storm') {
+    const x = W * rng.fork('bolt').range(0.15, 0.35);
+    const y = H * 0.12;
+    const k = S * 0.06;
+    body += `<path d="M${r(x)},${r(y)} l${r(-k * 0.6)},${r(k * 2.2)} h${r(k * 0.7)} l${r(-k * 0.8)},${r(k * 2.4)} l${r(k * 1.9)},${r(-k * 3)} h${r(-k * 0.8)} l${r(k * 0.7)},${r(-k * 1.6)}z" fill="#fff6a8" stroke="#ffe14a" stroke-width="${r(S * 0.004)}"/>`;
+  }
+  const snowy = weather === 'snow' || (season === 'winter' && !weather);
+  if (snowy) {
+    body += `<path d="M0,${r(groundY - S * 0.03)} Q${r(W * 0.3)},${r(groundY - S * 0.06)} ${r(W * 0.55)},${r(groundY - S * 0.025)} T${W},${r(groundY - S * 0.04)} V${H} H0Z" fill="#f4f8ff" opacity="0.92"/>`;
+  }
+  if (weather === 'snow') {
+    const sn = rng.fork('snow');
+    for (let i = 0; i < 120; i++) body += `<circle cx="${r(sn.range(0, W))}" cy="${r(sn.range(0, H))}" r="${r(S * sn.range(0.003, 0.009))}" fill="#ffffff" opacity="${sn.range(0.6, 1).toFixed(2)}"/>`;
+  }
+  if (weather === 'fog') body += `<rect width="${W}" height="${H}" fill="${grad('fog', [[0, '#eef2f5', 0.2], [0.55, '#eef2f5', 0.75], [1, '#eef2f5', 0.45]])}"/>`;
+  if (season === 'autumn') {
+    const lf = rng.fork('leaves');
+    for (let i = 0; i < 36; i++) {
+      const x = lf.range(0, W);
+      const y = lf.range(H * 0.1, H);
+      const s = S * lf.range(0.008, 0.016);
+      body += `<ellipse cx="${r(x)}" cy="${r(y)}" rx="${r(s * 1.6)}" ry="${r(s)}" transform="rotate(${r(lf.range(0, 180))} ${r(x)} ${r(y)})" fill="${lf.pick(['#e0702a', '#c8401e', '#f2a93a', '#a8501c'])}"/>`;
+    }
+  } else if (season === 'spring') {
+    body += petals(W, H, rng.fork('petals'), 30, S);
+  }
+  return { defs, body, dark: time === 'night' || weather === 'storm' };
+}
+
+/** The setting's light over the whole picture, subject included: cool night, warm low sun, grey storm. */
+export function settingLight(img: Raw, setting: Setting, strength = 1): Raw {
+  const { width: W, height: H } = img;
+  const all = (colour: string, opacity: number, blend: 'screen' | 'multiply') => ({ cx: W / 2, cy: H / 2, rx: W * 4, ry: H * 4, colour, opacity: opacity * strength, blend });
+  const list = [];
+  if (setting.timeOfDay === 'night') list.push(all('#5060a8', 0.5, 'multiply'));
+  if (setting.timeOfDay === 'sunset') list.push(all('#ff9040', 0.3, 'multiply'), all('#ff8a3c', 0.12, 'screen'));
+  if (setting.timeOfDay === 'dawn') list.push(all('#ffc0a0', 0.25, 'multiply'));
+  if (setting.weather === 'storm') list.push(all('#6070a0', 0.45, 'multiply'));
+  if (setting.weather === 'rain') list.push(all('#9aa8c0', 0.3, 'multiply'));
+  if (setting.weather === 'snow' || setting.weather === 'fog') list.push(all('#e4ecf6', 0.18, 'screen'));
+  if (setting.season === 'autumn') list.push(all('#ffb060', 0.15, 'multiply'));
+  return list.length > 0 ? glows(img, list as Parameters<typeof glows>[1]) : img;
+}
+
+/** Whether the setting asks for anything at all. */
+export const hasSetting = (s: Setting | undefined): s is Setting => !!s && !!(s.timeOfDay || s.weather || s.season);
+
+/** A backdrop with the prompt's setting painted over its sky (unchanged without one). */
+export function withSetting<T extends { defs: string; body: string; groundY: number; dark: boolean }>(bd: T, ctx: TrendContext): T {
+  const setting = ctx.prompt.plan?.setting;
+  if (!hasSetting(setting)) return bd;
+  const sky = settingSky(setting, ctx.W, ctx.H, bd.groundY, ctx.rng.fork('setting'), `${ctx.id}s`);
+  return { ...bd, defs: bd.defs + sky.defs, body: bd.body + sky.body, dark: bd.dark || sky.dark };
+}
+
+/** The prompt's setting light over a finished scene (unchanged without one). */
+export function lightOf(img: Raw, ctx: TrendContext): Raw {
+  const setting = ctx.prompt.plan?.setting;
+  return hasSetting(setting) ? settingLight(img, setting) : img;
+}
+
+/** The things a photo has room for around the person: props, companions, a non-person subject, the place. */
+function photoThings(plan: ScenePlan): PlannedThing[] {
+  const out: PlannedThing[] = [];
+  for (const s of plan.subjects) if (s.kind !== 'person') out.push(s);
+  for (const p of plan.props) if (p.placement !== 'worn') out.push(p);
+  const place = placeThing(plan);
+  if (place) out.push(place);
+  return out.slice(0, 4);
+}
+
+/**
+ * A member's photo with the prompt around the person: the setting's light and weather (rain and
+ * snow fall around the face, never on it) and the props, companions and place as icons in the
+ * corners and at the sides that are clear of the face. `face` is in the image's pixels.
+ */
+export async function stagePhoto(ctx: TrendContext, img: Raw, face: { left: number; top: number; width: number; height: number } | undefined, outline?: string): Promise<Raw> {
+  const plan = ctx.prompt.plan;
+  if (!plan) return img;
+  const { width: W, height: H } = img;
+  const S = Math.min(W, H);
+  const things = photoThings(plan);
+  const setting = plan.setting;
+  if (things.length === 0 && !hasSetting(setting)) return img;
+  // The face and a margin around it (the middle of the frame when none was found).
+  const f = face ?? { left: W * 0.3, top: H * 0.15, width: W * 0.4, height: H * 0.5 };
+  const fx = f.left + f.width / 2;
+  const fy = f.top + f.height / 2;
+  const frx = f.width * 0.85;
+  const fry = f.height * 0.85;
+  const clearOfFace = (x: number, y: number, rr: number) => ((x - fx) / (frx + rr)) ** 2 + ((y - fy) / (fry + rr)) ** 2 > 1;
+  let body = '';
+  if (setting.weather === 'rain' || setting.weather === 'storm') {
+    const rn = ctx.rng.fork('photo-rain');
+    for (let i = 0; i < 110; i++) {
+      const x = rn.range(0, W);
+      const y = rn.range(0, H);
+      const len = S * rn.range(0.03, 0.06);
+      if (clearOfFace(x, y, len)) body += `<path d="M${r(x)},${r(y)} l${r(-len * 0.2)},${r(len)}" stroke="#dbe8f8" stroke-width="${r(S * 0.003)}" stroke-linecap="round" opacity="0.7"/>`;
+    }
+  }
+  if (setting.weather === 'snow') {
+    const sn = ctx.rng.fork('photo-snow');
+    for (let i = 0; i < 120; i++) {
+      const x = sn.range(0, W);
+      const y = sn.range(0, H);
+      const rr = S * sn.range(0.003, 0.008);
+      if (clearOfFace(x, y, rr)) body += `<circle cx="${r(x)}" cy="${r(y)}" r="${r(rr)}" fill="#ffffff" opacity="0.9"/>`;
+    }
+  }
+  // Slots around the frame, the ones furthest from the face first.
+  const size = S * 0.26;
+  const slots = [
+    [0.16, 0.82], [0.84, 0.82], [0.16, 0.2], [0.84, 0.2], [0.14, 0.5], [0.86, 0.5],
+  ].map(([x, y]) => ({ x: x * W, y: y * H }))
+    .filter((s) => clearOfFace(s.x, s.y, size * 0.45))
+    .sort((a, b) => Math.hypot(b.x - fx, b.y - fy) - Math.hypot(a.x - fx, a.y - fy));
+  // Half the light of a drawn scene: a photo has its own, and the trends' tone steps need it.
+  let out = hasSetting(setting) ? settingLight(img, setting, 0.5) : img;
+  if (body) out = await over(out, [{ img: await renderSvg(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${body}</svg>`) }]);
+  // Each icon rendered in its own small box: a full-frame layer would cost more than the icons.
+  const side = Math.round(size);
+  const layers = await Promise.all(
+    things.slice(0, slots.length).map(async (t, i) => ({
+      img: await renderSvg(`<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}"><g transform="scale(${(side / 100).toFixed(4)})">${thingSvg(t, '#ffd23f', outline)}</g></svg>`),
+      left: Math.round(slots[i].x - side / 2),
+      top: Math.round(slots[i].y - side / 2),
+    })),
+  );
+  if (layers.length > 0) out = await over(out, layers);
+  return out;
+}
