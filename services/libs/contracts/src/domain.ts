@@ -25,6 +25,8 @@ export interface UserProfile {
   highQualityGeneration: boolean;
   hasOnboarded: boolean;
   createdAt: string;
+  /** The member's own referral code (their link: the origin plus /?ref=CODE). */
+  referralCode: string;
 }
 
 export interface BillingAccount {

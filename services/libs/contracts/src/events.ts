@@ -19,6 +19,7 @@ export const Events = {
   userRegistered: 'user.registered',
   generationCompleted: 'generation.completed',
   generationFailed: 'generation.failed',
+  userReferred: 'user.referred',
 } as const;
 
 export interface UserRegisteredEvent {

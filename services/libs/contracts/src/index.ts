@@ -11,3 +11,7 @@ export * from './email.js';
 export * from './ids.js';
 export * from './photos.js';
 export * from './assist.js';
+export * from './plain-text.js';
+export * from './catalogue.js';
+export * from './referrals.js';
+export * from './payments.js';

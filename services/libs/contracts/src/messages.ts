@@ -5,6 +5,7 @@ import type { StyleOptionsAnswer, TrendInput, TrendPreview, TrendPreviewKind, Vo
 import type { AspectPreset, ImageEngine, TraitsJobResult } from './queues.js';
 import type { Photo } from './photos.js';
 import type { ChatMessage, VariationType } from './assist.js';
+import type { ReferralSummary } from './referrals.js';
 import type { WaitlistJoined, WaitlistJoinInput, WaitlistReferralInput, WaitlistReferralRecorded } from './waitlist.js';
 
 /**
@@ -13,7 +14,8 @@ import type { WaitlistJoined, WaitlistJoinInput, WaitlistReferralInput, Waitlist
  */
 export interface MessageMap {
   // auth
-  'auth.register': { req: { username: string; email: string; password: string; ip?: string }; res: { user: UserProfile; sessionToken: string } };
+  /** `ref`: the referral code of the link the visitor came through (a bad or unknown one is ignored). */
+  'auth.register': { req: { username: string; email: string; password: string; ip?: string; ref?: string }; res: { user: UserProfile; sessionToken: string } };
   'auth.login': { req: { email: string; password: string; ip?: string }; res: { user: UserProfile; sessionToken: string } };
   'auth.logout': { req: { sessionToken: string }; res: { ok: true } };
   /** Resolves a session token to its user id, sliding the expiry; null when unknown or expired. */
@@ -23,6 +25,10 @@ export interface MessageMap {
   'auth.updateProfile': { req: { userId: string } & ProfileSettings; res: UserProfile };
   'auth.completeOnboarding': { req: { userId: string; hasOnboarded: boolean }; res: UserProfile };
   'auth.health': { req: Record<string, never>; res: HealthAnswer };
+  /** The member whose own referral code this is, or null. */
+  'auth.referrer': { req: { code: string }; res: { userId: string } | null };
+  /** Admin search (the gateway checks the role): members whose username or email contains `query`, case-insensitive. */
+  'auth.admin.search': { req: { query: string; limit?: number }; res: UserProfile[] };
 
   // billing
   'billing.account': { req: { userId: string }; res: BillingAccount };
@@ -30,8 +36,12 @@ export interface MessageMap {
   'billing.charge': { req: { userId: string; generationId: string; credits: number }; res: BillingAccount };
   /** Gives back a charge exactly once (a second call is a no-op). */
   'billing.refund': { req: { generationId: string; reason: string }; res: { refunded: boolean } };
+  /** A member's ledger, newest first (admin reads; the gateway checks the role). */
+  'billing.ledger': { req: { userId: string; limit?: number }; res: LedgerEntry[] };
   'billing.setPlan': { req: { userId: string; role?: Role; credits?: number; actorId: string; reason?: string }; res: BillingAccount };
   'billing.health': { req: Record<string, never>; res: HealthAnswer };
+  /** How many new accounts registered through the member's links, and the credits that earned them. */
+  'billing.referrals': { req: { userId: string }; res: Pick<ReferralSummary, 'friendsJoined' | 'creditsEarned'> };
 
   // trends
   'trends.list': { req: Record<string, never>; res: Trend[] };
@@ -54,7 +64,11 @@ export interface MessageMap {
   'trends.admin.create': { req: { actorId: string; trend: TrendInput }; res: Trend };
   'trends.admin.update': { req: { actorId: string; slug: string; changes: Partial<TrendInput> }; res: Trend };
   'trends.admin.setWeekly': { req: { actorId: string; slug: string }; res: Trend };
+  /** Records an admin's action done elsewhere (the gateway's queue dashboard: retry or remove jobs) in the audit log. */
+  'trends.admin.audit': { req: { actorId: string; action: string; subject: string }; res: { recorded: true } };
   'trends.elections': { req: { limit?: number }; res: WeeklyElection[] };
+  /** Admin reads (the gateway checks the role): each decided week with every candidate's votes, most first. */
+  'trends.admin.electionResults': { req: { limit?: number }; res: ElectionResult[] };
   /** The prompt coach (spec part 2 section 7): feedback on a prompt for a trend, and a full improved prompt. */
   'trends.coach.feedback': { req: { prompt: string; trendSlug: string; trendName?: string }; res: { feedback: string; suggestion: string } };
   /** The prompt coach's chat: answers the question about the current prompt and trend. */
@@ -95,6 +109,8 @@ export interface MessageMap {
   'images.photo.get': { req: { userId: string; id: string }; res: Photo };
   /** traits-worker's answer for a photo; recorded once and pushed to followers. */
   'images.photo.analysed': { req: { id: string; result: TraitsJobResult }; res: Photo };
+  /** Admin reads (the gateway checks the role): failed generations, newest first, with reasons and refunds. */
+  'images.admin.failed': { req: { limit?: number }; res: FailedGeneration[] };
   'images.health': { req: Record<string, never>; res: HealthAnswer };
 
   // waitlist
@@ -103,7 +119,39 @@ export interface MessageMap {
   'waitlist.join': { req: WaitlistJoinInput & { ref?: string; ip?: string }; res: WaitlistJoined };
   'waitlist.referral': { req: WaitlistReferralInput; res: WaitlistReferralRecorded };
   'waitlist.health': { req: Record<string, never>; res: HealthAnswer };
+  /** The email of the entry whose referral code this is, or null (internal: auth maps it to a member). */
+  'waitlist.referrer': { req: { code: string }; res: { email: string } | null };
 }
+
+/** One row of a member's credit ledger; `actorId` names the admin of an 'admin' change. */
+export interface LedgerEntry {
+  id: string;
+  delta: number;
+  balanceAfter: number;
+  kind: string;
+  reason: string;
+  actorId: string | null;
+  generationId: string | null;
+  createdAt: string;
+}
+
+/** A generation that failed, for admins: why, and when its charge was given back (null: not refunded). */
+export interface FailedGeneration {
+  id: string;
+  userId: string;
+  trendSlug: string;
+  failureReason: string | null;
+  refundedAt: string | null;
+  createdAt: string;
+}
+
+/** A decided week and how many votes each voted-for trend got. */
+export interface ElectionResult extends WeeklyElection {
+  candidates: Array<{ slug: string; name: string; votes: number }>;
+}
+
+/** At most this many rows per admin search or list. */
+export const AdminListLimit = 20;
 
 /** The settings form as sent to PUT /api/users/settings; avatar is a URL this app served from POST /api/upload, or null. */
 export interface ProfileSettings {
@@ -132,6 +180,8 @@ export interface GenerationRequest {
   photoId?: string;
   /** The variation type of the wizard (standard, detailed, minimalist, artistic). */
   variation?: string;
+  /** How strongly the trend's look is applied, StyleIntensity.min to max (the Forge sends StyleIntensity.default). */
+  styleIntensity?: number;
   /** The client's key for this request (header `Idempotency-Key`): the same key from the same member is the same generation. */
   idempotencyKey?: string;
 }
@@ -188,7 +238,14 @@ export interface CreationRenderInputs {
   userTraits: string | null;
   /** The wizard's style variation (null: standard, or made before it was kept). */
   variation: VariationType | null;
+  /** Null: the engine's own strength (StyleIntensity.default). */
+  styleIntensity: number | null;
 }
+
+/** The generation request's styleIntensity (spec part 2: the Forge sends 7, the engine's own look). */
+export const StyleIntensity = { min: 1, max: 10, default: 7 } as const;
+export const isStyleIntensity = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) >= StyleIntensity.min && (value as number) <= StyleIntensity.max;
 
 export interface HealthAnswer {
   service: string;

@@ -38,6 +38,8 @@ export interface GenerationJob {
   seed: number;
   /** The wizard's style variation: the studio engine draws it (standard when left out); the prompt already carries its phrase. */
   variation?: VariationType;
+  /** How strongly the trend's look is applied (1 to 10; left out: the engine's own strength). */
+  styleIntensity?: number;
 }
 
 export interface GenerationJobResult {

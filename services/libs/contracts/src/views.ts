@@ -7,7 +7,7 @@ import type { ImageEngine } from './queues.js';
  */
 
 /** The signed-in member: profile from auth, plan from billing, favourites from trends. */
-export type User = Omit<UserProfile, 'createdAt'> & Pick<BillingAccount, 'role' | 'credits' | 'monthlyUsage'> & {
+export type User = Omit<UserProfile, 'createdAt' | 'referralCode'> & Pick<BillingAccount, 'role' | 'credits' | 'monthlyUsage'> & {
   favoriteTrends: string[];
 };
 

@@ -17,11 +17,17 @@ export interface WaitlistJoinInput {
   interest?: string;
 }
 
-/** The answer to a join: the newcomer's own referral code and the new size of the list. */
+/**
+ * The answer to a join: the newcomer's own referral code, how many friends joined through it and the
+ * size of the list. An email already on the list answers its code again with `alreadyJoined` (the
+ * code is made to be shared, and the duplicate message already tells that the email is listed).
+ */
 export interface WaitlistJoined {
   success: true;
   referralCode: string;
   count: number;
+  referrals: number;
+  alreadyJoined?: boolean;
 }
 
 /** POST /api/waitlist/referral {email, referralCode}: the entry `email` joined through `referralCode`. */

@@ -1,13 +1,20 @@
-import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import {
-  ClientProxy, ClientProxyFactory, MessagePattern, RpcException, Transport, type NatsOptions,
+  type CallHandler, DynamicModule, type ExecutionContext, Global, Inject, Injectable, Module, type NestInterceptor, OnApplicationShutdown,
+} from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import {
+  ClientProxy, ClientProxyFactory, MessagePattern, NatsRecordBuilder, RpcException, Transport, type NatsContext, type NatsOptions,
 } from '@nestjs/microservices';
-import type { NatsConnection } from '@nats-io/transport-node';
-import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import { headers as natsHeaders, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
+import { context as traceContext } from '@opentelemetry/api';
+import { firstValueFrom, from, lastValueFrom, timeout, TimeoutError, type Observable } from 'rxjs';
 import {
   ErrorCode, isServiceErrorBody, type MessagePatternName, type MessageRequest, type MessageResponse,
 } from '@trendforge/contracts';
 import { EventLog } from './events.js';
+import { busRequestSeconds } from './metrics.js';
+import { currentRequestId, RequestIdHeader, requestIdFrom, withRequestId } from './request-context.js';
+import { extractTraceContext, injectTraceContext, inSpan } from './tracing.js';
 import { connectNats, NATS, NatsCloser, natsConnectionOptions } from './nats.js';
 import { busNamespace } from './redis.js';
 
@@ -51,9 +58,21 @@ export class Bus implements OnApplicationShutdown {
   }
 
   async send<P extends MessagePatternName>(pattern: P, payload: MessageRequest<P>, timeoutMs = 10_000): Promise<MessageResponse<P>> {
+    const stop = busRequestSeconds.startTimer({ pattern, side: 'client' });
     try {
-      return await firstValueFrom(this.client.send<MessageResponse<P>>(busName(pattern), payload).pipe(timeout(timeoutMs)));
+      const answer = await inSpan(`bus ${pattern}`, 'client', traceContext.active(), () => {
+        // The request id and trace context travel in the message's headers (read by BusServerObserver).
+        const headers = natsHeaders();
+        const requestId = currentRequestId();
+        if (requestId) headers.set(RequestIdHeader, requestId);
+        injectTraceContext((key, value) => headers.set(key, value));
+        const record = new NatsRecordBuilder(payload).setHeaders(headers).build();
+        return firstValueFrom(this.client.send<MessageResponse<P>>(busName(pattern), record).pipe(timeout(timeoutMs)));
+      });
+      stop({ outcome: 'ok' });
+      return answer;
     } catch (error) {
+      stop({ outcome: 'error' });
       throw asServiceError(error, pattern);
     }
   }
@@ -86,6 +105,27 @@ export function asServiceError(error: unknown, pattern: string): ServiceError {
   return new ServiceError(ErrorCode.Unavailable, `${pattern} failed: ${message}`);
 }
 
+/**
+ * The handling side of every bus request: times it by pattern (tf_bus_request_duration_seconds,
+ * side="server"), and runs the handler in the caller's request id and trace.
+ */
+@Injectable()
+export class BusServerObserver implements NestInterceptor {
+  intercept(execution: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (execution.getType() !== 'rpc') return next.handle();
+    const nats = execution.switchToRpc().getContext<NatsContext>();
+    const subject = nats.getSubject();
+    const pattern = subject.startsWith(`${busNamespace()}.`) ? subject.slice(busNamespace().length + 1) : subject;
+    const headers = nats.getHeaders() as MsgHdrs | undefined;
+    const header = (key: string) => (headers?.has(key) ? headers.get(key) : undefined);
+    const stop = busRequestSeconds.startTimer({ pattern, side: 'server' });
+    const handled = withRequestId(requestIdFrom(header(RequestIdHeader)), () =>
+      inSpan(`bus ${pattern}`, 'server', extractTraceContext(header), () => lastValueFrom(next.handle(), { defaultValue: undefined })));
+    handled.then(() => stop({ outcome: 'ok' }), () => stop({ outcome: 'error' }));
+    return from(handled);
+  }
+}
+
 @Global()
 @Module({})
 export class BusModule {
@@ -98,6 +138,7 @@ export class BusModule {
         { provide: NATS, useFactory: () => connectNats(natsUrl, name) },
         NatsCloser,
         Bus,
+        { provide: APP_INTERCEPTOR, useClass: BusServerObserver },
       ],
       exports: [Bus, NATS],
     };

@@ -8,6 +8,8 @@ import {
 } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { CatalogueChangedEvent, type CatalogueChanged } from '@trendforge/contracts';
 import { NATS } from './nats.js';
 import { busNamespace } from './redis.js';
 import { REDIS } from './redis-module.js';
@@ -191,4 +193,15 @@ export class EventsModule {
       providers: [{ provide: EVENTS_SERVICE, useValue: service }, EventConsumers],
     };
   }
+}
+
+const catalogueLog = new Logger('CatalogueChanges');
+
+/**
+ * Tells every gateway that a part of the public catalogue changed. A notice that cannot be sent
+ * does not undo the change: gateways then serve the old part until their cache's age limit.
+ */
+export async function announceCatalogueChange(events: { publish(event: string, payload: unknown, id: string): Promise<void> }, change: CatalogueChanged): Promise<void> {
+  await events.publish(CatalogueChangedEvent, change, randomUUID())
+    .catch((error) => catalogueLog.warn({ err: error, change }, 'catalogue change not announced; gateways catch up within their cache age'));
 }

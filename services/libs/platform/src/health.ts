@@ -1,6 +1,8 @@
-import { Controller, DynamicModule, Get, Inject, Module, type Type } from '@nestjs/common';
+import { Controller, DynamicModule, Get, Inject, Module, Res, type Type } from '@nestjs/common';
+import type { Response } from 'express';
 import type { HealthAnswer, ServiceName } from '@trendforge/contracts';
 import { Handles } from './bus.js';
+import { metricsAnswer, MetricsPath } from './metrics.js';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TerminusModule } from '@nestjs/terminus';
 
 /** One dependency a process checks for its readiness answer (its own: PostgreSQL, Redis, NATS, storage, ...). */
@@ -26,6 +28,7 @@ export const LIVENESS_ANSWER = { status: 'up' } as const;
 /**
  * A service's health on its HEALTH_PORT: GET /livez (the process answers: 200, no dependency touched)
  * and GET /readyz (each of its HEALTH_PROBES, 503 when one is down); GET /health is an alias of /readyz.
+ * GET /metrics serves the process's Prometheus metrics beside them.
  */
 @Controller()
 export class HealthController {
@@ -38,6 +41,13 @@ export class HealthController {
   @Get(HealthPaths.live.slice(1))
   live() {
     return LIVENESS_ANSWER;
+  }
+
+  /** Prometheus metrics (metrics.ts); the health port is internal: no public ingress reaches it. */
+  @Get(MetricsPath.slice(1))
+  async metrics(@Res() res: Response) {
+    const { contentType, body } = await metricsAnswer();
+    res.type(contentType).send(body);
   }
 
   @Get([HealthPaths.ready.slice(1), HealthPaths.legacy.slice(1)])

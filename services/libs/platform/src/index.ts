@@ -13,3 +13,6 @@ export * from './storage/index.js';
 export * from './storage-module.js';
 export * from './worker.js';
 export * from './renders.js';
+export * from './metrics.js';
+export * from './request-context.js';
+export * from './tracing.js';

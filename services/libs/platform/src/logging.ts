@@ -2,6 +2,9 @@ import { Global, Inject, Injectable, Module, RequestMethod, type DynamicModule, 
 import type { Request, Response } from 'express';
 import type { Logger as PinoInstance, LevelWithSilent } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
+import { startMetrics } from './metrics.js';
+import { currentRequestId, RequestIdHeader, requestIdFrom, withRequestId } from './request-context.js';
+import { currentTraceId, startTracing } from './tracing.js';
 
 /**
  * Structured JSON logs (one object a line) with pino, and a log line per HTTP request with pino-http.
@@ -11,8 +14,8 @@ import { pinoHttp, type HttpLogger } from 'pino-http';
 
 const HTTP_LOGGER = Symbol('HTTP_LOGGER');
 
-/** Paths polled by probes: logging them would drown everything else. */
-const probePaths = ['/livez', '/readyz', '/health', '/api/health'];
+/** Paths polled by probes and Prometheus: logging them would drown everything else. */
+const probePaths = ['/livez', '/readyz', '/health', '/api/health', '/metrics'];
 
 type Level = Exclude<LevelWithSilent, 'silent'>;
 
@@ -63,15 +66,35 @@ class LoggingModule implements NestModule {
   constructor(@Inject(HTTP_LOGGER) private readonly http: HttpLogger) {}
 
   configure(consumer: MiddlewareConsumer) {
-    consumer.apply((req: Request, res: Response, next: () => void) => this.http(req, res, next)).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
+    // Every request gets an id (the caller's x-request-id, or a new one), echoed in the response and
+    // written into every log line written while it is handled.
+    consumer.apply((req: Request, res: Response, next: () => void) => {
+      const requestId = requestIdFrom(req.headers[RequestIdHeader]);
+      res.setHeader(RequestIdHeader, requestId);
+      withRequestId(requestId, () => this.http(req, res, next));
+    }).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
   }
 }
 
-/** Structured JSON logs (one object a line) named after the process. */
+/** The request id and trace id of the work being done, added to every log line. */
+function requestFields(): Record<string, string> {
+  const requestId = currentRequestId();
+  const traceId = currentTraceId();
+  return { ...(requestId ? { requestId } : {}), ...(traceId ? { traceId } : {}) };
+}
+
+/**
+ * Structured JSON logs (one object a line) named after the process. Being where every process
+ * names itself, it also starts the process's metrics (metrics.ts) and, when configured, traces (tracing.ts).
+ */
 export function loggingModule(name: string, level = process.env.LOG_LEVEL || 'info'): DynamicModule {
+  startTracing(name);
+  startMetrics(name);
   const http = pinoHttp({
     name,
     level,
+    mixin: requestFields,
+    genReqId: (req) => currentRequestId() ?? requestIdFrom(req.headers[RequestIdHeader]),
     // originalUrl: a middleware mounted on a path sees req.url relative to it.
     autoLogging: { ignore: (req) => probePaths.includes(((req as Request).originalUrl ?? req.url ?? '').split('?')[0]) },
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],

@@ -4,7 +4,9 @@ import type { Redis } from 'ioredis';
 import {
   GenerationQueueChannel, GenerationUpdatesChannel, PhotoUpdatesChannel, type Photo, type GenerationQueueSnapshot, type GenerationUpdate, type QueueName,
 } from '@trendforge/contracts';
+import { observeQueue } from './metrics.js';
 import { busNamespace } from './redis.js';
+import { queueTelemetry } from './tracing.js';
 
 /**
  * BullMQ needs `maxRetriesPerRequest: null` on its connections (blocking commands); with it a
@@ -19,10 +21,13 @@ const queueLog = new Logger('Queue');
 /**
  * Every queue key starts with the stack's namespace, e.g. `tf:generation:wait`. The connection
  * comes back by itself after a Redis restart (commands wait for it); its errors are logged.
+ * Its depth is reported on the process's /metrics until it is closed, and jobs added to it carry
+ * the trace when tracing is on.
  */
 export function createQueue<Data, Result = unknown>(name: QueueName, redisUrl: string): Queue<Data, Result> {
-  const queue = new Queue<Data, Result>(name, { connection: queueConnection(redisUrl), prefix: busNamespace() });
+  const queue = new Queue<Data, Result>(name, { connection: queueConnection(redisUrl), prefix: busNamespace(), telemetry: queueTelemetry() });
   queue.on('error', (error) => queueLog.warn({ err: error, queue: name }, 'queue connection'));
+  observeQueue(queue as Queue);
   return queue;
 }
 

@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import {
-  type DynamicModule, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type Provider, type Type,
+  type BeforeApplicationShutdown, type DynamicModule, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type Provider, type Type,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Worker, type Job } from 'bullmq';
+import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { QueueName } from '@trendforge/contracts';
@@ -11,12 +11,14 @@ import { BusModule } from './bus.js';
 import type { CoreEnv, StorageEnv } from './config.js';
 import { HEALTH_PROBES, type HealthProbe, HealthPaths, LIVENESS_ANSWER, runProbes } from './health.js';
 import { Logger as PinoLogger, loggingModule } from './logging.js';
+import { measureJob, metricsAnswer, MetricsPath, observeQueue } from './metrics.js';
 import { NATS, pingNats } from './nats.js';
 import { queueConnection } from './queues.js';
 import { busNamespace } from './redis.js';
 import { REDIS, RedisModule } from './redis-module.js';
 import { STORAGE, StorageModule } from './storage-module.js';
 import type { ObjectStorage } from './storage/index.js';
+import { queueTelemetry } from './tracing.js';
 
 /** What every queue worker process is configured with. */
 export type QueueWorkerConfig = CoreEnv & StorageEnv & { WORKER_CONCURRENCY: number; WORKER_LOCK_MS: number };
@@ -28,29 +30,43 @@ export const QUEUE_WORKER_CONFIG = Symbol('QUEUE_WORKER_CONFIG');
  * and, on shutdown, stops taking jobs and lets the ones in hand finish. A killed process's jobs
  * are taken over by another worker when their lock (WORKER_LOCK_MS) runs out.
  */
-export abstract class QueueConsumer<Data, Result> implements OnApplicationBootstrap, OnApplicationShutdown {
+export abstract class QueueConsumer<Data, Result> implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   protected readonly log = new Logger(this.constructor.name);
   protected worker?: Worker<Data, Result>;
+  /** Reads the queue's depth for /metrics. */
+  private depth?: Queue;
 
   protected constructor(private readonly queueName: QueueName, private readonly workerConfig: QueueWorkerConfig) {}
 
   abstract process(job: Job<Data, Result>): Promise<Result>;
 
   onApplicationBootstrap() {
-    this.worker = new Worker<Data, Result>(this.queueName, (job) => this.process(job), {
+    this.worker = new Worker<Data, Result>(this.queueName, (job) => measureJob(this.queueName, job, () => this.process(job)), {
       connection: queueConnection(this.workerConfig.REDIS_URL),
       prefix: busNamespace(),
+      telemetry: queueTelemetry(),
       concurrency: this.workerConfig.WORKER_CONCURRENCY,
       lockDuration: this.workerConfig.WORKER_LOCK_MS,
       stalledInterval: this.workerConfig.WORKER_LOCK_MS,
       maxStalledCount: 2,
     });
     this.worker.on('error', (error) => this.log.error({ err: error }, 'worker error'));
+    this.depth = new Queue(this.queueName, { connection: queueConnection(this.workerConfig.REDIS_URL), prefix: busNamespace() });
+    this.depth.on('error', () => undefined); // the worker's own error log covers the connection
+    observeQueue(this.depth);
     this.log.log({ queue: this.queueName, concurrency: this.workerConfig.WORKER_CONCURRENCY }, 'consuming');
   }
 
-  async onApplicationShutdown() {
+  /**
+   * Before any connection closes (Nest runs every beforeApplicationShutdown first): stop taking
+   * jobs and finish the ones in hand, whose reports still need the bus, Redis and storage.
+   */
+  async beforeApplicationShutdown() {
     await this.worker?.close();
+  }
+
+  async onApplicationShutdown() {
+    await this.depth?.close();
   }
 
   isRunning(): boolean {
@@ -61,7 +77,7 @@ export abstract class QueueConsumer<Data, Result> implements OnApplicationBootst
 /**
  * A queue worker's health on its HEALTH_PORT, without an HTTP framework: GET /livez (the process
  * answers: 200, no dependency touched) and GET /readyz (each of its HEALTH_PROBES, 503 when one is
- * down); GET /health is an alias of /readyz.
+ * down); GET /health is an alias of /readyz; GET /metrics serves its Prometheus metrics.
  */
 @Injectable()
 export class WorkerHealthServer implements OnApplicationShutdown {
@@ -75,6 +91,11 @@ export class WorkerHealthServer implements OnApplicationShutdown {
       const path = (req.url ?? '/').split('?')[0];
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { allow: 'GET, HEAD' }).end();
+        return;
+      }
+      if (path === MetricsPath) {
+        const { contentType, body } = await metricsAnswer();
+        res.writeHead(200, { 'content-type': contentType }).end(body);
         return;
       }
       if (path === HealthPaths.live) {

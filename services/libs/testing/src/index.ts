@@ -26,3 +26,5 @@ export {
   type TestEnvironment, type ServiceUnderTest, type ServiceSuite,
 } from './service.js';
 export { modulesLoadedBy } from './imports.js';
+export { startFakeStripe, stripeSignature, type FakeStripe, type FakeStripeOptions, type StripeEvent, type WebhookDelivery } from './fake-stripe.js';
+export { chooseTestInfra, dockerEndpoint, dockerEngineAnswers, startTestContainers, testS3, type StartedTestInfra, type TestInfraEnv, type TestInfraKind } from './containers.js';
