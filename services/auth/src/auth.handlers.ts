@@ -3,12 +3,13 @@ import { Payload } from '@nestjs/microservices';
 import type { MessageRequest } from '@trendforge/contracts';
 import { Handles } from '@trendforge/platform';
 import { AuthService } from './auth.service.js';
+import { Referrals } from './referrals.js';
 import { RefuseControlCharacters } from './plain-text.js';
 
 @Controller()
 @UsePipes(RefuseControlCharacters)
 export class AuthHandlers {
-  constructor(private readonly auth: AuthService) {}
+  constructor(private readonly auth: AuthService, private readonly referrals: Referrals) {}
 
   @Handles('auth.register')
   register(@Payload() request: MessageRequest<'auth.register'>) {
@@ -30,6 +31,11 @@ export class AuthHandlers {
     return this.auth.session(sessionToken);
   }
 
+  @Handles('auth.admin.search')
+  search(@Payload() request: MessageRequest<'auth.admin.search'>) {
+    return this.auth.search(request);
+  }
+
   @Handles('auth.user')
   user(@Payload() { userId }: MessageRequest<'auth.user'>) {
     return this.auth.user(userId);
@@ -38,6 +44,11 @@ export class AuthHandlers {
   @Handles('auth.updateProfile')
   updateProfile(@Payload() request: MessageRequest<'auth.updateProfile'>) {
     return this.auth.updateProfile(request);
+  }
+
+  @Handles('auth.referrer')
+  referrer(@Payload() { code }: MessageRequest<'auth.referrer'>) {
+    return this.referrals.memberWithCode(code);
   }
 
   @Handles('auth.completeOnboarding')

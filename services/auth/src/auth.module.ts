@@ -7,6 +7,7 @@ import { AuthService } from './auth.service.js';
 import { AUTH_CONFIG, type AuthConfig } from './config.js';
 import { authDatabase } from './database.js';
 import { Passwords } from './passwords.js';
+import { Referrals } from './referrals.js';
 import { Sessions } from './sessions.js';
 import { UserEntity } from './user.entity.js';
 
@@ -20,7 +21,7 @@ export class AuthModule {
         TypeOrmModule.forFeature([UserEntity]),
       ],
       controllers: [AuthHandlers],
-      providers: [{ provide: AUTH_CONFIG, useValue: config }, Passwords, Sessions, AttemptLimits, AuthService],
+      providers: [{ provide: AUTH_CONFIG, useValue: config }, Passwords, Sessions, AttemptLimits, Referrals, AuthService],
     };
   }
 }

@@ -1,11 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { ErrorCode, Events, isUuid, type MessageRequest, type MessageResponse, type UserProfile, type UserRegisteredEvent } from '@trendforge/contracts';
+import { ILike, Repository } from 'typeorm';
+import { AdminListLimit, ErrorCode, Events, isUuid, type MessageRequest, type MessageResponse, type UserProfile, type UserRegisteredEvent } from '@trendforge/contracts';
 import { Bus, fail } from '@trendforge/platform';
 import { AttemptLimits } from './attempt-limits.js';
 import { AuthMessages, PasswordLength, validateLogin, validateProfileSettings, validateRegistration } from './credentials.js';
 import { Passwords } from './passwords.js';
+import { Referrals } from './referrals.js';
 import { Sessions } from './sessions.js';
 import { UserEntity } from './user.entity.js';
 
@@ -21,6 +22,7 @@ export function toUserProfile(user: UserEntity): UserProfile {
     highQualityGeneration: user.highQualityGeneration,
     hasOnboarded: user.hasOnboarded,
     createdAt: user.createdAt.toISOString(),
+    referralCode: user.referralCode,
   };
 }
 
@@ -36,6 +38,7 @@ export class AuthService {
     private readonly sessions: Sessions,
     private readonly limits: AttemptLimits,
     private readonly bus: Bus,
+    private readonly referrals: Referrals,
   ) {}
 
   async register(request: MessageRequest<'auth.register'>): Promise<SignedIn> {
@@ -44,24 +47,32 @@ export class AuthService {
 
     await this.refuseTaken(email, username);
     const passwordHash = await this.passwords.hash(password);
-    // ON CONFLICT DO NOTHING: a registration racing ours for the same email or username makes this
-    // insert nothing (after waiting for the other to commit), and the re-check names the conflict.
-    const inserted = await this.users.createQueryBuilder()
-      .insert().into(UserEntity).values({ username, email, passwordHash })
-      .orIgnore().returning('id').execute();
-    const id = (inserted.raw as Array<{ id: string }>)[0]?.id;
-    if (!id) {
-      await this.refuseTaken(email, username);
-      fail(ErrorCode.Conflict, AuthMessages.usernameTaken);
-    }
+    const id = await this.insert({ username, email, passwordHash });
     const user = await this.users.findOneByOrFail({ id });
 
     // Billing opens the account from this event, or on first sight when the event is late.
     await this.bus.publish(Events.userRegistered, { userId: user.id } satisfies UserRegisteredEvent, `user.registered:${user.id}`)
       .catch((error) => this.logger.error({ err: error, userId: user.id }, 'user.registered not published'));
     this.logger.log({ userId: user.id }, 'user registered');
+    await this.referrals.registeredThrough(request.ref, user);
     await this.limits.signedIn(email, request.ip, { fromLogin: false });
     return { user: toUserProfile(user), sessionToken: await this.sessions.create(user.id) };
+  }
+
+  /** The new member's id, with a fresh referral code; CONFLICT when the email or username is taken meanwhile. */
+  private async insert(values: { username: string; email: string; passwordHash: string }): Promise<string> {
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      // ON CONFLICT DO NOTHING: a registration racing ours for the same email or username makes this
+      // insert nothing (after waiting for the other to commit), and the re-check names the conflict;
+      // when nothing else clashes it was the referral code, drawn again.
+      const inserted = await this.users.createQueryBuilder()
+        .insert().into(UserEntity).values({ ...values, referralCode: this.referrals.codes() })
+        .orIgnore().returning('id').execute();
+      const id = (inserted.raw as Array<{ id: string }>)[0]?.id;
+      if (id) return id;
+      await this.refuseTaken(values.email, values.username);
+    }
+    fail(ErrorCode.Conflict, AuthMessages.usernameTaken);
   }
 
   /** CONFLICT when the email or (case-insensitively) the username belongs to someone already. */
@@ -101,6 +112,18 @@ export class AuthService {
   async session(sessionToken: string): Promise<{ userId: string } | null> {
     const userId = await this.sessions.resolve(sessionToken);
     return userId ? { userId } : null;
+  }
+
+  /** Admin search: members whose username or email contains the text (case-insensitive; % and _ are literal). */
+  async search({ query, limit }: MessageRequest<'auth.admin.search'>): Promise<UserProfile[]> {
+    const text = typeof query === 'string' ? query.trim() : '';
+    if (text.length < 1 || text.length > 100) fail(ErrorCode.BadRequest, 'Search for 1 to 100 characters of a username or email');
+    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const take = Number.isInteger(limit) && limit! > 0 && limit! <= AdminListLimit ? limit! : AdminListLimit;
+    const users = await this.users.find({
+      where: [{ username: ILike(pattern) }, { email: ILike(pattern) }], order: { username: 'ASC' }, take,
+    });
+    return users.map(toUserProfile);
   }
 
   async user(userId: string): Promise<UserProfile> {

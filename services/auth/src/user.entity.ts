@@ -15,5 +15,7 @@ export class UserEntity {
   @Column({ type: 'boolean', name: 'email_notifications', default: true }) emailNotifications: boolean;
   @Column({ type: 'boolean', name: 'high_quality_generation', default: false }) highQualityGeneration: boolean;
   @Column({ type: 'boolean', name: 'has_onboarded', default: false }) hasOnboarded: boolean;
+  /** The member's own referral code: their link is the origin plus /?ref=CODE. */
+  @Column({ type: 'text', name: 'referral_code', unique: true }) referralCode: string;
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt: Date;
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
-import { ErrorCode, Events } from '@trendforge/contracts';
+import { ErrorCode, Events, ReferralCodePattern } from '@trendforge/contracts';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { eventStreamName, eventSubject, REDIS } from '@trendforge/platform';
 import { failureOf, getJson, startServiceSuite, type ServiceSuite } from '@trendforge/testing';
@@ -66,6 +66,7 @@ describe('registration', () => {
       highQualityGeneration: false,
       hasOnboarded: false,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      referralCode: expect.stringMatching(ReferralCodePattern),
     });
     expect(sessionToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
@@ -356,5 +357,59 @@ describe('partial settings', () => {
     const { user } = await stack.bus.send('auth.register', newMember());
     const updated = await stack.bus.send('auth.updateProfile', { userId: user.id, firstName: 'Ada' } as never);
     expect(updated).toEqual({ ...user, firstName: 'Ada' });
+  });
+});
+
+describe('referral codes', () => {
+  const lastReferred = async () => {
+    const jsm = await jetstreamManager(stack.nats);
+    const stored = await jsm.streams.getMessage(eventStreamName(), { last_by_subj: eventSubject(Events.userReferred) }).catch(() => null);
+    return stored?.json<{ id: string; event: string; payload: { userId: string; referrerId: string; code: string } }>() ?? null;
+  };
+
+  it('gives every member a code of their own that auth.referrer names them by', async () => {
+    const members = await Promise.all(Array.from({ length: 5 }, () => stack.bus.send('auth.register', newMember())));
+    const codes = members.map(({ user }) => user.referralCode);
+    expect(new Set(codes).size).toBe(5);
+    for (const { user } of members) {
+      expect(user.referralCode).toMatch(ReferralCodePattern);
+      expect(await stack.bus.send('auth.referrer', { code: user.referralCode.toLowerCase() })).toEqual({ userId: user.id });
+    }
+    expect(await stack.bus.send('auth.referrer', { code: 'QQQQQQ' })).toBeNull();
+    expect(await stack.bus.send('auth.referrer', { code: 'not a code' })).toBeNull();
+  });
+
+  it('draws the code again when the one drawn is taken', async () => {
+    const { Referrals } = await import('../src/referrals.js');
+    const referrals = stack.app.get(Referrals);
+    const taken = (await stack.bus.send('auth.register', newMember())).user.referralCode;
+    const fresh = taken === 'ZZZZZZ' ? 'YYYYYY' : 'ZZZZZZ';
+    const queue = [taken, fresh];
+    const original = referrals.codes;
+    referrals.codes = () => queue.shift() ?? original();
+    try {
+      expect((await stack.bus.send('auth.register', newMember())).user.referralCode).toBe(fresh);
+      expect(queue).toEqual([]);
+    } finally {
+      referrals.codes = original;
+    }
+  });
+
+  it("announces user.referred once per new account registered through a member's code", async () => {
+    const referrer = (await stack.bus.send('auth.register', newMember())).user;
+    const { user } = await stack.bus.send('auth.register', newMember({ ref: ` ${referrer.referralCode.toLowerCase()} ` } as never));
+    expect(await lastReferred()).toMatchObject({
+      id: `user.referred:${user.id}`, event: Events.userReferred, payload: { userId: user.id, referrerId: referrer.id, code: referrer.referralCode },
+    });
+  });
+
+  it('registers without announcing anything for a malformed or unknown code', async () => {
+    const before = await lastReferred();
+    await stack.bus.send('auth.register', newMember({ ref: 'ABC10O' } as never));
+    await stack.bus.send('auth.register', newMember({ ref: { code: 'ABCDEF' } } as never));
+    // No waitlist runs in this suite: an unknown code costs the referral (after a short wait), never the registration.
+    const { user } = await stack.bus.send('auth.register', newMember({ ref: 'QQQQQQ' } as never));
+    expect(user.referralCode).toMatch(ReferralCodePattern);
+    expect((await lastReferred())?.id).toBe(before?.id);
   });
 });

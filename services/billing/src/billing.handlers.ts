@@ -23,6 +23,11 @@ export class BillingHandlers {
     return this.billing.refund(request);
   }
 
+  @Handles('billing.ledger')
+  ledger(@Payload() request: MessageRequest<'billing.ledger'>) {
+    return this.billing.ledger(request);
+  }
+
   @Handles('billing.setPlan')
   setPlan(@Payload() request: MessageRequest<'billing.setPlan'>) {
     return this.billing.setPlan(request);

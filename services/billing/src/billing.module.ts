@@ -4,6 +4,9 @@ import { BillingHandlers } from './billing.handlers.js';
 import { BillingService } from './billing.service.js';
 import type { BillingConfig } from './config.js';
 import { billingDatabase } from './database.js';
+import { ReferralHandlers } from './referral.handlers.js';
+import { ReferralService } from './referral.service.js';
+import { paymentsControllers, paymentsProviders } from './payments/payments.providers.js';
 
 @Module({})
 export class BillingModule {
@@ -13,8 +16,8 @@ export class BillingModule {
       imports: [
         ...serviceInfrastructure({ service: 'billing', databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL, natsUrl: config.NATS_URL, database: billingDatabase }),
       ],
-      controllers: [BillingHandlers],
-      providers: [BillingService],
+      controllers: [BillingHandlers, ReferralHandlers, ...paymentsControllers],
+      providers: [BillingService, ReferralService, ...paymentsProviders(config)],
     };
   }
 }

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import {
-  ErrorCode, isUuid, MonthlyAllowance, Roles, StarterCredits, type BillingAccount, type MessageRequest, type Role,
+  AdminListLimit, ErrorCode, isUuid, type LedgerEntry, MonthlyAllowance, Roles, StarterCredits, type BillingAccount, type MessageRequest, type Role,
 } from '@trendforge/contracts';
 import { fail } from '@trendforge/platform';
 import type { LedgerKind } from './ledger-entry.entity.js';
@@ -36,6 +36,10 @@ interface AccountRow {
   monthly_usage: number;
   usage_period: string;
 }
+
+/** The charges primary key refused a second first charge of one generation. */
+const isDuplicateCharge = (error: unknown) =>
+  error instanceof QueryFailedError && (error.driverError as { constraint?: string }).constraint === 'charges_pkey';
 
 /** Raw SQL inside one transaction, answering the returned rows (also for UPDATE ... RETURNING). */
 type Sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
@@ -90,6 +94,51 @@ export class BillingService {
     if (!isUuid(generationId)) fail(ErrorCode.BadRequest, BillingMessages.invalidGeneration);
     if (!Number.isInteger(credits) || credits < 0 || credits > MaxChargeCredits) fail(ErrorCode.BadRequest, BillingMessages.invalidCost);
 
+    const charged = await this.chargeInOneStatement(userId, generationId, credits).catch((error: unknown) => {
+      // The same generation charged at this very moment by another request: the careful path answers it.
+      if (isDuplicateCharge(error)) return undefined;
+      throw error;
+    });
+    if (charged) return charged;
+    return this.chargeCarefully(userId, generationId, credits);
+  }
+
+  /**
+   * The common case in one statement and one round trip: the account is updated only when the
+   * generation is not charged yet and the allowance and credits suffice. UPDATE re-checks its
+   * conditions on the newest row after waiting for a concurrent writer, so two charges can never
+   * spend the same credit or allowance; a concurrent first charge of the same generation loses on
+   * the charges primary key and the statement changes nothing. Anything else (a refusal, an
+   * account not open yet, a charge already made) answers undefined for `chargeCarefully`.
+   */
+  private async chargeInOneStatement(userId: string, generationId: string, credits: number): Promise<BillingAccount | undefined> {
+    const period = usagePeriod();
+    const [row] = await this.dataSource.query<{ charged: AccountRow | null }[]>(
+      `WITH updated AS (
+         UPDATE "billing"."accounts"
+            SET "credits" = "credits" - $3,
+                "monthly_usage" = CASE WHEN "usage_period" = $4 THEN "monthly_usage" + 1 ELSE 1 END,
+                "usage_period" = $4, "updated_at" = now()
+          WHERE "user_id" = $1
+            AND "credits" >= $3
+            AND (CASE WHEN "usage_period" = $4 THEN "monthly_usage" ELSE 0 END) < ($5::jsonb ->> "role")::bigint
+            AND NOT EXISTS (SELECT 1 FROM "billing"."charges" WHERE "generation_id" = $2)
+          RETURNING *
+       ), charge AS (
+         INSERT INTO "billing"."charges" ("generation_id", "user_id", "credits", "usage_period")
+         SELECT $2, $1, $3, $4 FROM updated
+       ), ledger AS (
+         INSERT INTO "billing"."ledger" ("user_id", "delta", "balance_after", "kind", "generation_id", "reason")
+         SELECT $1, -$3::int, "credits", 'charge', $2, 'Premium generation' FROM updated WHERE $3::int > 0
+       )
+       SELECT (SELECT row_to_json(updated) FROM updated) AS charged`,
+      [userId, generationId, credits, period, JSON.stringify(MonthlyAllowance)],
+    );
+    return row?.charged ? toBillingAccount(row.charged, period) : undefined;
+  }
+
+  /** Every case, in a transaction holding the account's row lock: opens the account, answers a repeat, says why it refuses. */
+  private chargeCarefully(userId: string, generationId: string, credits: number): Promise<BillingAccount> {
     return this.transaction(async (sql) => {
       const account = await this.lockOrOpen(sql, userId);
       const period = usagePeriod();
@@ -150,6 +199,21 @@ export class BillingService {
       }
       return { refunded: true };
     });
+  }
+
+  /** The member's ledger, newest first (at most AdminListLimit rows). */
+  async ledger({ userId, limit }: MessageRequest<'billing.ledger'>): Promise<LedgerEntry[]> {
+    if (!isUuid(userId)) fail(ErrorCode.BadRequest, BillingMessages.invalidUser);
+    const take = Number.isInteger(limit) && limit! > 0 && limit! <= AdminListLimit ? limit! : AdminListLimit;
+    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
+      `SELECT "id", "delta", "balance_after", "kind", "reason", "actor_id", "generation_id", "created_at"
+       FROM "billing"."ledger" WHERE "user_id" = $1 ORDER BY "created_at" DESC, "id" DESC LIMIT $2`, [userId, take],
+    );
+    return rows.map((row) => ({
+      id: String(row.id), delta: row.delta as number, balanceAfter: row.balance_after as number, kind: row.kind as string,
+      reason: row.reason as string, actorId: row.actor_id as string | null, generationId: row.generation_id as string | null,
+      createdAt: (row.created_at as Date).toISOString(),
+    }));
   }
 
   /** An admin's adjustment: change the plan and/or set the credit balance; both go on the ledger with the actor. */
@@ -232,7 +296,7 @@ export class BillingService {
       });
     } catch (error) {
       // Two first charges of one generation by different accounts: the primary key decides.
-      if (error instanceof QueryFailedError && (error.driverError as { constraint?: string }).constraint === 'charges_pkey') {
+      if (isDuplicateCharge(error)) {
         fail(ErrorCode.Conflict, BillingMessages.generationOfAnotherUser);
       }
       throw error;

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-export const LedgerKinds = ['starter', 'charge', 'refund', 'admin'] as const;
+export const LedgerKinds = ['starter', 'charge', 'refund', 'admin', 'referral', 'subscription'] as const;
 export type LedgerKind = (typeof LedgerKinds)[number];
 
 /**
@@ -17,6 +17,8 @@ export class LedgerEntryEntity {
   @Column({ type: 'uuid', name: 'generation_id', nullable: true }) generationId: string | null;
   /** The admin who made an 'admin' change. */
   @Column({ type: 'uuid', name: 'actor_id', nullable: true }) actorId: string | null;
+  /** The new account a 'referral' grant was for (unique: one grant per account). */
+  @Column({ type: 'uuid', name: 'referred_user_id', nullable: true }) referredUserId: string | null;
   @Column({ type: 'text' }) reason: string;
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt: Date;
 }

@@ -2,16 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ErrorCode, Events } from '@trendforge/contracts';
 import { usagePeriod } from '../src/billing.service.js';
-import { failureOf, getJson, startServiceSuite, type ServiceSuite } from '@trendforge/testing';
+import { failureOf, getJson, type ServiceSuite } from '@trendforge/testing';
+import { chargeOn, startBillingSuite } from './support.js';
 
 let stack: ServiceSuite;
 let sql: DataSource;
 
 beforeAll(async () => {
-  stack = await startServiceSuite('billing', async (env) => {
-    const [{ BillingModule }, { loadBillingConfig }] = await Promise.all([import('../src/billing.module.js'), import('../src/config.js')]);
-    return BillingModule.forRoot(loadBillingConfig(env));
-  });
+  stack = await startBillingSuite();
   sql = stack.app.get(DataSource);
 });
 
@@ -19,8 +17,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const charge = (userId: string, credits: number, generationId: string = randomUUID()) =>
-  stack.bus.send('billing.charge', { userId, generationId, credits });
+const charge = (userId: string, credits: number, generationId?: string) => chargeOn(stack)(userId, credits, generationId);
 
 /** A month before the current one, 'YYYY-MM'. */
 const lastMonth = () => {

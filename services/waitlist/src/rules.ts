@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
-  DefaultWaitlistInterest, ErrorCode, isValidEmail, normalizeEmail, ReferralCodeAlphabet, ReferralCodeLength, ReferralCodePattern,
+  DefaultWaitlistInterest, ErrorCode, isValidEmail, makeReferralCode, normalizeEmail, ReferralCodePattern,
   WaitlistInterests, type WaitlistInterest,
 } from '@trendforge/contracts';
 import { fail } from '@trendforge/platform';
@@ -11,8 +11,6 @@ export const WaitlistMessages = {
   nameTooLong: 'Name must be at most 80 characters.',
   invalidEmail: 'Please enter a valid email address.',
   invalidInterest: `Interest must be one of ${WaitlistInterests.join(', ')}.`,
-  /** The page looks for "duplicate" in the error to show the joined overlay. */
-  duplicate: 'duplicate: This email is already on our waitlist.',
   invalidReferralCode: 'Referral codes are 6 characters: letters and digits without I, O, 0 and 1.',
   unknownReferralCode: 'This referral code does not exist.',
   notOnWaitlist: 'This email is not on our waitlist.',
@@ -57,8 +55,4 @@ export function validReferralCode(value: unknown): string {
 }
 
 /** A fresh code from the CSPRNG; uniqueness is the database's job (unique index + retry). */
-export function newReferralCode(pick: (max: number) => number = randomInt): string {
-  let code = '';
-  for (let i = 0; i < ReferralCodeLength; i += 1) code += ReferralCodeAlphabet[pick(ReferralCodeAlphabet.length)];
-  return code;
-}
+export const newReferralCode = (): string => makeReferralCode(randomInt);

@@ -1,12 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import type { MessageRequest } from '@trendforge/contracts';
-import { Handles } from '@trendforge/platform';
+import { announceCatalogueChange, Bus, Handles } from '@trendforge/platform';
 import { WaitlistService } from './waitlist.service.js';
 
 @Controller()
 export class WaitlistHandlers {
-  constructor(private readonly waitlist: WaitlistService) {}
+  constructor(private readonly waitlist: WaitlistService, private readonly bus: Bus) {}
 
   @Handles('waitlist.count')
   async count() {
@@ -14,8 +14,16 @@ export class WaitlistHandlers {
   }
 
   @Handles('waitlist.join')
-  join(@Payload() request: MessageRequest<'waitlist.join'>) {
-    return this.waitlist.join(request);
+  async join(@Payload() request: MessageRequest<'waitlist.join'>) {
+    const joined = await this.waitlist.join(request);
+    // The gateways' cached count moves with it.
+    await announceCatalogueChange(this.bus, { part: 'waitlist' });
+    return joined;
+  }
+
+  @Handles('waitlist.referrer')
+  referrer(@Payload() { code }: MessageRequest<'waitlist.referrer'>) {
+    return this.waitlist.referrer(code);
   }
 
   @Handles('waitlist.referral')

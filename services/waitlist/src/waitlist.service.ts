@@ -31,13 +31,23 @@ export class WaitlistService {
     return count;
   }
 
-  /** Adds the entry with a fresh unique referral code; CONFLICT "duplicate…" when the email is on the list. */
+  /**
+   * Adds the entry with a fresh unique referral code. An email already on the list answers its own
+   * code again (alreadyJoined), so a second browser gets the link back: the code is meant to be shared,
+   * and the spec's duplicate message already says the email is listed; the per-IP limit still applies.
+   */
   async join(request: MessageRequest<'waitlist.join'>): Promise<WaitlistJoined> {
     const { name, email, interest } = validateJoin(request);
     await this.limit.take(request.ip);
 
-    const referralCode = await this.insert(name, email, interest);
-    this.logger.log({ referralCode }, 'joined the waitlist');
+    const inserted = await this.insert(name, email, interest);
+    if (!inserted) {
+      const [entry]: Array<{ referral_code: string; referral_count: number }> = await this.db.query(
+        `SELECT referral_code, referral_count FROM waitlist.entries WHERE email = $1`, [email],
+      );
+      return { success: true, alreadyJoined: true, referralCode: entry.referral_code, referrals: entry.referral_count, count: await this.count() };
+    }
+    this.logger.log({ referralCode: inserted }, 'joined the waitlist');
     // A referral riding along with the join is a bonus: a bad or stale code does not undo the join.
     const ref = typeof request.ref === 'string' ? request.ref.trim().toUpperCase() : '';
     if (ReferralCodePattern.test(ref)) {
@@ -46,10 +56,11 @@ export class WaitlistService {
         this.logger.warn({ ref, reason: error.message }, 'referral not recorded');
       });
     }
-    return { success: true, referralCode, count: await this.count() };
+    return { success: true, referralCode: inserted, referrals: 0, count: await this.count() };
   }
 
-  private async insert(name: string, email: string, interest: string): Promise<string> {
+  /** The new entry's referral code, or null when the email is already on the list. */
+  private async insert(name: string, email: string, interest: string): Promise<string | null> {
     for (let attempt = 1; ; attempt += 1) {
       const code = this.codes();
       try {
@@ -59,13 +70,20 @@ export class WaitlistService {
            ON CONFLICT (email) DO NOTHING RETURNING referral_code`,
           [name, email, interest, code],
         );
-        if (rows.length === 0) fail(ErrorCode.Conflict, WaitlistMessages.duplicate);
-        return rows[0].referral_code;
+        return rows[0]?.referral_code ?? null;
       } catch (error) {
         if (isUniqueViolation(error, 'entries_referral_code_key') && attempt < CodeAttempts) continue;
         throw error;
       }
     }
+  }
+
+  /** The email of the entry owning `code`, or null (auth maps it to a member who registered with it). */
+  async referrer(code: unknown): Promise<{ email: string } | null> {
+    const normalized = typeof code === 'string' ? code.trim().toUpperCase() : '';
+    if (!ReferralCodePattern.test(normalized)) return null;
+    const [entry]: Array<{ email: string }> = await this.db.query(`SELECT email FROM waitlist.entries WHERE referral_code = $1`, [normalized]);
+    return entry ? { email: entry.email } : null;
   }
 
   /**

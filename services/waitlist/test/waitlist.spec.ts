@@ -35,7 +35,7 @@ describe('waitlist service over the bus', () => {
   test('a join gets a server-made referral code; the email is trimmed and lower-cased; interest defaults to pixar', async () => {
     const before = await count();
     const joined = await join({ name: '  Grace Hopper ', email: '  Grace.Hopper@Example.COM ' });
-    expect(joined).toEqual({ success: true, referralCode: expect.stringMatching(ReferralCodePattern), count: before + 1 });
+    expect(joined).toEqual({ success: true, referralCode: expect.stringMatching(ReferralCodePattern), referrals: 0, count: before + 1 });
     const [row] = await db.query(`SELECT name, email, interest, referral_code, referred_by, referral_count FROM waitlist.entries WHERE email = 'grace.hopper@example.com'`);
     expect(row).toEqual({ name: 'Grace Hopper', email: 'grace.hopper@example.com', interest: 'pixar', referral_code: joined.referralCode, referred_by: null, referral_count: 0 });
     expect((await join({ interest: 'ghibli' })).success).toBe(true);
@@ -51,15 +51,35 @@ describe('waitlist service over the bus', () => {
     expect(await failureOf(join(input))).toEqual({ code: 'BAD_REQUEST', message });
   });
 
-  test('the same email twice answers the duplicate message, whatever its case and spaces', async () => {
+  test('the same email twice answers its own referral code again (alreadyJoined), whatever its case and spaces, and adds nobody', async () => {
     const address = email('twice');
-    await join({ email: address });
+    const first = await join({ email: address });
+    expect(first).toMatchObject({ referrals: 0 });
+    expect(first.alreadyJoined).toBeUndefined();
+    const friend = email('twice-friend');
+    await join({ email: friend, ref: first.referralCode });
     const before = await count();
-    const failure = await failureOf(join({ email: `  ${address.toUpperCase()} ` }));
-    expect(failure.code).toBe('CONFLICT');
-    expect(failure.message).toContain('duplicate');
-    expect(failure.message).toContain('This email is already on our waitlist.');
+    const again = await join({ name: 'Someone Else', email: `  ${address.toUpperCase()} ` });
+    expect(again).toEqual({ success: true, alreadyJoined: true, referralCode: first.referralCode, referrals: 1, count: before });
     expect(await count()).toBe(before);
+    const [row] = await db.query(`SELECT name FROM waitlist.entries WHERE email = $1`, [address]);
+    expect(row.name).toBe('Ada Lovelace');
+  });
+
+  test('a repeated join still counts against the per-IP limit', async () => {
+    const address = email('repeat');
+    await join({ email: address, ip: '203.0.113.77' });
+    await join({ email: address, ip: '203.0.113.77' });
+    await join({ email: address, ip: '203.0.113.77' });
+    expect((await failureOf(join({ email: address, ip: '203.0.113.77' }))).code).toBe('RATE_LIMITED');
+  });
+
+  test('waitlist.referrer names the email of the entry owning a code, and nothing for unknown or malformed codes', async () => {
+    const address = email('owner');
+    const { referralCode } = await join({ email: address });
+    expect(await service.bus.send('waitlist.referrer', { code: referralCode.toLowerCase() })).toEqual({ email: address });
+    expect(await service.bus.send('waitlist.referrer', { code: 'QQQQQQ' })).toBeNull();
+    expect(await service.bus.send('waitlist.referrer', { code: 'ABC10O' })).toBeNull();
   });
 
   test('one hundred concurrent joins give one hundred entries, one hundred distinct codes and a count one hundred higher', async () => {
