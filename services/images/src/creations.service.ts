@@ -1,12 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
-import { ErrorCode, MaxArchiveImages, StorageKeys, type Creation, type CreationPage, type CreationPageQuery } from '@trendforge/contracts';
+import { ErrorCode, isUuid, MaxArchiveImages, StorageKeys, type Creation, type CreationPage, type CreationPageQuery } from '@trendforge/contracts';
 import { fail, STORAGE, type ObjectStorage } from '@trendforge/platform';
 import { CreationEntity } from './entities.js';
 import { encodeCursor, pageFilter } from './gallery-page.js';
-
-const Uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Where a creation's 1200×630 share preview is kept (made by the gateway on the first request, removed with the creation). */
 export const sharePreviewKey = (userId: string, creationId: string) => `shares/${userId}/${creationId}-og.jpg`;
@@ -74,10 +72,10 @@ export class CreationsService {
 
   /** The member's own creations by id (the ZIP download), in the order asked; NOT_FOUND when any is someone else's or gone. */
   async getMany(ids: string[], userId: string): Promise<Creation[]> {
-    if (!Array.isArray(ids) || ids.length < 1 || ids.length > MaxArchiveImages || !ids.every((id) => typeof id === 'string' && Uuid.test(id))) {
+    if (!Array.isArray(ids) || ids.length < 1 || ids.length > MaxArchiveImages || !ids.every(isUuid)) {
       fail(ErrorCode.BadRequest, `Choose 1 to ${MaxArchiveImages} images`);
     }
-    const unique = [...new Set(ids)];
+    const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
     const rows = new Map((await this.creations.findBy({ id: In(unique), userId })).map((row) => [row.id, row]));
     if (rows.size !== unique.length) fail(ErrorCode.NotFound, 'Image Not Found');
     return unique.map((id) => toCreation(rows.get(id)!));

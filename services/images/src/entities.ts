@@ -25,6 +25,7 @@ export class GenerationEntity {
   @Column({ type: 'uuid', name: 'photo_id', nullable: true }) photoId: string | null;
   @Column({ type: 'text', name: 'user_traits', nullable: true }) userTraits: string | null;
   @Column({ type: 'text', nullable: true }) variation: string | null;
+  @Column({ type: 'integer', name: 'style_intensity', nullable: true }) styleIntensity: number | null;
   /** The member's key for the request that made it (unique per member). */
   @Column({ type: 'text', name: 'idempotency_key', nullable: true }) idempotencyKey: string | null;
   /** When a failed generation's charge was given back (NULL: not yet, or never charged back). */

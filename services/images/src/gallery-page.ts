@@ -1,4 +1,4 @@
-import { DefaultPageLimit, ErrorCode, MaxPageLimit, PageQueryMessages as PageMessages, type CreationPageQuery } from '@trendforge/contracts';
+import { DefaultPageLimit, ErrorCode, isUuid, MaxPageLimit, PageQueryMessages as PageMessages, type CreationPageQuery } from '@trendforge/contracts';
 import { fail } from '@trendforge/platform';
 
 /** Where a page starts: just after (older than) this creation, in (created_at, id) order. */
@@ -20,7 +20,6 @@ export interface PageFilter {
   before: string | null;
 }
 
-const Uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const MicroInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const Slug = /^[a-z0-9-]{1,64}$/;
 
@@ -30,7 +29,7 @@ export function encodeCursor(cursor: PageCursor): string {
 
 export function decodeCursor(text: string): PageCursor {
   const [at, id, extra] = (/^[A-Za-z0-9_-]{1,200}$/.test(text) ? Buffer.from(text, 'base64url').toString('utf8') : '').split('|');
-  if (extra !== undefined || !at || !id || !MicroInstant.test(at) || !Uuid.test(id) || Number.isNaN(Date.parse(at))) fail(ErrorCode.BadRequest, PageMessages.cursor);
+  if (extra !== undefined || !at || !id || !MicroInstant.test(at) || !isUuid(id) || Number.isNaN(Date.parse(at))) fail(ErrorCode.BadRequest, PageMessages.cursor);
   return { at, id };
 }
 

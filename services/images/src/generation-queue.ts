@@ -71,10 +71,13 @@ export class GenerationQueueWatch implements OnApplicationShutdown {
     await publishGenerationQueue(this.redis, snapshot);
   }
 
-  /** Seconds until a generation `position` places from next is ready; null while nobody measures the queue. */
-  async eta(position: number): Promise<number | null> {
+  /**
+   * Seconds until a generation some places from next is ready, from the figures last published
+   * (null while nobody measures the queue). Read apart from the place, so both travel together.
+   */
+  async etaAt(): Promise<(position: number) => number | null> {
     const stats = await this.redis.get(statsKey());
-    return stats ? generationEtaSeconds(position, JSON.parse(stats) as QueueStats) : null;
+    return (position) => (stats ? generationEtaSeconds(position, JSON.parse(stats) as QueueStats) : null);
   }
 }
 

@@ -1,21 +1,20 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, IsNull, Repository } from 'typeorm';
+import { DataSource, IsNull, Repository, type EntityManager } from 'typeorm';
 import type { Redis } from 'ioredis';
 import {
-  ErrorCode, Events, GenerationFailure, isVariationType, QueueName, withPersonTraits, type Creation, type CreationRenderInputs, type Generation, type GenerationCompletedEvent,
-  type GenerationJob, type GenerationRequest, type MessageRequest, type Role, type Trend,
+  AdminListLimit, ErrorCode, Events, GenerationFailure, type FailedGeneration, isVariationType, QueueName, withPersonTraits, type Creation, type CreationRenderInputs, type Generation, type GenerationCompletedEvent,
+  type GenerationJob, type GenerationRequest, type MessageRequest, type Role, type Trend, isStyleIntensity, StyleIntensity,
 } from '@trendforge/contracts';
-import { Bus, fail, jobProgress, publishGenerationUpdate, REDIS, ServiceError, waitingPosition } from '@trendforge/platform';
-import type { ImagesConfig } from './config.js';
+import { Bus, fail, jobProgress, publishGenerationUpdate, queueRefunds, REDIS, ServiceError, waitingPosition } from '@trendforge/platform';
+import { IMAGES_CONFIG, type ImagesConfig } from './config.js';
 import { CreationEntity, GenerationEntity, type PhotoEntity } from './entities.js';
 import { GENERATION_QUEUE, GenerationQueueWatch, generationPriority, type GenerationQueue } from './generation-queue.js';
 import { enginePrompt, generationCost, isVariation, MaxPromptLength } from './prompt.js';
 import { toCreation } from './creations.service.js';
 import { PhotosService } from './photos.service.js';
-
-export const IMAGES_CONFIG = Symbol('IMAGES_CONFIG');
+import { TrendCache } from './trend-cache.js';
 
 /** A render failing with a retryable error (network, 429, 5xx) is tried this many times in all before the charge is given back. */
 export const GenerationAttempts = 3;
@@ -27,7 +26,11 @@ export const InvalidIdempotencyKey = 'Idempotency-Key must be 1 to 128 printable
 /** Billing's answers that mean nothing was charged: the request is refused as a whole. */
 const RefusedCharge = new Set<string>([ErrorCode.BadRequest, ErrorCode.PaymentRequired, ErrorCode.Conflict, ErrorCode.NotFound, ErrorCode.Forbidden]);
 
-const InFlight = In(['queued', 'active']);
+/** A settled read's value, or its error thrown. */
+function settledValue<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}
 
 /** The variation a generation was asked with, as the engine takes it (standard is the engine's own look). */
 const variationOf = (entity: GenerationEntity) => (isVariationType(entity.variation) && entity.variation !== 'standard' ? entity.variation : undefined);
@@ -45,6 +48,7 @@ export class GenerationsService {
     @Inject(GENERATION_QUEUE) private readonly queue: GenerationQueue,
     private readonly queueWatch: GenerationQueueWatch,
     private readonly photos: PhotosService,
+    private readonly trends: TrendCache,
     @Inject(IMAGES_CONFIG) private readonly config: ImagesConfig,
   ) {}
 
@@ -62,15 +66,22 @@ export class GenerationsService {
     const userTraits = typeof req.userTraits === 'string' && req.userTraits.trim() ? req.userTraits.trim() : null;
     if (userTraits && userTraits.length > MaxPromptLength) fail(ErrorCode.BadRequest, `Personalization can be at most ${MaxPromptLength} characters`);
     if (req.variation != null && !isVariation(req.variation)) fail(ErrorCode.BadRequest, 'Unknown variation');
+    if (req.styleIntensity != null && !isStyleIntensity(req.styleIntensity)) {
+      fail(ErrorCode.BadRequest, `styleIntensity must be a whole number from ${StyleIntensity.min} to ${StyleIntensity.max}`);
+    }
 
+    // The key's earlier generation, the photo and the trend are independent reads: asked together.
+    const [earlierRead, photoRead, trendRead] = await Promise.allSettled([
+      key === null ? null : this.generations.findOneBy({ userId: req.userId, idempotencyKey: key }),
+      req.photoId != null ? this.photos.owned(req.photoId, req.userId) : null,
+      this.trends.bySlug(req.trendSlug),
+    ]);
+    const earlier = settledValue(earlierRead);
     // A retry of a request that got further than acceptance answers at once, whatever happened since.
-    const earlier = key === null ? null : await this.generations.findOneBy({ userId: req.userId, idempotencyKey: key });
     if (earlier && earlier.status !== 'queued') return this.toGeneration(earlier);
-
-    // Before trends or billing are asked: another member's photo records nothing and charges nothing.
-    const photo = req.photoId != null ? await this.photos.owned(req.photoId, req.userId) : null;
-
-    const trend = await this.bus.send('trends.bySlug', { slug: req.trendSlug });
+    // Before anything is recorded or charged: another member's photo records nothing and charges nothing.
+    const photo = settledValue(photoRead);
+    const trend = settledValue(trendRead);
     if (!trend.available) fail(ErrorCode.BadRequest, `${trend.name} is coming soon`);
 
     const entity = earlier ?? await this.record(req, trend, userPrompt, userTraits, photo);
@@ -98,6 +109,7 @@ export class GenerationsService {
       aspect: entity.aspect ?? undefined,
       seed: entity.seed ?? 0,
       variation: variationOf(entity),
+      styleIntensity: entity.styleIntensity ?? undefined,
     };
     try {
       // The job id is the generation id: a retried request never renders twice.
@@ -115,8 +127,21 @@ export class GenerationsService {
       fail(ErrorCode.Unavailable, GenerationFailure.highDemand);
     }
     const generation = await this.toGeneration(entity);
-    await publishGenerationUpdate(this.redis, generation);
+    // Nobody can follow a generation before this answer names it (a retry reads its state first):
+    // the notice need not hold the answer up.
+    publishGenerationUpdate(this.redis, generation)
+      .catch((error) => this.log.warn({ err: error, generationId: entity.id }, 'accepted generation not published'));
     return generation;
+  }
+
+  /** Admin read: the newest failed generations (at most AdminListLimit), with why and whether they were refunded. */
+  async failedList(limit?: number): Promise<FailedGeneration[]> {
+    const take = Number.isInteger(limit) && limit! > 0 && limit! <= AdminListLimit ? limit! : AdminListLimit;
+    const rows = await this.generations.find({ where: { status: 'failed' }, order: { createdAt: 'DESC', id: 'DESC' }, take });
+    return rows.map((row) => ({
+      id: row.id, userId: row.userId, trendSlug: row.trendSlug, failureReason: row.failureReason,
+      refundedAt: row.refundedAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString(),
+    }));
   }
 
   /**
@@ -127,17 +152,11 @@ export class GenerationsService {
   private async record(
     req: GenerationRequest, trend: Trend, userPrompt: string, userTraits: string | null, photo: PhotoEntity | null,
   ): Promise<GenerationEntity> {
+    const cap = this.config.GENERATIONS_IN_FLIGHT_PER_MEMBER;
     return this.dataSource.transaction(async (tx) => {
+      // Its own statement: a statement's snapshot is taken before it waits, so the reads below must come after.
       await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`images.accept:${req.userId}`]);
-      if (req.idempotencyKey) {
-        const earlier = await tx.findOneBy(GenerationEntity, { userId: req.userId, idempotencyKey: req.idempotencyKey });
-        if (earlier) return earlier;
-      }
-      const cap = this.config.GENERATIONS_IN_FLIGHT_PER_MEMBER;
-      if (await tx.countBy(GenerationEntity, { userId: req.userId, status: InFlight }) >= cap) {
-        fail(ErrorCode.RateLimited, `You already have ${cap} generations in progress. Please wait for one to finish and try again.`);
-      }
-      return tx.save(tx.create(GenerationEntity, {
+      const created = await this.insertWithinCap(tx, cap, tx.create(GenerationEntity, {
         id: randomUUID(),
         userId: req.userId,
         trendSlug: trend.slug,
@@ -156,10 +175,41 @@ export class GenerationsService {
         photoId: photo?.id ?? null,
         userTraits,
         variation: req.variation ?? null,
+        styleIntensity: req.styleIntensity ?? null,
         idempotencyKey: req.idempotencyKey ?? null,
         refundedAt: null,
       }));
+      if (created) return created;
+      // Not inserted: the key made a generation already, or the member is at the cap.
+      if (req.idempotencyKey) {
+        const earlier = await tx.findOneBy(GenerationEntity, { userId: req.userId, idempotencyKey: req.idempotencyKey });
+        if (earlier) return earlier;
+      }
+      fail(ErrorCode.RateLimited, `You already have ${cap} generations in progress. Please wait for one to finish and try again.`);
     });
+  }
+
+  /**
+   * Inserts the generation in one statement unless its key made one already or the member has
+   * `cap` generations in flight (under the member's lock); answers the stored row, or null.
+   */
+  private async insertWithinCap(tx: EntityManager, cap: number, entity: GenerationEntity): Promise<GenerationEntity | null> {
+    const metadata = tx.connection.getMetadata(GenerationEntity);
+    const table = `"${metadata.schema}"."${metadata.tableName}"`;
+    const columns = metadata.columns.filter((column) => !column.isCreateDate && !column.isUpdateDate);
+    const values = columns.map((column) => column.getEntityValue(entity));
+    const at = (n: number) => `$${values.length + n}`;
+    // Typed placeholders: in INSERT ... SELECT the values do not take the columns' types by themselves.
+    const rows = await tx.query<{ created_at: Date; updated_at: Date }[]>(
+      `INSERT INTO ${table} (${columns.map((column) => `"${column.databaseName}"`).join(', ')})
+       SELECT ${columns.map((column, i) => `$${i + 1}::${column.type as string}`).join(', ')}
+        WHERE NOT EXISTS (SELECT 1 FROM ${table} WHERE "user_id" = ${at(1)} AND "idempotency_key" = ${at(2)})
+          AND (SELECT count(*) FROM ${table} WHERE "user_id" = ${at(1)} AND "status" IN ('queued', 'active')) < ${at(3)}
+       RETURNING "created_at", "updated_at"`,
+      [...values, entity.userId, entity.idempotencyKey, cap],
+    );
+    if (!rows.length) return null;
+    return Object.assign(entity, { createdAt: rows[0].created_at, updatedAt: rows[0].updated_at });
   }
 
   /**
@@ -193,6 +243,7 @@ export class GenerationsService {
       originalKey: creation.originalKey ?? entity.originalKey,
       userTraits: entity.userTraits,
       variation: variationOf(entity) ?? null,
+      styleIntensity: entity.styleIntensity,
     };
   }
 
@@ -274,8 +325,10 @@ export class GenerationsService {
 
   /** Gives a failed generation's charge back. Billing refunds a generation once however often asked; refunded_at says it is settled. */
   async refund(entity: Pick<GenerationEntity, 'id' | 'failureReason'>): Promise<void> {
-    await this.bus.send('billing.refund', { generationId: entity.id, reason: entity.failureReason ?? GenerationFailure.highDemand });
-    await this.generations.update({ id: entity.id, refundedAt: IsNull() }, { refundedAt: new Date() });
+    const reason = entity.failureReason ?? GenerationFailure.highDemand;
+    await this.bus.send('billing.refund', { generationId: entity.id, reason });
+    const settled = await this.generations.update({ id: entity.id, refundedAt: IsNull() }, { refundedAt: new Date() });
+    if (settled.affected) queueRefunds.inc({ queue: QueueName.generation, reason }); // once per generation (tf_queue_refunds_total)
   }
 
   /** The generation as members see it; place, ETA and progress come from Redis, best effort (unknown while it restarts). */
@@ -285,8 +338,9 @@ export class GenerationsService {
     let etaSeconds: number | null = null;
     try {
       if (entity.status === 'queued') {
-        position = await waitingPosition(this.redis, QueueName.generation, entity.id);
-        if (position !== null) etaSeconds = await this.queueWatch.eta(position);
+        const [place, etaAt] = await Promise.all([waitingPosition(this.redis, QueueName.generation, entity.id), this.queueWatch.etaAt()]);
+        position = place;
+        if (position !== null) etaSeconds = etaAt(position);
       } else if (entity.status === 'active') {
         progress = await jobProgress(this.redis, QueueName.generation, entity.id) ?? 0;
       }

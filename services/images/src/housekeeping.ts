@@ -4,9 +4,9 @@ import { QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { ErrorCode, memberFailureReason, QueueName } from '@trendforge/contracts';
 import { busNamespace, queueConnection, REDIS, ServiceError } from '@trendforge/platform';
-import type { ImagesConfig } from './config.js';
+import { IMAGES_CONFIG, type ImagesConfig } from './config.js';
 import { GenerationQueueWatch } from './generation-queue.js';
-import { GenerationsService, IMAGES_CONFIG } from './generations.service.js';
+import { GenerationsService } from './generations.service.js';
 import { PhotosService } from './photos.service.js';
 import { GenerationSweeper } from './sweeper.js';
 

@@ -36,6 +36,11 @@ export class ImagesHandlers {
     return this.generations.completed(done);
   }
 
+  @Handles('images.admin.failed')
+  adminFailed(@Payload() { limit }: MessageRequest<'images.admin.failed'>) {
+    return this.generations.failedList(limit);
+  }
+
   @Handles('images.generation.failed')
   failed(@Payload() { id, reason }: MessageRequest<'images.generation.failed'>) {
     return this.generations.failed(id, reason);

@@ -1,18 +1,19 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { serviceInfrastructure, STORAGE, StorageModule, type ObjectStorage } from '@trendforge/platform';
-import type { ImagesConfig } from './config.js';
+import { IMAGES_CONFIG, type ImagesConfig } from './config.js';
 import { CreationsService } from './creations.service.js';
 import { imagesDatabase } from './database.js';
 import { CreationEntity, GenerationEntity, PhotoEntity, ShareLinkEntity } from './entities.js';
 import { generationQueueProvider, GenerationQueueWatch } from './generation-queue.js';
-import { GenerationsService, IMAGES_CONFIG } from './generations.service.js';
+import { GenerationsService } from './generations.service.js';
 import { Housekeeping } from './housekeeping.js';
 import { ImagesHandlers } from './images.handlers.js';
 import { PhotosService, traitsQueueProvider } from './photos.service.js';
 import { QueueDepthController } from './queue-depth.controller.js';
 import { ShareLinksService } from './share-links.service.js';
 import { GenerationSweeper } from './sweeper.js';
+import { TrendCache } from './trend-cache.js';
 
 @Module({})
 export class ImagesModule {
@@ -34,7 +35,7 @@ export class ImagesModule {
       controllers: [ImagesHandlers, QueueDepthController],
       providers: [
         GenerationsService, CreationsService, PhotosService, ShareLinksService, { provide: IMAGES_CONFIG, useValue: config },
-        generationQueueProvider(config.REDIS_URL), traitsQueueProvider(config.REDIS_URL), GenerationQueueWatch, GenerationSweeper, Housekeeping,
+        generationQueueProvider(config.REDIS_URL), traitsQueueProvider(config.REDIS_URL), GenerationQueueWatch, GenerationSweeper, Housekeeping, TrendCache,
       ],
     };
   }

@@ -4,10 +4,9 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, MoreThan, Repository } from 'typeorm';
 import { ErrorCode, ShareTokenPattern, type ShareLink, type SharedCreation } from '@trendforge/contracts';
 import { Bus, fail } from '@trendforge/platform';
-import type { ImagesConfig } from './config.js';
+import { IMAGES_CONFIG, type ImagesConfig } from './config.js';
 import { sharePreviewKey, toCreation } from './creations.service.js';
 import { CreationEntity, GenerationEntity, ShareLinkEntity } from './entities.js';
-import { IMAGES_CONFIG } from './generations.service.js';
 
 export const ShareMessages = {
   notFound: 'Share link not found',

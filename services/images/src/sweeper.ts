@@ -2,10 +2,10 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, LessThan, Repository } from 'typeorm';
 import { GenerationFailure, memberFailureReason } from '@trendforge/contracts';
-import type { ImagesConfig } from './config.js';
+import { IMAGES_CONFIG, type ImagesConfig } from './config.js';
 import { GenerationEntity } from './entities.js';
 import { GENERATION_QUEUE, type GenerationQueue } from './generation-queue.js';
-import { GenerationsService, IMAGES_CONFIG } from './generations.service.js';
+import { GenerationsService } from './generations.service.js';
 
 /** Generations looked at per sweep (the oldest first). */
 const Batch = 500;

@@ -75,6 +75,18 @@ describe('images service: accepting and finishing generations', () => {
     expect((await queue.getJob(plain.id))!.data.variation).toBeUndefined();
   });
 
+  test('styleIntensity goes to the engine with the job and stays in the render inputs; outside 1 to 10 it is refused', async () => {
+    const userId = randomUUID();
+    const { id } = await bus.send('images.generation.request', { userId, trendSlug: 'pixar', userPrompt: 'a fox', styleIntensity: 3 });
+    expect((await queue.getJob(id))!.data.styleIntensity).toBe(3);
+    await complete(id, userId);
+    expect(await bus.send('images.renderInputs', { id, userId })).toEqual(expect.objectContaining({ styleIntensity: 3 }));
+    for (const styleIntensity of [0, 11, 2.5]) {
+      await expect(bus.send('images.generation.request', { userId, trendSlug: 'pixar', userPrompt: 'a fox', styleIntensity }))
+        .rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'styleIntensity must be a whole number from 1 to 10' });
+    }
+  });
+
   test('keeps the render inputs of the queued job, for the owner of the finished creation only', async () => {
     const userId = randomUUID();
     const { id } = await bus.send('images.generation.request', {
@@ -86,7 +98,7 @@ describe('images service: accepting and finishing generations', () => {
     await complete(id, userId);
     expect(await bus.send('images.renderInputs', { id, userId })).toEqual({
       engine: 'studio', trendSlug: 'pixar', trendName: 'Pixar', userPrompt: 'a fox', vibe: 'dreamy', styleOptions: { exaggerated_eyes: true },
-      aspect: '4:5', seed: job.seed, originalKey: null, userTraits: 'curly hair, glasses', variation: null,
+      aspect: '4:5', seed: job.seed, originalKey: null, userTraits: 'curly hair, glasses', variation: null, styleIntensity: null,
     });
     await expect(bus.send('images.renderInputs', { id, userId: randomUUID() })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Image Not Found' });
   });

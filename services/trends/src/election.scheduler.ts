@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Worker, type Queue } from 'bullmq';
 import { QueueName, type WeeklyElection } from '@trendforge/contracts';
-import { busNamespace, createQueue, queueConnection } from '@trendforge/platform';
+import { announceCatalogueChange, Bus, busNamespace, createQueue, queueConnection } from '@trendforge/platform';
 import { ElectionService } from './election.service.js';
 
 export const TRENDS_REDIS_URL = Symbol('TRENDS_REDIS_URL');
@@ -20,7 +20,7 @@ export class ElectionScheduler implements OnApplicationBootstrap, OnApplicationS
   readonly queue: Queue;
   private worker?: Worker<unknown, WeeklyElection>;
 
-  constructor(@Inject(TRENDS_REDIS_URL) private readonly redisUrl: string, private readonly elections: ElectionService) {
+  constructor(@Inject(TRENDS_REDIS_URL) private readonly redisUrl: string, private readonly elections: ElectionService, private readonly bus: Bus) {
     this.queue = createQueue(QueueName.trendsElection, redisUrl);
   }
 
@@ -30,14 +30,21 @@ export class ElectionScheduler implements OnApplicationBootstrap, OnApplicationS
       { pattern: ElectionCron, tz: 'UTC' },
       { name: 'elect', opts: { removeOnComplete: 50, removeOnFail: 50, attempts: 3, backoff: { type: 'exponential', delay: 5000 } } },
     );
-    this.worker = new Worker<unknown, WeeklyElection>(QueueName.trendsElection, () => this.elections.electEndedWeek(), {
+    this.worker = new Worker<unknown, WeeklyElection>(QueueName.trendsElection, () => this.elect(), {
       connection: queueConnection(this.redisUrl),
       prefix: busNamespace(),
       concurrency: 1,
     });
     this.worker.on('error', (error) => this.log.error({ err: error }, 'election worker error'));
     this.worker.on('completed', (_job, result) => this.log.log({ election: result }, 'weekly election decided'));
-    await this.elections.electEndedWeek().catch((error) => this.log.error({ err: error }, 'catch-up election failed'));
+    await this.elect().catch((error) => this.log.error({ err: error }, 'catch-up election failed'));
+  }
+
+  /** A decided week changes the Trend of the Week: the gateways' cached catalogue is told. */
+  private async elect(): Promise<WeeklyElection> {
+    const election = await this.elections.electEndedWeek();
+    await announceCatalogueChange(this.bus, { part: 'trends' });
+    return election;
   }
 
   async onApplicationShutdown() {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { addWeeks, votingWeekOf, type WeeklyElection } from '@trendforge/contracts';
+import { addWeeks, AdminListLimit, votingWeekOf, type ElectionResult, type WeeklyElection } from '@trendforge/contracts';
 import { CLOCK, type Clock } from './clock.js';
 
 interface ElectionRow {
@@ -73,5 +73,20 @@ export class ElectionService {
       [Math.min(Math.max(Math.trunc(limit) || 20, 1), 100)],
     );
     return rows.map(toElection);
+  }
+
+  /** Admin read: the latest decided weeks (at most AdminListLimit), each with every candidate's votes (votes are kept per week). */
+  async results(limit?: number): Promise<ElectionResult[]> {
+    const take = Number.isInteger(limit) && limit! > 0 && limit! <= AdminListLimit ? limit! : AdminListLimit;
+    const rows: Array<ElectionRow & { candidates: ElectionResult['candidates'] }> = await this.db.query(
+      `SELECT to_char(e.week, 'YYYY-MM-DD') AS week, t.slug AS winner, e.votes, e.decided_at,
+              coalesce((SELECT json_agg(json_build_object('slug', ct.slug, 'name', ct.name, 'votes', c.votes) ORDER BY c.votes DESC, ct.slug)
+                          FROM (SELECT trend_id, count(*)::int AS votes FROM "trends"."votes" v WHERE v.week = e.week GROUP BY trend_id) c
+                          JOIN "trends"."trends" ct ON ct.id = c.trend_id), '[]') AS candidates
+         FROM "trends"."elections" e LEFT JOIN "trends"."trends" t ON t.id = e.winner_id
+        ORDER BY e.week DESC LIMIT $1`,
+      [take],
+    );
+    return rows.map((row) => ({ ...toElection(row), candidates: row.candidates }));
   }
 }

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { Events, isUuid, type GenerationCompletedEvent, type MessageRequest } from '@trendforge/contracts';
-import { Handles, OnEvent } from '@trendforge/platform';
+import { Events, isUuid, type CataloguePart, type GenerationCompletedEvent, type MessageRequest } from '@trendforge/contracts';
+import { announceCatalogueChange, Bus, Handles, OnEvent } from '@trendforge/platform';
 import { ElectionService } from './election.service.js';
 import { FavoritesService } from './favorites.service.js';
 import { PreviewsService } from './previews.service.js';
@@ -16,7 +16,15 @@ export class TrendsHandlers {
     private readonly votes: VotesService,
     private readonly elections: ElectionService,
     private readonly previews: PreviewsService,
+    private readonly bus: Bus,
   ) {}
+
+  /** Runs a change and, once it is stored, tells the gateways which cached part it touched. */
+  private async announcing<T>(change: Promise<T>, part: CataloguePart, userId?: string): Promise<T> {
+    const result = await change;
+    await announceCatalogueChange(this.bus, { part, ...(userId ? { userId } : {}) });
+    return result;
+  }
 
   @Handles('trends.list')
   list() {
@@ -60,12 +68,12 @@ export class TrendsHandlers {
 
   @Handles('trends.vote')
   vote(@Payload() { userId, slug }: MessageRequest<'trends.vote'>) {
-    return this.votes.vote(userId, slug);
+    return this.announcing(this.votes.vote(userId, slug), 'voting', userId);
   }
 
   @Handles('trends.unvote')
   unvote(@Payload() { userId, slug }: MessageRequest<'trends.unvote'>) {
-    return this.votes.unvote(userId, slug);
+    return this.announcing(this.votes.unvote(userId, slug), 'voting', userId);
   }
 
   @Handles('trends.preview')
@@ -75,17 +83,23 @@ export class TrendsHandlers {
 
   @Handles('trends.admin.create')
   create(@Payload() { actorId, trend }: MessageRequest<'trends.admin.create'>) {
-    return this.trends.create(actorId, trend);
+    return this.announcing(this.trends.create(actorId, trend), 'trends');
   }
 
   @Handles('trends.admin.update')
   update(@Payload() { actorId, slug, changes }: MessageRequest<'trends.admin.update'>) {
-    return this.trends.update(actorId, slug, changes);
+    return this.announcing(this.trends.update(actorId, slug, changes), 'trends');
   }
 
   @Handles('trends.admin.setWeekly')
   setWeekly(@Payload() { actorId, slug }: MessageRequest<'trends.admin.setWeekly'>) {
-    return this.trends.setWeekly(actorId, slug);
+    return this.announcing(this.trends.setWeekly(actorId, slug), 'trends');
+  }
+
+  @Handles('trends.admin.audit')
+  async recordAudit(@Payload() { actorId, action, subject }: MessageRequest<'trends.admin.audit'>) {
+    await this.trends.recordAdminAction(actorId, action, subject);
+    return { recorded: true as const };
   }
 
   @Handles('trends.elections')
@@ -93,10 +107,15 @@ export class TrendsHandlers {
     return this.elections.history(limit);
   }
 
+  @Handles('trends.admin.electionResults')
+  electionResults(@Payload() { limit }: MessageRequest<'trends.admin.electionResults'>) {
+    return this.elections.results(limit);
+  }
+
   /** Creations are the images service's; trends only keeps the per-trend count. */
   @OnEvent(Events.generationCompleted)
   async generationCompleted({ generationId, trendSlug }: GenerationCompletedEvent) {
     if (!isUuid(generationId)) return;
-    await this.trends.countGeneration(generationId, trendSlug);
+    await this.announcing(this.trends.countGeneration(generationId, trendSlug), 'trends');
   }
 }

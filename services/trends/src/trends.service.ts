@@ -205,6 +205,13 @@ export class TrendsService implements OnApplicationBootstrap {
     return this.bySlug(slug);
   }
 
+  /** An admin action done outside the catalogue (queue dashboard); `subject` goes where a trend's slug would. */
+  async recordAdminAction(actorId: string, action: string, subject: string): Promise<void> {
+    await this.roles.requireAdmin(actorId);
+    if (!/^queue\.[a-z.]{1,40}$/.test(action) || !subject || subject.length > 200) fail(ErrorCode.BadRequest, 'Not an auditable action');
+    await this.db.transaction((tx) => this.audit(tx, actorId, action, subject, {}));
+  }
+
   private async audit(tx: EntityManager, actorId: string, action: string, slug: string, changes: object) {
     await tx.query(
       `INSERT INTO "trends"."audit_log" (actor_id, action, trend_slug, changes) VALUES ($1, $2, $3, $4::jsonb)`,

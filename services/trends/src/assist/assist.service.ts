@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { AssistLimits, ErrorCode, isVariationType, type ChatMessage, type MessageRequest, type MessageResponse } from '@trendforge/contracts';
+import { AssistLimits, ErrorCode, isVariationType, VariationTypes, type ChatMessage, type MessageRequest, type MessageResponse } from '@trendforge/contracts';
 import { fail } from '@trendforge/platform';
 import { TrendsService } from '../trends.service.js';
 import type { Assistant } from './assistant.js';
-import { OfflineAssistant } from './offline-assistant.js';
 import { describeOpenAIError } from './openai-assistant.js';
 import type { AssistTrend } from './trend-profile.js';
 
@@ -17,7 +16,8 @@ export const KEYED_ASSISTANT = Symbol('KEYED_ASSISTANT');
 @Injectable()
 export class AssistService {
   private readonly log = new Logger(AssistService.name);
-  private readonly offline = new OfflineAssistant();
+  /** Loaded on first use: it brings the compromise tagger, which the service's start-up need not pay for. */
+  private offline?: Promise<Assistant>;
 
   constructor(
     private readonly trends: TrendsService,
@@ -40,7 +40,7 @@ export class AssistService {
 
   async variation({ trendSlug, baseSubject, variationType }: MessageRequest<'trends.prompt.variation'>): Promise<MessageResponse<'trends.prompt.variation'>> {
     const subject = required(baseSubject, 'Step 1 first', 'The base subject');
-    if (!isVariationType(variationType)) fail(ErrorCode.BadRequest, 'variationType must be one of standard, detailed, artistic, minimalist');
+    if (!isVariationType(variationType)) fail(ErrorCode.BadRequest, `variationType must be one of ${VariationTypes.join(', ')}`);
     const trend = await this.trend(trendSlug);
     return { prompt: await this.ask('variation', (assistant) => assistant.variation(trend, subject, variationType)) };
   }
@@ -53,7 +53,8 @@ export class AssistService {
         this.log.warn({ err: error, assist: what, reason: describeOpenAIError(error) }, 'keyed assistant failed; the offline assistant answers');
       }
     }
-    return call(this.offline);
+    this.offline ??= import('./offline-assistant.js').then(({ OfflineAssistant }) => new OfflineAssistant());
+    return call(await this.offline);
   }
 
   /** The trend with its style-option flags and vibes; NOT_FOUND "Trend not found" for an unknown slug. */

@@ -1,7 +1,7 @@
 import nlp from 'compromise';
 import { AssistLimits, VariationPhrases, viralityScore, ViralityKeywords, type ChatMessage, type VariationType } from '@trendforge/contracts';
 import type { Assistant, CoachFeedback } from './assistant.js';
-import { analysePrompt, type Aspect, type PromptAnalysis } from './prompt-analysis.js';
+import { analysePrompt, startsWithLocative, type Aspect, type PromptAnalysis } from './prompt-analysis.js';
 import { AspectNames, AspectPriority, clashesWith, hintsFor, LookNames, signatureTouches, type AssistTrend } from './trend-profile.js';
 
 type Topic = Aspect | 'style' | 'subject' | 'length' | 'viral';
@@ -218,6 +218,5 @@ function pick(hints: string[], text: string): string {
 const usedKeywords = (text: string) => Object.keys(ViralityKeywords).filter((word) => text.toLowerCase().includes(word));
 const includes = (text: string, part: string) => text.toLowerCase().includes(part.toLowerCase());
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
-const Locative = /^(in|at|on|inside|under|near|beside|by|over|across|through|among|amid|within|above|below|outside|around|behind|against|underneath|atop|onto|into)\s/i;
-const settingPhrase = (setting: string) => (Locative.test(setting) ? setting : `(setting: ${setting})`);
+const settingPhrase = (setting: string) => (startsWithLocative(setting) ? setting : `(setting: ${setting})`);
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

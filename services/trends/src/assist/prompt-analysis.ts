@@ -49,6 +49,9 @@ const SettingNouns = lexicon(`beach | ocean | sea | waves? | city | street | str
 const Locatives = new Set(['in', 'at', 'on', 'inside', 'under', 'near', 'beside', 'by', 'over', 'across', 'through', 'among', 'amid', 'within', 'above', 'below',
   'outside', 'around', 'behind', 'against', 'underneath', 'atop', 'onto', 'into']);
 
+/** Whether a phrase opens with a locative ("in a forest"), so it reads as a place on its own. */
+export const startsWithLocative = (phrase: string) => Locatives.has(/^(\S+)\s/.exec(phrase)?.[1].toLowerCase() ?? '');
+
 /** Words that open a prompt without naming its subject ("a portrait of ...", "create ..."). */
 const LeadIns = /^(?:(?:please\s+)?(?:create|make|generate|draw|show|render|design|paint)\s+(?:me\s+)?)?(?:(?:an?|the)\s+)?(?:(?:cute|funny|cool|beautiful|stunning)\s+)?(?:close-?\s?up\s+)?(?:portrait|photo|picture|image|illustration|drawing|painting|render|shot|close-?\s?up|scene|version)\s+of\s+|^(?:please\s+)?(?:create|make|generate|draw|show|render|design|paint)\s+(?:me\s+)?/i;
 
