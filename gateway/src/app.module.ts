@@ -4,6 +4,8 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { BusModule, loggingModule, RedisModule, RenderJobsModule, StorageModule } from '@trendforge/platform';
+import { Catalogue } from './catalogue/catalogue.js';
+import { CatalogueReads } from './catalogue/catalogue-reads.js';
 import { Members } from './clients/members.js';
 import { ErrorsFilter } from './common/errors.filter.js';
 import { Sessions } from './common/session.js';
@@ -11,6 +13,9 @@ import { AppThrottlerGuard } from './common/throttle.guard.js';
 import { sharedThrottlerModule } from './common/throttler-storage.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { AdminResolver } from './graphql/admin/admin.resolver.js';
+import { BillingResolver } from './graphql/billing/billing.resolver.js';
+import { BillingController } from './rest/billing/billing.controller.js';
+import { Payments } from './rest/billing/payments.js';
 import { AuthResolver } from './graphql/auth/auth.resolver.js';
 import { UsersResolver } from './graphql/users/users.resolver.js';
 import { GenerationResolver } from './graphql/generation/generation.resolver.js';
@@ -27,6 +32,9 @@ import { PhotosResolver } from './graphql/photos/photos.resolver.js';
 import { PhotosController } from './rest/photos/photos.controller.js';
 import { AdminController } from './rest/admin/admin.controller.js';
 import { AuthController } from './rest/auth/auth.controller.js';
+import { ReferralsController } from './rest/auth/referrals.controller.js';
+import { Referrals } from './rest/auth/referrals.js';
+import { ReferralsResolver } from './graphql/auth/referrals.resolver.js';
 import { UploadController } from './rest/upload/upload.controller.js';
 import { UsersController } from './rest/users/users.controller.js';
 import { GenerateController } from './rest/generate/generate.controller.js';
@@ -37,6 +45,8 @@ import { PreviewsModule } from './rest/previews/previews.module.js';
 import { ShareModule } from './rest/share/share.module.js';
 import { TrendsController } from './rest/trends/trends.controller.js';
 import { WaitlistController } from './rest/waitlist/waitlist.controller.js';
+import { AdminQueuesModule } from './admin-queues/admin-queues.module.js';
+import { GatewayMetricsModule, graphQLMetricsPlugin } from './metrics/metrics.module.js';
 
 /** graphql-ws hands the upgrade request over as `extra.request`; HTTP operations bring req/res. */
 type GraphQLContextInput = { req?: unknown; res?: unknown; extra?: { request: IncomingMessage } };
@@ -55,6 +65,8 @@ export class GatewayModule {
         sharedThrottlerModule([{ ttl: 60_000, limit: 600 }]),
         PreviewsModule,
         ShareModule,
+        GatewayMetricsModule,
+        AdminQueuesModule.forRoot(config),
         GraphQLModule.forRoot<ApolloDriverConfig>({
           driver: ApolloDriver,
           path: '/graphql',
@@ -72,19 +84,24 @@ export class GatewayModule {
           // Errors carry their code and message; never the server's stack.
           includeStacktraceInErrorResponses: false,
           graphiql: false,
+          plugins: [graphQLMetricsPlugin],
         }),
       ],
-      controllers: [AuthController, UsersController, UploadController, PhotosController, AdminController, TrendsController, ImagesController, GenerateController, AssistController, HealthController, ProbesController, WaitlistController],
+      controllers: [AuthController, ReferralsController, UsersController, UploadController, PhotosController, AdminController, TrendsController, ImagesController, GenerateController, AssistController, HealthController, ProbesController, WaitlistController, BillingController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: ErrorsFilter },
         { provide: APP_GUARD, useClass: AppThrottlerGuard },
         Sessions,
         Members,
+        Catalogue,
+        CatalogueReads,
         GenerationUpdates,
         PhotoUpdates,
         PhotosResolver,
         AuthResolver,
+        ReferralsResolver,
+        Referrals,
         UsersResolver,
         AdminResolver,
         TrendsResolver,
@@ -92,6 +109,8 @@ export class GatewayModule {
         GenerationResolver,
         WaitlistResolver,
         AssistResolver,
+        Payments,
+        BillingResolver,
       ],
     };
   }

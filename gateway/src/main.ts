@@ -1,17 +1,21 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication, NestExpressBodyParserOptionsFor } from '@nestjs/platform-express';
 import { Logger, runMain } from '@trendforge/platform';
 import { GatewayModule } from './app.module.js';
+import { catalogueFastLane } from './catalogue/fast-lane.js';
 import { answerBodyErrors } from './common/body-errors.js';
 import { RefuseControlCharacters } from './common/control-characters.js';
 import { refuseDeepJson } from './common/json-depth.js';
 import { refuseCrossSiteWrites } from './common/cross-site.js';
 import { securityHeaders } from './common/security-headers.js';
 import { loadGatewayConfig } from './config.js';
+import { mountApiDocs } from './api-docs.js';
 import { TrustedProxies } from './graphql/client-address.js';
 import { serveSpa } from './spa.js';
+import { rawWebhookBody, WebhookPath } from './rest/billing/payments.js';
 
 runMain(async () => {
   const config = loadGatewayConfig();
@@ -23,14 +27,22 @@ runMain(async () => {
   app.use(securityHeaders());
   // Before any body parser: a refused write is not read.
   app.use(refuseCrossSiteWrites());
+  app.use(WebhookPath, rawWebhookBody()); // signed bytes: the JSON parser below must not touch them
   // Nest's types reserve `verify` for `rawBody: true`, which this app does not use; the hook refuses absurd nesting.
   app.useBodyParser('json', { limit: '1mb', verify: refuseDeepJson } as NestExpressBodyParserOptionsFor<'json'>);
   app.use(answerBodyErrors());
   app.useGlobalPipes(new RefuseControlCharacters(), new ValidationPipe({ whitelist: true, forbidUnknownValues: true, transform: true }));
   app.enableShutdownHooks();
+  mountApiDocs(app, config); // /api/docs, outside production
   if (!serveSpa(app.getHttpAdapter().getInstance(), config)) {
-    log.warn({ spaDir: config.SPA_DIR }, 'no built SPA found; serving the API only');
+    log.warn({ spaDir: config.SPA_DIR }, 'no built SPA found; serving the API only', 'Gateway');
   }
+  await app.init();
+  // The public catalogue's cached reads are answered before Express and Nest see them (catalogue/fast-lane.ts).
+  const server = app.getHttpServer() as Server;
+  const [framework] = server.listeners('request') as Parameters<typeof catalogueFastLane>[1][];
+  server.removeListener('request', framework);
+  server.on('request', catalogueFastLane(app, framework));
   await app.listen(config.PORT, '0.0.0.0');
-  log.log({ port: config.PORT }, 'gateway listening');
+  log.log({ port: config.PORT }, 'gateway listening', 'Gateway');
 });

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import { parse as parseCookies } from 'cookie';
+import escapeHtml from 'escape-html';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { match } from 'path-to-regexp';
 import { clearMemberMarker, MemberMarkerCookie, SessionCookie, setMemberMarker } from './common/session.js';
 import type { GatewayConfig } from './config.js';
 
@@ -18,7 +20,8 @@ const prerenderedPages: Record<string, string> = {
  * every other GET outside /api and /graphql answered with index.html, never cached, so the router
  * in the browser takes over. A visitor without a session gets the public pages prerendered (their
  * HTML paints before any script runs; React hydrates it); members, and addresses with a query
- * string, get the plain shell.
+ * string, get the plain shell. Paths outside the frontend's route table (dist/routes.json) answer
+ * 404 with the same shell, so the SPA shows its not-found page; each answer carries its page's title.
  */
 export function serveSpa(app: Express, config: Pick<GatewayConfig, 'SPA_DIR' | 'COOKIE_SECURE' | 'SESSION_TTL_SECONDS'>): boolean {
   const spaDir = config.SPA_DIR;
@@ -31,6 +34,7 @@ export function serveSpa(app: Express, config: Pick<GatewayConfig, 'SPA_DIR' | '
     const file = path.join(spaDir, 'prerendered', name);
     if (fs.existsSync(file)) prerendered.set(pathname, fs.readFileSync(file, 'utf8'));
   }
+  const routeTitle = readRouteTable(spaDir);
   // The footer shows the current year; the HTML was rendered in the build's year.
   const withCurrentYear = (html: string) => html.replace(/(data-testid="copyright"[^>]*>© (?:<!-- -->)?)\d{4}/, `$1${new Date().getFullYear()}`);
   // The SPA's files go out gzip-compressed (a third of the bytes); API answers and streams are left alone.
@@ -55,10 +59,41 @@ export function serveSpa(app: Express, config: Pick<GatewayConfig, 'SPA_DIR' | '
     // The pages were rendered without a query string (a ?ref= changes the waitlist's first screen).
     const plain = !hasSession && !req.url.includes('?');
     const page = plain ? prerendered.get(req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path) : undefined;
-    res.type('html').send(page ? withCurrentYear(page) : shell);
+    const title = routeTitle(req.path);
+    res.status(title.found ? 200 : 404).type('html').send(withTitle(page ? withCurrentYear(page) : shell, title.title));
   });
   return true;
 }
 
 /** Paths the SPA leaves to the API: REST, GraphQL and the probes (/livez, /readyz). */
 const isApi = (path: string) => path.startsWith('/api') || path.startsWith('/graphql') || path === '/livez' || path === '/readyz';
+
+/** The route table the frontend build writes (frontend/src/app/route-paths.ts). */
+interface RouteTable {
+  routes: { path: string; title: string }[];
+  notFoundTitle: string;
+}
+
+/**
+ * Whether a path is one of the SPA's routes, and its page's title. Patterns use react-router's
+ * `:param` syntax, which path-to-regexp reads alike (one segment each; case and a trailing slash
+ * ignored, as the router does). A build without a table (an older one) has every path found.
+ */
+function readRouteTable(spaDir: string): (pathname: string) => { found: boolean; title: string | null } {
+  const file = path.join(spaDir, 'routes.json');
+  if (!fs.existsSync(file)) return () => ({ found: true, title: null });
+  const table = JSON.parse(fs.readFileSync(file, 'utf8')) as RouteTable;
+  // Paths without parameters first, so /forge/history wins over /forge/:id as in the router.
+  const routes = [...table.routes]
+    .sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')))
+    .map((route) => ({ matches: match(route.path, { decode: false }), title: route.title }));
+  return (pathname) => {
+    const route = routes.find((r) => r.matches(pathname));
+    return route ? { found: true, title: route.title } : { found: false, title: table.notFoundTitle };
+  };
+}
+
+/** The HTML with the page's own title in place of index.html's. */
+function withTitle(html: string, title: string | null): string {
+  return title ? html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`) : html;
+}

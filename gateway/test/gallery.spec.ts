@@ -1,45 +1,29 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import yauzl from 'yauzl';
 import { Export4kRefusal, PageQueryMessages, type ImagePageView } from '@trendforge/contracts';
-import { LocalFolderStorage } from '@trendforge/platform';
-import { createTestEnvironment, type TestEnvironment } from '@trendforge/testing';
-import { makeCreation, signUp, type Member } from './support/creations.js';
-import { call, startGatewayProcess, type GatewayProcess } from './support/gateway-process.js';
-import { startGenerationServices, type GenerationServices } from './support/services.js';
+import type { LocalFolderStorage } from '@trendforge/platform';
+import { makeCreation, signUp, startCreationStack, type CreationStack, type Member } from './support/creations.js';
+import { call } from './support/gateway-process.js';
 
 /**
  * The gallery through the built gateway against the real auth, billing, trends and images
  * services: pages with filters (REST and GraphQL), 4K downloads by plan, and the ZIP of chosen
  * creations — each for the caller's own creations only.
  */
-let env: TestEnvironment;
-let services: GenerationServices | undefined;
-let storageDir: string;
+let stack: CreationStack | undefined;
 let storage: LocalFolderStorage;
-let gateway: GatewayProcess | undefined;
 let base: string;
 
 beforeAll(async () => {
-  env = await createTestEnvironment('gw-gallery');
-  storageDir = await mkdtemp(path.join(os.tmpdir(), 'tf-gw-gallery-'));
-  storage = new LocalFolderStorage(storageDir);
-  await storage.ensureReady();
-  services = await startGenerationServices(env, { ...process.env, ...env.env, REGISTRATIONS_PER_IP: '1000', STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir });
-  gateway = await startGatewayProcess({ ...env.env, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir });
-  base = gateway.url;
+  stack = await startCreationStack('gallery');
+  ({ storage, base } = stack);
 }, 180_000);
 
 afterAll(async () => {
-  await gateway?.close();
-  await services?.close();
-  await env?.close();
-  if (storageDir) await rm(storageDir, { recursive: true, force: true });
+  await stack?.close();
 }, 60_000);
 
-const member = (role?: Parameters<typeof signUp>[2]) => signUp(base, services!.images, role);
-const creation = (userId: string, options?: Parameters<typeof makeCreation>[3]) => makeCreation(services!.images, storage, userId, options);
+const member = (role?: Parameters<typeof signUp>[2]) => signUp(base, stack!.services.images, role);
+const creation = (userId: string, options?: Parameters<typeof makeCreation>[3]) => makeCreation(stack!.services.images, storage, userId, options);
 const today = () => new Date().toISOString().slice(0, 10);
 
 describe('GET /api/images/page and imagesPage', () => {

@@ -81,6 +81,15 @@ test('a malformed Idempotency-Key is a clear 400, and nothing is charged', async
   expect(await usage(cookie)).toBe(0);
 });
 
+test('styleIntensity outside 1 to 10 is a clear 400, and nothing is charged', async () => {
+  const cookie = await member();
+  for (const styleIntensity of [0, 11, 7.5, '7']) {
+    const answer = await call(base, 'POST', '/api/generate', { cookie, json: { trendSlug: 'pixar', userPrompt: 'a fox astronaut', styleIntensity } });
+    expect(answer).toEqual(expect.objectContaining({ status: 400, body: expect.objectContaining({ message: 'styleIntensity must be a whole number from 1 to 10' }) }));
+  }
+  expect(await usage(cookie)).toBe(0);
+});
+
 test('Prefer: respond-async answers 202 at acceptance; the generation is then followed to its end', async () => {
   const cookie = await member();
   const accepted = await generate(cookie, { prefer: 'respond-async', 'idempotency-key': randomUUID() });

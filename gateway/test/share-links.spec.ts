@@ -1,13 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { ShareTokenPattern } from '@trendforge/contracts';
-import { LocalFolderStorage } from '@trendforge/platform';
-import { createTestEnvironment, type TestEnvironment } from '@trendforge/testing';
-import { makeCreation, signUp, type Member } from './support/creations.js';
-import { call, startGatewayProcess, type GatewayProcess } from './support/gateway-process.js';
-import { startGenerationServices, type GenerationServices } from './support/services.js';
+import type { LocalFolderStorage } from '@trendforge/platform';
+import { makeCreation, signUp, startCreationStack, type CreationStack, type Member } from './support/creations.js';
+import { call } from './support/gateway-process.js';
 
 /**
  * Public share links through the built gateway against the real services: the owner creates
@@ -15,44 +12,34 @@ import { startGenerationServices, type GenerationServices } from './support/serv
  * gets a server-rendered page with Open Graph and Twitter tags, the image and a 1200×630 preview
  * (kept in storage after the first request); revoked or unknown, all of it is 404.
  */
-let env: TestEnvironment;
-let services: GenerationServices | undefined;
-let storageDir: string;
+let stack: CreationStack | undefined;
 let storage: LocalFolderStorage;
-let gateway: GatewayProcess | undefined;
 let base: string;
 const LinksPerHour = 4;
 
 beforeAll(async () => {
-  env = await createTestEnvironment('gw-share');
-  storageDir = await mkdtemp(path.join(os.tmpdir(), 'tf-gw-share-'));
-  storage = new LocalFolderStorage(storageDir);
-  await storage.ensureReady();
-  services = await startGenerationServices(env, {
-    ...process.env, ...env.env, REGISTRATIONS_PER_IP: '1000', STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir, SHARE_LINKS_PER_HOUR: String(LinksPerHour),
+  stack = await startCreationStack('share', {
+    servicesEnv: { SHARE_LINKS_PER_HOUR: String(LinksPerHour) },
+    // With a built SPA, as in production: its fallback must leave /s/ to the gateway.
+    gatewayEnv: async (storageDir) => ({ SPA_DIR: await fakeSpa(storageDir) }),
   });
-  // With a built SPA, as in production: its fallback must leave /s/ to the gateway.
-  gateway = await startGatewayProcess({ ...env.env, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir, SPA_DIR: await fakeSpa() });
-  base = gateway.url;
+  ({ storage, base } = stack);
 }, 180_000);
 
 afterAll(async () => {
-  await gateway?.close();
-  await services?.close();
-  await env?.close();
-  if (storageDir) await rm(storageDir, { recursive: true, force: true });
+  await stack?.close();
 }, 60_000);
 
 /** A built SPA of one file, in the storage folder (removed with it). */
-async function fakeSpa(): Promise<string> {
+async function fakeSpa(storageDir: string): Promise<string> {
   const dir = path.join(storageDir, 'spa');
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, 'index.html'), '<!doctype html><div id="root">the SPA shell</div>');
   return dir;
 }
 
-const member = (role?: Parameters<typeof signUp>[2]) => signUp(base, services!.images, role);
-const creation = (userId: string, caption?: string) => makeCreation(services!.images, storage, userId, { caption, colour: '#ff8800' });
+const member = (role?: Parameters<typeof signUp>[2]) => signUp(base, stack!.services.images, role);
+const creation = (userId: string, caption?: string) => makeCreation(stack!.services.images, storage, userId, { caption, colour: '#ff8800' });
 const metaOf = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`).exec(html)?.[1];
 
 describe('share links', () => {

@@ -1,12 +1,8 @@
 import { BadRequestException, Injectable, type ArgumentMetadata, type PipeTransform } from '@nestjs/common';
+import { controlCharactersMessage, hasControlCharacter } from '@trendforge/contracts';
 
-/** C0 controls other than tab, line feed and carriage return, and DEL: never part of a text anyone types. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTER = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
 /** Deeper values are left to the JSON depth limit; this bounds the walk. */
 const MAX_WALK_DEPTH = 64;
-
-export const controlCharactersMessage = (field: string) => `${field} must not contain control characters`;
 
 /**
  * The name of the first field whose string holds a control character, or undefined.
@@ -14,7 +10,7 @@ export const controlCharactersMessage = (field: string) => `${field} must not co
  * an array item is named after its array.
  */
 export function fieldWithControlCharacter(value: unknown, field: string, depth = 0): string | undefined {
-  if (typeof value === 'string') return CONTROL_CHARACTER.test(value) ? field : undefined;
+  if (typeof value === 'string') return hasControlCharacter(value) ? field : undefined;
   if (depth > MAX_WALK_DEPTH || value === null || typeof value !== 'object') return undefined;
   if (Array.isArray(value)) {
     for (const item of value) {

@@ -16,6 +16,13 @@ const OPERATION = 'throttle:operation';
  */
 export const ThrottledOperation = (operation: string) => SetMetadata(OPERATION, operation);
 
+/**
+ * The key ThrottlerGuard.generateKey gives a handler's count for one client (`handler` is
+ * `Class-method`), for answers counted outside Nest (the catalogue's fast lane) on the same limit.
+ */
+export const handlerThrottleKey = (handler: string, tracker: string, name: string) =>
+  createHash('sha256').update(`${handler}-${name}-${tracker}`).digest('hex');
+
 @Injectable()
 export class AppThrottlerGuard extends ThrottlerGuard {
   protected override generateKey(context: ExecutionContext, suffix: string, name: string): string {

@@ -6,8 +6,9 @@ import { busNamespace, REDIS } from '@trendforge/platform';
 /**
  * One hit, atomically: a fixed window per key (the counter expires `ttl` after its first hit);
  * past the limit the key is blocked for `blockDuration` and hits are not counted meanwhile.
- * KEYS: counter, block marker. ARGV: ttl ms, limit, block ms. Answers hits, ms left in the
- * window, blocked (0/1), ms left of the block.
+ * KEYS: counter, block marker. ARGV: ttl ms, limit, block ms, and how many hits (default 1: a
+ * batch from a gateway's fast lane adds several). Answers hits, ms left in the window, blocked
+ * (0/1), ms left of the block.
  */
 const HitScript = `
 local ttl = tonumber(ARGV[1])
@@ -20,7 +21,7 @@ if blockedFor > 0 then
   if left < 0 then left = 0 end
   return { hits, left, 1, blockedFor }
 end
-local hits = redis.call('INCR', KEYS[1])
+local hits = redis.call('INCRBY', KEYS[1], tonumber(ARGV[4] or '1'))
 local left = redis.call('PTTL', KEYS[1])
 if left < 0 then
   redis.call('PEXPIRE', KEYS[1], ttl)
@@ -37,7 +38,13 @@ return { hits, left, 0, 0 }
 `;
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
-type HitCommand = (counterKey: string, blockKey: string, ttl: number, limit: number, block: number) => Promise<[number, number, number, number]>;
+type HitCommand = (counterKey: string, blockKey: string, ttl: number, limit: number, block: number, hits?: number) => Promise<[number, number, number, number]>;
+
+/** One key's hits in a batch (incrementMany). */
+export interface BatchedHits {
+  key: string;
+  hits: number;
+}
 
 /**
  * @nestjs/throttler's storage in Redis, so every gateway instance counts against one limit.
@@ -51,30 +58,55 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
   private readonly hit: HitCommand;
   private lastWarning = 0;
 
-  constructor(redis: Redis, private readonly prefix = `${busNamespace()}:throttle`) {
+  constructor(private readonly redis: Redis, private readonly prefix = `${busNamespace()}:throttle`) {
     // EVALSHA with the script's body as fallback (ioredis loads it once per connection).
     redis.defineCommand('trendforgeThrottleHit', { numberOfKeys: 2, lua: HitScript });
     const command = (redis as unknown as { trendforgeThrottleHit: HitCommand }).trendforgeThrottleHit;
     this.hit = command.bind(redis);
   }
 
-  async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
-    // One hash slot for both keys (Redis Cluster): the braces.
-    const base = `${this.prefix}:{${throttlerName}:${key}}`;
+  /**
+   * Adds several keys' hits in one round trip (a pipeline), answering each key's record in order;
+   * when Redis cannot be reached, nothing is limited meanwhile, as in increment().
+   */
+  async incrementMany(batch: readonly BatchedHits[], ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord[]> {
+    const pipeline = this.redis.pipeline();
+    const command = (pipeline as unknown as { trendforgeThrottleHit: (...args: unknown[]) => unknown }).trendforgeThrottleHit.bind(pipeline);
+    for (const { key, hits } of batch) {
+      const base = this.base(key, throttlerName);
+      command(`${base}:hits`, `${base}:block`, ttl, limit, Math.max(0, blockDuration), hits);
+    }
     try {
-      const [totalHits, windowLeft, blocked, blockLeft] = await this.hit(`${base}:hits`, `${base}:block`, ttl, limit, Math.max(0, blockDuration));
-      return {
-        totalHits,
-        timeToExpire: Math.ceil(windowLeft / 1000),
-        isBlocked: blocked === 1,
-        timeToBlockExpire: Math.ceil(blockLeft / 1000),
-      };
+      const results = (await pipeline.exec()) ?? [];
+      return results.map(([error, reply]) => (error ? this.unlimited(ttl, error) : this.record(reply as [number, number, number, number])));
     } catch (error) {
-      if (Date.now() - this.lastWarning > 60_000) {
-        this.lastWarning = Date.now();
-        this.log.warn({ err: error }, 'rate-limit counters unavailable: requests are not limited meanwhile');
-      }
-      return { totalHits: 0, timeToExpire: Math.ceil(ttl / 1000), isBlocked: false, timeToBlockExpire: 0 };
+      return batch.map(() => this.unlimited(ttl, error));
+    }
+  }
+
+  // One hash slot for both keys (Redis Cluster): the braces.
+  private base(key: string, throttlerName: string) {
+    return `${this.prefix}:{${throttlerName}:${key}}`;
+  }
+
+  private record([totalHits, windowLeft, blocked, blockLeft]: [number, number, number, number]): ThrottlerStorageRecord {
+    return { totalHits, timeToExpire: Math.ceil(windowLeft / 1000), isBlocked: blocked === 1, timeToBlockExpire: Math.ceil(blockLeft / 1000) };
+  }
+
+  private unlimited(ttl: number, error: unknown): ThrottlerStorageRecord {
+    if (Date.now() - this.lastWarning > 60_000) {
+      this.lastWarning = Date.now();
+      this.log.warn({ err: error }, 'rate-limit counters unavailable: requests are not limited meanwhile');
+    }
+    return { totalHits: 0, timeToExpire: Math.ceil(ttl / 1000), isBlocked: false, timeToBlockExpire: 0 };
+  }
+
+  async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
+    const base = this.base(key, throttlerName);
+    try {
+      return this.record(await this.hit(`${base}:hits`, `${base}:block`, ttl, limit, Math.max(0, blockDuration)));
+    } catch (error) {
+      return this.unlimited(ttl, error);
     }
   }
 }

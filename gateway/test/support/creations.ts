@@ -1,9 +1,56 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { StorageKeys, type Role } from '@trendforge/contracts';
-import type { ObjectStorage } from '@trendforge/platform';
-import type { ServiceUnderTest } from '@trendforge/testing';
-import { call, cookieOf } from './gateway-process.js';
+import { LocalFolderStorage, type ObjectStorage } from '@trendforge/platform';
+import { createTestEnvironment, type ServiceUnderTest, type TestEnvironment } from '@trendforge/testing';
+import { call, cookieOf, startGatewayProcess, type GatewayProcess } from './gateway-process.js';
+import { startGenerationServices, type GenerationServices } from './services.js';
+
+/** The creation side behind the built gateway: the generation services and the gateway on one local storage folder. */
+export interface CreationStack {
+  services: GenerationServices;
+  storageDir: string;
+  storage: LocalFolderStorage;
+  base: string;
+  /** Stops what started (also after a start that failed half-way) and removes the storage folder. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the stack for the suite `name`. `servicesEnv` adds to the services' environment (limits);
+ * `gatewayEnv` adds to the gateway's, given the storage folder (e.g. a built SPA kept in it).
+ */
+export async function startCreationStack(
+  name: string,
+  { servicesEnv = {}, gatewayEnv }: { servicesEnv?: NodeJS.ProcessEnv; gatewayEnv?: (storageDir: string) => Promise<Record<string, string>> } = {},
+): Promise<CreationStack> {
+  let env: TestEnvironment | undefined;
+  let services: GenerationServices | undefined;
+  let gateway: GatewayProcess | undefined;
+  let storageDir: string | undefined;
+  const close = async () => {
+    await gateway?.close();
+    await services?.close();
+    await env?.close();
+    if (storageDir) await rm(storageDir, { recursive: true, force: true });
+  };
+  try {
+    env = await createTestEnvironment(`gw-${name}`);
+    storageDir = await mkdtemp(path.join(os.tmpdir(), `tf-gw-${name}-`));
+    const storage = new LocalFolderStorage(storageDir);
+    await storage.ensureReady();
+    const storageEnv = { STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir };
+    services = await startGenerationServices(env, { ...process.env, ...env.env, REGISTRATIONS_PER_IP: '1000', ...storageEnv, ...servicesEnv });
+    gateway = await startGatewayProcess({ ...env.env, ...storageEnv, ...(gatewayEnv ? await gatewayEnv(storageDir) : {}) });
+    return { services, storageDir, storage, base: gateway.url, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
 
 export interface Member {
   id: string;

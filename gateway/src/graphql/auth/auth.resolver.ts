@@ -1,6 +1,6 @@
 import { Args, Context, Field, InputType, Mutation, Query, Resolver } from '@nestjs/graphql';
 import type { Request, Response } from 'express';
-import { IsString, MaxLength } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { User } from '@trendforge/contracts';
 import { Members } from '../../clients/members.js';
 import { Sessions } from '../../common/session.js';
@@ -15,6 +15,8 @@ export class LoginInput {
 @InputType()
 export class RegisterInput extends LoginInput {
   @Field() @IsString() @MaxLength(64) username: string;
+  @Field(() => String, { nullable: true, description: 'The referral code of the link the visitor came through (?ref=).' })
+  @IsOptional() @IsString() @MaxLength(32) ref?: string;
 }
 
 type HttpContext = { req: Request; res: Response };

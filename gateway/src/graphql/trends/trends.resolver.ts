@@ -3,6 +3,7 @@ import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
 import type { Request } from 'express';
 import type { Trend, TrendInput, VotingTrend, WeeklyElection } from '@trendforge/contracts';
 import { Bus } from '@trendforge/platform';
+import { CatalogueReads } from '../../catalogue/catalogue-reads.js';
 import { CurrentCaller, MemberGuard, Sessions, type Caller } from '../../common/session.js';
 import { TrendType } from '../types.js';
 import {
@@ -13,21 +14,21 @@ import { toTrendInput } from './trend-input.js';
 /** The same use cases as REST /api/trends (spec part 2 section 7), over GraphQL. */
 @Resolver(() => TrendType)
 export class TrendsResolver {
-  constructor(private readonly bus: Bus, private readonly sessions: Sessions) {}
+  constructor(private readonly bus: Bus, private readonly sessions: Sessions, private readonly reads: CatalogueReads) {}
 
   @Query(() => [TrendType])
-  trends(): Promise<Trend[]> {
-    return this.bus.send('trends.list', {});
+  async trends(): Promise<Trend[]> {
+    return (await this.reads.trends()).value;
   }
 
   @Query(() => TrendType)
-  trend(@Args('slug') slug: string): Promise<Trend> {
-    return this.bus.send('trends.bySlug', { slug });
+  async trend(@Args('slug') slug: string): Promise<Trend> {
+    return (await this.reads.trend(slug)).value;
   }
 
   @Query(() => TrendStyleOptionsType)
   async trendStyleOptions(@Args('slug') slug: string): Promise<TrendStyleOptionsType> {
-    const answer = await this.bus.send('trends.styleOptions', { slug });
+    const answer = (await this.reads.styleOptions(slug)).value;
     return { ...answer, styleOptions: Object.entries(answer.styleOptions).map(([key, option]) => ({ key, ...option })) };
   }
 
@@ -40,12 +41,12 @@ export class TrendsResolver {
   @Query(() => [VotingTrendType])
   async votingTrends(@Context('req') req: Request): Promise<VotingTrend[]> {
     const caller = await this.sessions.resolve(req);
-    return this.bus.send('trends.voting', { userId: caller?.userId });
+    return this.reads.boardFor(caller?.userId);
   }
 
   @Query(() => [WeeklyElectionType])
-  trendElections(): Promise<WeeklyElection[]> {
-    return this.bus.send('trends.elections', {});
+  async trendElections(): Promise<WeeklyElection[]> {
+    return (await this.reads.elections()).value;
   }
 
   @Mutation(() => TrendFavoriteType)
@@ -63,30 +64,30 @@ export class TrendsResolver {
   @Mutation(() => VotingTrendType)
   @UseGuards(MemberGuard)
   voteTrend(@CurrentCaller() caller: Caller, @Args('slug') slug: string): Promise<VotingTrend> {
-    return this.bus.send('trends.vote', { userId: caller.userId, slug });
+    return this.reads.voted(caller.userId, this.bus.send('trends.vote', { userId: caller.userId, slug }));
   }
 
   @Mutation(() => VotingTrendType)
   @UseGuards(MemberGuard)
   unvoteTrend(@CurrentCaller() caller: Caller, @Args('slug') slug: string): Promise<VotingTrend> {
-    return this.bus.send('trends.unvote', { userId: caller.userId, slug });
+    return this.reads.voted(caller.userId, this.bus.send('trends.unvote', { userId: caller.userId, slug }));
   }
 
   @Mutation(() => TrendType)
   @UseGuards(MemberGuard)
   createTrend(@CurrentCaller() caller: Caller, @Args('input') input: NewTrendInput): Promise<Trend> {
-    return this.bus.send('trends.admin.create', { actorId: caller.userId, trend: toTrendInput(input) as TrendInput });
+    return this.reads.edited(this.bus.send('trends.admin.create', { actorId: caller.userId, trend: toTrendInput(input) as TrendInput }));
   }
 
   @Mutation(() => TrendType)
   @UseGuards(MemberGuard)
   updateTrend(@CurrentCaller() caller: Caller, @Args('slug') slug: string, @Args('changes') changes: TrendChangesInput): Promise<Trend> {
-    return this.bus.send('trends.admin.update', { actorId: caller.userId, slug, changes: toTrendInput(changes) });
+    return this.reads.edited(this.bus.send('trends.admin.update', { actorId: caller.userId, slug, changes: toTrendInput(changes) }));
   }
 
   @Mutation(() => TrendType)
   @UseGuards(MemberGuard)
   setWeeklyTrend(@CurrentCaller() caller: Caller, @Args('slug') slug: string): Promise<Trend> {
-    return this.bus.send('trends.admin.setWeekly', { actorId: caller.userId, slug });
+    return this.reads.edited(this.bus.send('trends.admin.setWeekly', { actorId: caller.userId, slug }));
   }
 }

@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { WaitlistJoined, WaitlistReferralRecorded } from '@trendforge/contracts';
 import { Bus } from '@trendforge/platform';
+import { CatalogueReads } from '../../catalogue/catalogue-reads.js';
 
 @InputType()
 export class JoinWaitlistInput {
@@ -25,6 +26,8 @@ export class WaitlistJoinedType implements WaitlistJoined {
   @Field(() => Boolean) success: true;
   @Field() referralCode: string;
   @Field(() => Int) count: number;
+  @Field(() => Int, { description: 'How many friends joined through this referral code.' }) referrals: number;
+  @Field(() => Boolean, { nullable: true, description: 'True when the email was already on the list (its code is answered again).' }) alreadyJoined?: boolean;
 }
 
 @ObjectType('WaitlistReferral')
@@ -37,16 +40,16 @@ export class WaitlistReferralType implements WaitlistReferralRecorded {
 /** The same use cases as /api/waitlist/*; public. */
 @Resolver()
 export class WaitlistResolver {
-  constructor(private readonly bus: Bus) {}
+  constructor(private readonly bus: Bus, private readonly reads: CatalogueReads) {}
 
   @Query(() => Int, { description: 'How many people are on the waitlist.' })
   async waitlistCount(): Promise<number> {
-    return (await this.bus.send('waitlist.count', {})).count;
+    return (await this.reads.waitlistCount()).value.count;
   }
 
   @Mutation(() => WaitlistJoinedType)
   joinWaitlist(@Args('input') input: JoinWaitlistInput, @Context() { req }: { req: Request }): Promise<WaitlistJoined> {
-    return this.bus.send('waitlist.join', { ...input, ip: req.ip });
+    return this.reads.joined(this.bus.send('waitlist.join', { ...input, ip: req.ip }));
   }
 
   @Mutation(() => WaitlistReferralType)

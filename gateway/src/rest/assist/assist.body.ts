@@ -6,7 +6,8 @@ import { AssistLimits, VariationTypes, type ChatMessage, type MessageRequest, ty
 /**
  * The prompt coach's and prompt variation's inputs (spec part 2 section 7), REST body and GraphQL
  * input alike. Shapes and lengths are checked here; the trend (404 "Trend not found") and empty
- * texts in the trends service.
+ * texts in the trends service. `trendName` is in the spec's payload, so it is still accepted and
+ * passed on, but nothing reads it: the trends service names the trend from `trendSlug`.
  */
 const Slug = () => MaxLength(64);
 

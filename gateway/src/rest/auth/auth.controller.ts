@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import type { User } from '@trendforge/contracts';
 import { Members } from '../../clients/members.js';
@@ -7,11 +8,13 @@ import { Sessions } from '../../common/session.js';
 
 // Passed through as sent: the rules, limits and their messages (spec part 1 section 5) live in the auth service.
 export class LoginBody {
-  @Allow() email: string;
-  @Allow() password: string;
+  @ApiProperty({ format: 'email' }) @Allow() email: string;
+  @ApiProperty({ format: 'password' }) @Allow() password: string;
 }
 export class RegisterBody extends LoginBody {
-  @Allow() username: string;
+  @ApiProperty() @Allow() username: string;
+  /** The referral code of the link the visitor came through (?ref=); optional. */
+  @ApiPropertyOptional({ description: 'The referral code of the link the visitor came through (?ref=).' }) @Allow() ref?: string;
 }
 
 /** GET /api/auth/me, POST /api/auth/register, /login, /logout (spec part 1 section 7). */
@@ -32,7 +35,7 @@ export class AuthController {
 
   @Post('register')
   register(@Body() body: RegisterBody, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<User> {
-    return this.sessions.signIn(res, 'auth.register', { username: body.username, email: body.email, password: body.password, ip: req.ip });
+    return this.sessions.signIn(res, 'auth.register', { username: body.username, email: body.email, password: body.password, ref: body.ref, ip: req.ip });
   }
 
   @Post('login')

@@ -1,8 +1,9 @@
-import { Field, InputType } from '@nestjs/graphql';
-import { IsBoolean, IsIn, isObject, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateBy } from 'class-validator';
-import { PhotoUrls, type AspectPreset, type GenerationRequest } from '@trendforge/contracts';
+import { Field, InputType, Int } from '@nestjs/graphql';
+import { IsIn, IsInt, isObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateBy } from 'class-validator';
+import { PhotoUrls, StyleIntensity, type AspectPreset, type GenerationRequest } from '@trendforge/contracts';
 
 const Aspects: AspectPreset[] = ['1:1', '4:5', '9:16', '16:9'];
+const IntensityMessage = `styleIntensity must be a whole number from ${StyleIntensity.min} to ${StyleIntensity.max}`;
 
 /** GraphQL sends the keys switched on; REST the spec's `{flag: true}` map (the text "true" counts too). */
 const isStyleOptions = (value: unknown) =>
@@ -22,6 +23,9 @@ export class GenerateBody {
   @Field({ nullable: true }) @IsOptional() @IsString() @MaxLength(1000) personalization?: string;
   @Field({ nullable: true }) @IsOptional() @IsIn(['standard', 'detailed', 'minimalist', 'artistic']) variation?: string;
   @Field({ nullable: true }) @IsOptional() @IsIn(Aspects) aspect?: AspectPreset;
+  @Field(() => Int, { nullable: true, description: `How strongly the trend's look is applied, ${StyleIntensity.min} to ${StyleIntensity.max} (the Forge sends ${StyleIntensity.default}).` })
+  @IsOptional() @IsInt({ message: IntensityMessage }) @Min(StyleIntensity.min, { message: IntensityMessage }) @Max(StyleIntensity.max, { message: IntensityMessage })
+  styleIntensity?: number;
   @Field({ nullable: true, description: 'A photo this member uploaded (POST /api/photos) to put them into the image.' })
   @IsOptional() @IsUUID('all', { message: 'photoId must be the id of a photo you uploaded' }) photoId?: string;
   /** REST clients may name the photo by its URL instead (PhotoUrls.file). */
@@ -29,7 +33,6 @@ export class GenerateBody {
   @Field(() => [String], { nullable: true, description: 'The style-option keys switched on (the creator page); REST also takes a map of flags.' })
   @IsOptional() @ValidateBy({ name: 'isStyleOptions', validator: { validate: isStyleOptions, defaultMessage: () => 'styleOptions must be a list of style option keys or a map of flags' } })
   styleOptions?: string[] | Record<string, unknown>;
-  @IsOptional() @IsBoolean() enhance?: boolean;
 }
 
 /**
@@ -53,6 +56,7 @@ export function toGenerationRequest(userId: string, body: GenerateBody, idempote
     aspect: body.aspect,
     photoId: (body.photoId ?? (body.photoUrl ? PhotoUrls.pattern.exec(body.photoUrl)?.[1] : undefined))?.toLowerCase(),
     variation: body.variation,
+    styleIntensity: body.styleIntensity,
     idempotencyKey,
   };
 }

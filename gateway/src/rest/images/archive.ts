@@ -2,17 +2,16 @@ import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import type { Response } from 'express';
-import { ErrorCode, MaxArchiveImages, type Creation } from '@trendforge/contracts';
+import { ErrorCode, isUuid, MaxArchiveImages, type Creation } from '@trendforge/contracts';
 import { fail, type ObjectStorage } from '@trendforge/platform';
 import { downloadName, fileTimestamp } from './export.js';
 
-const Uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const ArchiveIdsMessage = `ids must list 1 to ${MaxArchiveImages} image ids, separated by commas`;
 
 /** `?ids=a,b,c` as image ids: 1 to MaxArchiveImages of them, each a uuid (ownership is the images service's to check). */
 export function archiveIds(raw: unknown): string[] {
   const ids = typeof raw === 'string' && raw !== '' ? raw.split(',').map((id) => id.trim().toLowerCase()) : [];
-  if (ids.length < 1 || ids.length > MaxArchiveImages || !ids.every((id) => Uuid.test(id))) fail(ErrorCode.BadRequest, ArchiveIdsMessage);
+  if (ids.length < 1 || ids.length > MaxArchiveImages || !ids.every(isUuid)) fail(ErrorCode.BadRequest, ArchiveIdsMessage);
   return ids;
 }
 

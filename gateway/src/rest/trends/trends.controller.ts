@@ -1,27 +1,30 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, UseGuards } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import type { StyleOptionsAnswer, Trend, VotingTrend, WeeklyElection } from '@trendforge/contracts';
 import { Bus } from '@trendforge/platform';
+import { withEtag } from '../../catalogue/cached-response.js';
+import { CatalogueReads } from '../../catalogue/catalogue-reads.js';
 import { CurrentCaller, MemberGuard, Sessions, type Caller } from '../../common/session.js';
 import { CreateTrendBody, UpdateTrendBody } from './trends.body.js';
 
 /**
  * The trend catalogue, favourites and the Board (spec part 2 section 7). Reads of the catalogue are
  * public so visitors can browse; favourites and votes need a member; admin writes are checked
- * against the caller's billing role by the trends service.
+ * against the caller's billing role by the trends service. The public reads come from the
+ * gateway's catalogue cache (catalogue/) with strong ETags; the fast lane answers most of them first.
  */
 @Controller('api/trends')
 export class TrendsController {
-  constructor(private readonly bus: Bus, private readonly sessions: Sessions) {}
+  constructor(private readonly bus: Bus, private readonly sessions: Sessions, private readonly reads: CatalogueReads) {}
 
   @Get()
-  list(): Promise<Trend[]> {
-    return this.bus.send('trends.list', {});
+  async list(@Res({ passthrough: true }) res: Response): Promise<Trend[]> {
+    return withEtag(res, await this.reads.trends());
   }
 
   @Get('slug/:slug')
-  bySlug(@Param('slug') slug: string): Promise<Trend> {
-    return this.bus.send('trends.bySlug', { slug });
+  async bySlug(@Param('slug') slug: string, @Res({ passthrough: true }) res: Response): Promise<Trend> {
+    return withEtag(res, await this.reads.trend(slug));
   }
 
   @Get('favorites')
@@ -46,29 +49,29 @@ export class TrendsController {
   @Get('voting')
   async voting(@Req() req: Request): Promise<VotingTrend[]> {
     const caller = await this.sessions.resolve(req);
-    return this.bus.send('trends.voting', { userId: caller?.userId });
+    return this.reads.boardFor(caller?.userId);
   }
 
   @Post(':slug/vote')
   @UseGuards(MemberGuard)
   vote(@CurrentCaller() caller: Caller, @Param('slug') slug: string): Promise<VotingTrend> {
-    return this.bus.send('trends.vote', { userId: caller.userId, slug });
+    return this.reads.voted(caller.userId, this.bus.send('trends.vote', { userId: caller.userId, slug }));
   }
 
   @Delete(':slug/vote')
   @UseGuards(MemberGuard)
   unvote(@CurrentCaller() caller: Caller, @Param('slug') slug: string): Promise<VotingTrend> {
-    return this.bus.send('trends.unvote', { userId: caller.userId, slug });
+    return this.reads.voted(caller.userId, this.bus.send('trends.unvote', { userId: caller.userId, slug }));
   }
 
   @Get(':slug/style-options')
-  styleOptions(@Param('slug') slug: string): Promise<StyleOptionsAnswer> {
-    return this.bus.send('trends.styleOptions', { slug });
+  async styleOptions(@Param('slug') slug: string, @Res({ passthrough: true }) res: Response): Promise<StyleOptionsAnswer> {
+    return withEtag(res, await this.reads.styleOptions(slug));
   }
 
   @Get('elections')
-  elections(): Promise<WeeklyElection[]> {
-    return this.bus.send('trends.elections', {});
+  async elections(@Res({ passthrough: true }) res: Response): Promise<WeeklyElection[]> {
+    return withEtag(res, await this.reads.elections());
   }
 
   // ---- admin (role admin, audited by the trends service)
@@ -76,19 +79,19 @@ export class TrendsController {
   @Post()
   @UseGuards(MemberGuard)
   create(@CurrentCaller() caller: Caller, @Body() body: CreateTrendBody): Promise<Trend> {
-    return this.bus.send('trends.admin.create', { actorId: caller.userId, trend: { ...body } });
+    return this.reads.edited(this.bus.send('trends.admin.create', { actorId: caller.userId, trend: { ...body } }));
   }
 
   @Patch(':slug')
   @UseGuards(MemberGuard)
   update(@CurrentCaller() caller: Caller, @Param('slug') slug: string, @Body() body: UpdateTrendBody): Promise<Trend> {
-    return this.bus.send('trends.admin.update', { actorId: caller.userId, slug, changes: { ...body } });
+    return this.reads.edited(this.bus.send('trends.admin.update', { actorId: caller.userId, slug, changes: { ...body } }));
   }
 
   @Post(':slug/weekly')
   @HttpCode(200)
   @UseGuards(MemberGuard)
   setWeekly(@CurrentCaller() caller: Caller, @Param('slug') slug: string): Promise<Trend> {
-    return this.bus.send('trends.admin.setWeekly', { actorId: caller.userId, slug });
+    return this.reads.edited(this.bus.send('trends.admin.setWeekly', { actorId: caller.userId, slug }));
   }
 }

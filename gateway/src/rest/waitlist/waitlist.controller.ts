@@ -1,8 +1,10 @@
-import { Body, Controller, Get, HttpCode, Post, Req, UseFilters } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UseFilters } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { WaitlistCount, WaitlistJoined, WaitlistReferralRecorded } from '@trendforge/contracts';
 import { Bus } from '@trendforge/platform';
+import { withEtag } from '../../catalogue/cached-response.js';
+import { CatalogueReads } from '../../catalogue/catalogue-reads.js';
 import { WaitlistErrorsFilter } from './waitlist-errors.filter.js';
 
 const invalidEmail = { message: 'Please enter a valid email address.' };
@@ -24,11 +26,11 @@ export class WaitlistReferralBody {
 @Controller('api/waitlist')
 @UseFilters(WaitlistErrorsFilter)
 export class WaitlistController {
-  constructor(private readonly bus: Bus) {}
+  constructor(private readonly bus: Bus, private readonly reads: CatalogueReads) {}
 
   @Post()
   join(@Body() body: JoinWaitlistBody, @Req() req: Request): Promise<WaitlistJoined> {
-    return this.bus.send('waitlist.join', { name: body.name, email: body.email, interest: body.interest, ip: req.ip });
+    return this.reads.joined(this.bus.send('waitlist.join', { name: body.name, email: body.email, interest: body.interest, ip: req.ip }));
   }
 
   @Post('referral')
@@ -38,8 +40,7 @@ export class WaitlistController {
   }
 
   @Get('count')
-  async count(): Promise<WaitlistCount> {
-    const { count } = await this.bus.send('waitlist.count', {});
-    return { success: true, count };
+  async count(@Res({ passthrough: true }) res: Response): Promise<WaitlistCount> {
+    return withEtag(res, await this.reads.waitlistCount());
   }
 }
