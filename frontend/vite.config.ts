@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL, URL } from 'node:url';
 import { build, defineConfig, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { routeTable } from './src/app/route-paths';
 
 const backend = 'http://localhost:3000';
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
@@ -32,50 +33,67 @@ function prerender(): Plugin {
     async closeBundle() {
       if (config.build.ssr || config.mode === 'test') return;
       const outDir = path.resolve(config.root, config.build.outDir);
-      const ssrDir = path.resolve(config.root, 'node_modules/.prerender');
-      await build({
-        configFile: false,
-        root: config.root,
-        logLevel: 'warn',
-        plugins: [react()],
-        resolve: { alias },
-        build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
-      });
-      const { renderPage } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as {
-        renderPage: (url: string) => Promise<string>;
-      };
-      const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
-      const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-      const chunkFiles = (key: string, seen = new Set<string>()): string[] => {
-        if (seen.has(key) || manifest[key].isEntry) return [];
-        seen.add(key);
-        return [manifest[key].file, ...(manifest[key].imports ?? []).flatMap((dep) => chunkFiles(dep, seen))];
-      };
-      // On these pages the shell's script and module preloads come after the page's HTML, at low
-      // priority: on a slow link the HTML and CSS get the bandwidth and the page shows before React
-      // arrives. Still ordinary tags, so they are fetched at once and the load event waits for them.
-      const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
-      if (!entry) throw new Error('prerender: no module script in index.html');
-      const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
-      const shellPreloads = [...template.matchAll(preloadTag)].map((m) => m[1]);
-      const head = template.replace(entry[0], '').replace(preloadTag, '');
-      fs.mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });
-      for (const page of prerenderedPages) {
-        const html = await renderPage(`http://localhost${page.url}`);
-        const preloads = [...shellPreloads, ...chunkFiles(page.entry).map((file) => `/${file}`).filter((file) => !shellPreloads.includes(file))];
-        const scripts =
-          `<script type="module" async fetchpriority="low" crossorigin src="${entry[1]}"></script>` +
-          preloads.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${file}">`).join('');
-        const out = head.replace('<div id="root"></div>', () => `<div id="root">${html}</div>${scripts}`);
-        if (!html || !out.includes(html)) throw new Error(`prerender: ${page.url} did not go into index.html`);
-        fs.writeFileSync(path.join(outDir, 'prerendered', page.file), out);
+      // A directory of its own (inside node_modules, so the render resolves react and friends):
+      // builds running side by side, such as the bundle test's, never share one.
+      const ssrDir = fs.mkdtempSync(path.resolve(config.root, 'node_modules/.prerender-'));
+      try {
+        await build({
+          configFile: false,
+          root: config.root,
+          logLevel: 'warn',
+          plugins: [react()],
+          resolve: { alias },
+          build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
+        });
+        const { renderPage } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as {
+          renderPage: (url: string) => Promise<string>;
+        };
+        const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+        const chunkFiles = (key: string, seen = new Set<string>()): string[] => {
+          if (seen.has(key) || manifest[key].isEntry) return [];
+          seen.add(key);
+          return [manifest[key].file, ...(manifest[key].imports ?? []).flatMap((dep) => chunkFiles(dep, seen))];
+        };
+        // On these pages the shell's script and module preloads come after the page's HTML, at low
+        // priority: on a slow link the HTML and CSS get the bandwidth and the page shows before React
+        // arrives. Still ordinary tags, so they are fetched at once and the load event waits for them.
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
+        if (!entry) throw new Error('prerender: no module script in index.html');
+        const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+        const shellPreloads = [...template.matchAll(preloadTag)].map((m) => m[1]);
+        const head = template.replace(entry[0], '').replace(preloadTag, '');
+        fs.mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });
+        for (const page of prerenderedPages) {
+          const html = await renderPage(`http://localhost${page.url}`);
+          const preloads = [...shellPreloads, ...chunkFiles(page.entry).map((file) => `/${file}`).filter((file) => !shellPreloads.includes(file))];
+          const scripts =
+            `<script type="module" async fetchpriority="low" crossorigin src="${entry[1]}"></script>` +
+            preloads.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${file}">`).join('');
+          const out = head.replace('<div id="root"></div>', () => `<div id="root">${html}</div>${scripts}`);
+          if (!html || !out.includes(html)) throw new Error(`prerender: ${page.url} did not go into index.html`);
+          fs.writeFileSync(path.join(outDir, 'prerendered', page.file), out);
+        }
+      } finally {
+        fs.rmSync(ssrDir, { recursive: true, force: true });
       }
     },
   };
 }
 
+/** Writes the SPA's route table to dist/routes.json: the gateway answers 404 for paths outside it. */
+function routesJson(): Plugin {
+  return {
+    name: 'trendforge-routes',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify(routeTable()) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), prerender()],
+  plugins: [react(), tailwindcss(), prerender(), routesJson()],
   resolve: { alias },
   server: {
     // The browser's Host is kept, so the gateway sees its own origin and accepts writes (cross-site check).
@@ -101,7 +119,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     css: false,
     restoreMocks: true,
   },

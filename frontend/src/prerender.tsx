@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
+import { AppRoutes } from './app/App';
 import { AppProviders } from './app/providers';
-import { routes } from './app/router';
 import { createQueryClient } from './lib/queryClient';
 
 /**
@@ -11,16 +11,15 @@ import { createQueryClient } from './lib/queryClient';
  * App renders, with the static router in place of the browser router.
  */
 export async function renderPage(url: string): Promise<string> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) throw new Error(`${url} answered a redirect, not a page`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const { pathname } = new URL(url);
   // prerender waits for the lazy route modules, so the page comes out complete.
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <AppProviders client={createQueryClient()}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
+      <StaticRouter location={pathname}>
+        <AppProviders client={createQueryClient()}>
+          <AppRoutes />
+        </AppProviders>
+      </StaticRouter>
     </StrictMode>,
     // One document, not a stream: never outline a big boundary behind an inline script.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },

@@ -9,9 +9,6 @@ function authValue(partial: Partial<AuthContextValue>): AuthContextValue {
   return {
     user: null,
     isLoading: false,
-    loginMutation: {} as AuthContextValue['loginMutation'],
-    registerMutation: {} as AuthContextValue['registerMutation'],
-    logoutMutation: {} as AuthContextValue['logoutMutation'],
     ...partial,
   };
 }

@@ -1,14 +1,17 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
+import { ScrollRestoration } from '@/lib/scroll-restoration';
 import { AuthDialogProvider } from '@/features/auth/auth-dialog-context';
-import { OnboardingHost } from '@/features/onboarding/OnboardingHost';
+import { OnboardingHost } from '@/lib/member-ui';
 import { PageSpinner } from '@/ui/spinner';
 import { BottomBar } from './shell/BottomBar';
 import { Footer } from './shell/Footer';
 import { Header } from './shell/Header';
+import { useDocumentTitle } from './use-document-title';
 
 export function RootLayout() {
   const { pathname } = useLocation();
+  useDocumentTitle();
   useEffect(() => {
     document.documentElement.classList.add('dark');
   }, []);

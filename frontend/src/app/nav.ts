@@ -4,12 +4,14 @@ export interface NavLinkItem {
   to: string;
   label: string;
   membersOnly?: boolean;
+  adminOnly?: boolean;
 }
 
 export const MAIN_LINKS: NavLinkItem[] = [
   { to: '/', label: 'Home' },
   { to: '/dashboard', label: 'Dashboard', membersOnly: true },
   { to: '/about-trendforge', label: 'About' },
+  { to: '/admin', label: 'Admin', adminOnly: true },
 ];
 
 export interface ToolTab {

@@ -1,8 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '@/ui/spinner';
 import { ProtectedRoute } from './ProtectedRoute';
 import { RootLayout } from './RootLayout';
+import { AppRoutes } from './route-paths';
 
 // Every route is its own chunk.
 const LandingPage = lazy(() => import('@/pages/LandingPage'));
@@ -21,6 +22,8 @@ const MusePage = lazy(() => import('@/pages/MusePage'));
 const PrintPage = lazy(() => import('@/pages/PrintPage'));
 const ProfilePage = lazy(() => import('@/pages/ProfilePage'));
 const NotFoundPage = lazy(() => import('@/pages/NotFoundPage'));
+const AdminPage = lazy(() => import('@/pages/AdminPage'));
+const PlansPage = lazy(() => import('@/features/billing/PlansPage'));
 // Apollo (GraphQL + graphql-ws) is only downloaded for member screens.
 const GraphQLLayout = lazy(() => import('@/features/generation/GraphQLLayout'));
 
@@ -28,17 +31,20 @@ function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
 }
 
+// Paths come from the route table (route-paths.ts), which the gateway also reads: add new ones there.
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
       { index: true, element: <Page><LandingPage /></Page> },
-      { path: 'about-trendforge', element: <Page><AboutPage /></Page> },
-      { path: 'waitlist', element: <Page><WaitlistPage /></Page> },
+      { path: AppRoutes.about.path, element: <Page><AboutPage /></Page> },
+      { path: AppRoutes.waitlist.path, element: <Page><WaitlistPage /></Page> },
       // The dashboard shows a guest mode when signed out instead of the guard.
-      { path: 'dashboard', element: <Page><DashboardPage /></Page> },
-      { path: 'settings/subscription', element: <Navigate to="/settings" replace /> },
-      { path: 'generate/:trendId', element: <Navigate to="/forge" replace /> },
+      { path: AppRoutes.dashboard.path, element: <Page><DashboardPage /></Page> },
+      { path: AppRoutes.subscription.path, element: <ProtectedRoute><Page><PlansPage /></Page></ProtectedRoute> },
+      { path: AppRoutes.generate.path, element: <Navigate to="/forge" replace /> },
+      // Admins only: anyone else sees the not-found page (pages/AdminPage.tsx).
+      { path: AppRoutes.admin.path, element: <Page><AdminPage /></Page> },
       {
         element: (
           <ProtectedRoute>
@@ -48,24 +54,20 @@ export const routes: RouteObject[] = [
           </ProtectedRoute>
         ),
         children: [
-          { path: 'settings', element: <Page><SettingsPage /></Page> },
-          { path: 'forge', element: <Page><ForgePage /></Page> },
-          { path: 'forge/history', element: <Page><ForgeHistoryPage /></Page> },
-          { path: 'forge/mojo', element: <Page><ForgeMojoPage /></Page> },
-          { path: 'forge/detail/:id', element: <Page><ForgeDetailPage /></Page> },
-          { path: 'forge/:id', element: <Page><ForgeTrendPage /></Page> },
-          { path: 'board', element: <Page><BoardPage /></Page> },
-          { path: 'loop', element: <Page><LoopPage /></Page> },
-          { path: 'muse', element: <Page><MusePage /></Page> },
-          { path: 'print', element: <Page><PrintPage /></Page> },
-          { path: 'profile', element: <Page><ProfilePage /></Page> },
+          { path: AppRoutes.settings.path, element: <Page><SettingsPage /></Page> },
+          { path: AppRoutes.forge.path, element: <Page><ForgePage /></Page> },
+          { path: AppRoutes.forgeHistory.path, element: <Page><ForgeHistoryPage /></Page> },
+          { path: AppRoutes.forgeMojo.path, element: <Page><ForgeMojoPage /></Page> },
+          { path: AppRoutes.forgeDetail.path, element: <Page><ForgeDetailPage /></Page> },
+          { path: AppRoutes.forgeTrend.path, element: <Page><ForgeTrendPage /></Page> },
+          { path: AppRoutes.board.path, element: <Page><BoardPage /></Page> },
+          { path: AppRoutes.loop.path, element: <Page><LoopPage /></Page> },
+          { path: AppRoutes.muse.path, element: <Page><MusePage /></Page> },
+          { path: AppRoutes.print.path, element: <Page><PrintPage /></Page> },
+          { path: AppRoutes.profile.path, element: <Page><ProfilePage /></Page> },
         ],
       },
       { path: '*', element: <Page><NotFoundPage /></Page> },
     ],
   },
 ];
-
-export function createAppRouter() {
-  return createBrowserRouter(routes);
-}

@@ -18,9 +18,4 @@ export function createQueryClient(): QueryClient {
 
 export const queryClient = createQueryClient();
 
-/** Query keys are the REST paths the spec calls. */
-export const queryKeys = {
-  me: ['/api/auth/me'] as const,
-  trends: ['/api/trends'] as const,
-  images: ['/api/images'] as const,
-};
+export { queryKeys } from './query-keys';

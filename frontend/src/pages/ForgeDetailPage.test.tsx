@@ -164,7 +164,7 @@ describe('ForgeDetailPage', () => {
     renderDetail('free');
     const upsell = await screen.findByTestId('detail-4k-upsell');
     expect(upsell).toHaveTextContent('4K downloads are available on the Basic plan and above.');
-    expect(within(upsell).getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/settings');
+    expect(within(upsell).getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/settings/subscription');
     expect(screen.queryByTestId('detail-download-4k')).not.toBeInTheDocument();
     expect(screen.getByTestId('detail-download')).toBeInTheDocument();
   });

@@ -2,12 +2,11 @@ import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDown } from 'lucide-react';
-import { referralCodeFromUrl } from '@/features/waitlist/referral-code';
 import { WAITLIST_COUNT_PLACEHOLDER } from '@/features/waitlist/content';
 import { Deferred } from '@/features/marketing/Deferred';
 import { JoinForm, type Joined } from '@/features/waitlist/JoinForm';
 import { MembershipOptions, SampleStyles, WaitlistHero, WaitlistStats, WaitlistSteps } from '@/features/waitlist/sections';
-import { WAITLIST_COUNT_KEY, type WaitlistCount } from '@/features/waitlist/waitlist-api';
+import { useReferralInvite, WAITLIST_COUNT_KEY, type WaitlistCount } from '@/features/waitlist/waitlist-api';
 
 // The overlay (Radix Dialog) loads when someone has joined.
 const JoinedOverlay = lazy(() => import('@/features/waitlist/JoinedOverlay'));
@@ -21,13 +20,15 @@ function WaitlistCountStats() {
 /** The public waitlist (spec part 1 section 2); `?ref=` carries the inviting referral code. */
 export default function WaitlistPage() {
   const [params] = useSearchParams();
-  const referredBy = referralCodeFromUrl(params.get('ref'));
+  // An unknown code is said to be not valid, and the join goes without it.
+  const invite = useReferralInvite(params.get('ref'));
+  const referredBy = invite.status === 'valid' || invite.status === 'checking' ? invite.code : null;
   const queryClient = useQueryClient();
   const [joined, setJoined] = useState<Joined | null>(null);
   const [overlayOpen, setOverlayOpen] = useState(false);
 
   const onJoined = (next: Joined) => {
-    if (next.count !== undefined) queryClient.setQueryData<WaitlistCount>(WAITLIST_COUNT_KEY, { success: true, count: next.count });
+    queryClient.setQueryData<WaitlistCount>(WAITLIST_COUNT_KEY, { success: true, count: next.count });
     setJoined(next);
     setOverlayOpen(true);
   };
@@ -35,7 +36,7 @@ export default function WaitlistPage() {
   return (
     <div className="relative overflow-hidden">
       <div aria-hidden className="pointer-events-none absolute -top-32 left-1/2 h-[30rem] w-[50rem] -translate-x-1/2 rounded-full bg-[radial-gradient(closest-side,rgb(217_70_239_/_0.25),transparent)]" />
-      <WaitlistHero referredBy={referredBy}>
+      <WaitlistHero invite={invite}>
         <a
           href="#join"
           className="mt-8 inline-flex h-12 items-center gap-2 rounded-xl bg-brand px-6 text-base font-medium text-white shadow-[0_8px_30px_-8px_rgb(168_85_247_/_0.6)] transition hover:brightness-110"
@@ -66,7 +67,7 @@ export default function WaitlistPage() {
 
       {joined ? (
         <Suspense fallback={null}>
-          <JoinedOverlay open={overlayOpen} referralCode={joined.referralCode} onClose={() => setOverlayOpen(false)} />
+          <JoinedOverlay open={overlayOpen} joined={joined} onClose={() => setOverlayOpen(false)} />
         </Suspense>
       ) : null}
     </div>

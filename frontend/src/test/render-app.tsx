@@ -5,6 +5,7 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AuthContext, type AuthContextValue } from '@/features/auth/auth-context';
 import { AuthDialogProvider } from '@/features/auth/auth-dialog-context';
+import type { Generation } from '@/features/generation/documents';
 import type { User } from '@/lib/types';
 import { Toaster } from '@/ui/toast';
 
@@ -18,6 +19,25 @@ export const member = {
   monthlyUsage: 0,
   favoriteTrends: [],
 } as unknown as User;
+
+/** A queued generation as the API returns it; override any field. */
+export const gen = (over: Partial<Generation> = {}): Generation & { __typename: 'Generation' } => ({
+  __typename: 'Generation',
+  id: 'g1',
+  status: 'queued',
+  progress: 0,
+  position: 2,
+  etaSeconds: 45,
+  failureReason: null,
+  trendSlug: 'pixar',
+  prompt: 'a corgi astronaut',
+  caption: null,
+  engine: null,
+  imageUrl: null,
+  thumbnailUrl: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  ...over,
+});
 
 export type ApolloMocks = ConstructorParameters<typeof MockedProvider>[0]['mocks'];
 
@@ -38,9 +58,6 @@ export function renderApp(ui: ReactNode, { client, user = member, mocks = [], in
   const auth: AuthContextValue = {
     user,
     isLoading: false,
-    loginMutation: {} as AuthContextValue['loginMutation'],
-    registerMutation: {} as AuthContextValue['registerMutation'],
-    logoutMutation: {} as AuthContextValue['logoutMutation'],
   };
   return render(
     <QueryClientProvider client={client}>

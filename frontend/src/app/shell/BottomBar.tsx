@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { cn } from '@/lib/cn';
 import { useAuth } from '@/features/auth/auth-context';
-import { UsageMeter } from '@/features/usage/UsageMeter';
+import { UsageMeter } from '@/lib/member-ui';
 import { BOTTOM_BAR, isBottomItemActive } from '../nav';
 
 /** Small screens only (under 768 px). */

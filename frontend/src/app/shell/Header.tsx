@@ -3,8 +3,7 @@ import { Crown } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { useAuth } from '@/features/auth/auth-context';
 import { useAuthDialog } from '@/features/auth/auth-dialog-context';
-import { UsageMeter } from '@/features/usage/UsageMeter';
-import { Avatar } from '@/ui/avatar';
+import { Avatar, UsageMeter } from '@/lib/member-ui';
 import { Button } from '@/ui/button';
 import { isToolActive, MAIN_LINKS, TOOL_TABS } from '../nav';
 import { Brand } from './Brand';
@@ -14,15 +13,15 @@ export function Header() {
   const { user, isLoading } = useAuth();
   const { openAuthDialog } = useAuthDialog();
   const { pathname } = useLocation();
-  const links = MAIN_LINKS.filter((l) => !l.membersOnly || user);
+  const links = MAIN_LINKS.filter((l) => (!l.membersOnly || user) && (!l.adminOnly || user?.role === 'admin'));
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/75 backdrop-blur-xl supports-[backdrop-filter]:bg-background/60">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
         <MobileMenu />
-        <Brand />
+        <Brand className="shrink-0" />
 
-        <nav aria-label="Main" className="ml-2 hidden items-center gap-1 md:flex lg:ml-6">
+        <nav aria-label="Main" className="ml-2 hidden shrink-0 items-center gap-1 md:flex lg:ml-6">
           {links.map((link) => (
             <NavLink
               key={link.to}
@@ -40,17 +39,18 @@ export function Header() {
           ))}
         </nav>
 
-        <div className="ml-auto flex items-center gap-2 sm:gap-3">
+        {/* May shrink (the name truncates) rather than widen the page; the labels show from 1280 px, where they fit. */}
+        <div className="ml-auto flex min-w-0 items-center justify-end gap-2 sm:gap-3">
           {isLoading ? (
             <div aria-hidden className="h-8 w-32 animate-pulse rounded-full bg-white/5" />
           ) : user ? (
             <>
-              <UsageMeter user={user} className="hidden md:flex" />
+              <UsageMeter user={user} className="hidden shrink-0 md:flex" />
               {user.role === 'free' ? (
-                <Button asChild size="sm" className="hidden md:inline-flex" data-testid="header-upgrade">
-                  <Link to="/settings" aria-label="Upgrade to Pro">
+                <Button asChild size="sm" className="hidden shrink-0 md:inline-flex" data-testid="header-upgrade">
+                  <Link to="/settings/subscription?plan=pro" aria-label="Upgrade to Pro">
                     <Crown aria-hidden />
-                    <span className="hidden lg:inline">Upgrade to Pro</span>
+                    <span className="hidden xl:inline">Upgrade to Pro</span>
                   </Link>
                 </Button>
               ) : null}
@@ -58,10 +58,10 @@ export function Header() {
                 to="/settings"
                 data-testid="header-account"
                 aria-label={`${user.username} — account settings`}
-                className="flex items-center gap-2 rounded-full py-1 pl-1 pr-1 transition-colors hover:bg-white/5 lg:pr-3"
+                className="flex min-w-0 items-center gap-2 rounded-full py-1 pl-1 pr-1 transition-colors hover:bg-white/5 lg:pr-3"
               >
-                <Avatar src={user.avatar} name={user.username} className="size-8" />
-                <span className="hidden max-w-32 truncate text-sm font-medium lg:inline">{user.username}</span>
+                <Avatar src={user.avatar} name={user.username} className="size-8 shrink-0" />
+                <span className="hidden min-w-0 max-w-32 truncate text-sm font-medium lg:inline">{user.username}</span>
               </Link>
             </>
           ) : (

@@ -17,7 +17,7 @@ export default function MobileMenuSheet({ open, setOpen }: { open: boolean; setO
   const { openAuthDialog } = useAuthDialog();
   const { pathname } = useLocation();
   const close = () => setOpen(false);
-  const links = MAIN_LINKS.filter((l) => !l.membersOnly || user);
+  const links = MAIN_LINKS.filter((l) => (!l.membersOnly || user) && (!l.adminOnly || user?.role === 'admin'));
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -82,7 +82,7 @@ export default function MobileMenuSheet({ open, setOpen }: { open: boolean; setO
             <>
               {user.role === 'free' ? (
                 <Button asChild>
-                  <Link to="/settings" onClick={close}>
+                  <Link to="/settings/subscription?plan=pro" onClick={close}>
                     <Crown aria-hidden />
                     Upgrade to Pro
                   </Link>

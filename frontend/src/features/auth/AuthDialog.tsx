@@ -2,12 +2,13 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
-import { AlertCircle, Sparkles } from 'lucide-react';
+import { AlertCircle, Gift, Sparkles } from 'lucide-react';
+import { forgetReferral, rememberedReferral } from '@/features/referral/referral-ref';
 import { Button } from '@/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/ui/dialog';
 import { FormField } from '@/ui/form-field';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/ui/tabs';
-import { useAuth } from './auth-context';
+import { useLoginMutation, useRegisterMutation } from './auth-mutations';
 import type { AuthTab } from './auth-dialog-context';
 import { loginSchema, registerSchema, type LoginValues, type RegisterValues } from './schemas';
 
@@ -102,8 +103,14 @@ function useAuthSubmit<V>(mutate: (values: V) => Promise<unknown>, fallback: str
 }
 
 function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
-  const { registerMutation } = useAuth();
-  const { serverError, submit } = useAuthSubmit(registerMutation.mutateAsync, 'Registration failed', onSuccess);
+  const registerMutation = useRegisterMutation();
+  // The referral link's code goes with the sign-up, so the friend who shared it gets their credits.
+  const [referral] = useState(rememberedReferral);
+  const registerWithReferral = async (values: RegisterValues) => {
+    await registerMutation.mutateAsync(referral ? { ...values, ref: referral } : values);
+    forgetReferral();
+  };
+  const { serverError, submit } = useAuthSubmit(registerWithReferral, 'Registration failed', onSuccess);
   const id = useId();
   const { register, handleSubmit, formState: { errors } } = useForm<RegisterValues>({
     resolver: zodResolver(registerSchema),
@@ -119,6 +126,12 @@ function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
         data-testid="register-email" error={errors.email?.message} {...register('email')} />
       <FormField id={`${id}-password`} label="Password" type="password" autoComplete="new-password" placeholder="At least 6 characters"
         data-testid="register-password" error={errors.password?.message} {...register('password')} />
+      {referral ? (
+        <p className="flex items-center gap-2 text-sm text-violet-100" data-testid="register-referral">
+          <Gift className="size-4 shrink-0" aria-hidden />
+          Invited with code <span className="font-mono font-semibold">{referral}</span>
+        </p>
+      ) : null}
       <ServerError message={serverError} />
       <Button type="submit" size="lg" disabled={busy} data-testid="register-submit" className="mt-1 w-full">
         {busy ? 'Creating Account...' : 'Create Account'}
@@ -128,7 +141,7 @@ function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
 }
 
 function LoginForm({ onSuccess }: { onSuccess: () => void }) {
-  const { loginMutation } = useAuth();
+  const loginMutation = useLoginMutation();
   const { serverError, submit } = useAuthSubmit(loginMutation.mutateAsync, 'Invalid credentials', onSuccess);
   const id = useId();
   const { register, handleSubmit, formState: { errors } } = useForm<LoginValues>({

@@ -10,6 +10,8 @@ export interface RegisterData {
   username: string;
   email: string;
   password: string;
+  /** The referral code of the link the visitor came through. */
+  ref?: string;
 }
 
 /** GET /api/auth/me — 401 means signed out; any other failure is logged and treated as signed out. */

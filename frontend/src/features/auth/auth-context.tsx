@@ -1,18 +1,11 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
-import { queryKeys } from '@/lib/queryClient';
-import { clearApolloStore } from '@/lib/apollo-registry';
+import { createContext, lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
 import type { User } from '@/lib/types';
-import { toast } from '@/ui/toast-store';
-import * as authApi from './auth-api';
 
 export interface AuthContextValue {
   user: User | null;
   /** True until the first session check completes. */
   isLoading: boolean;
-  loginMutation: UseMutationResult<User, Error, authApi.LoginData>;
-  registerMutation: UseMutationResult<User, Error, authApi.RegisterData>;
-  logoutMutation: UseMutationResult<void, Error, void>;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);
@@ -26,46 +19,30 @@ export function mayBeSignedIn(): boolean {
   return typeof document !== 'undefined' && /(?:^|;\s*)tf_member=/.test(document.cookie);
 }
 
+// The session lives in TanStack Query, which visitors' public pages do not load (lib/query-client-loader).
+const AuthSession = lazy(() => import('./auth-session'));
+
+/**
+ * The signed-in member (or null). A visitor without the marker is signed out from the first render;
+ * once the query client is there (always, for a browser that may be signed in), the session comes
+ * from it. AuthSession mounts after hydration, so the prerendered HTML never depends on it.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
-  const { data: user, isLoading } = useQuery<User | null>({
-    queryKey: queryKeys.me,
-    queryFn: authApi.fetchCurrentUser,
-    retry: false,
-    staleTime: Infinity,
-    // Signed out for sure: start from "no user" (never stale, so /me is not fetched).
-    initialData: mayBeSignedIn() ? undefined : null,
-  });
+  const queryClient = useContext(QueryClientContext);
+  const [session, setSession] = useState<AuthContextValue>(() => ({ user: null, isLoading: mayBeSignedIn() }));
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
 
-  const loginMutation = useMutation({
-    mutationFn: authApi.login,
-    onSuccess: (next) => queryClient.setQueryData(queryKeys.me, next),
-  });
-
-  const registerMutation = useMutation({
-    mutationFn: authApi.register,
-    onSuccess: (next) => queryClient.setQueryData(queryKeys.me, next),
-  });
-
-  const logoutMutation = useMutation({
-    mutationFn: authApi.logout,
-    onSuccess: async () => {
-      queryClient.setQueryData(queryKeys.me, null);
-      // Invalidate every cached read except the (now signed-out) session itself.
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] });
-      await clearApolloStore();
-    },
-    onError: (error) => {
-      toast({ title: 'Logout failed', description: error.message, variant: 'destructive' });
-    },
-  });
-
-  const value = useMemo<AuthContextValue>(
-    () => ({ user: user ?? null, isLoading, loginMutation, registerMutation, logoutMutation }),
-    [user, isLoading, loginMutation, registerMutation, logoutMutation],
+  return (
+    <AuthContext.Provider value={session}>
+      {children}
+      {queryClient && mounted ? (
+        <Suspense fallback={null}>
+          <AuthSession onChange={setSession} />
+        </Suspense>
+      ) : null}
+    </AuthContext.Provider>
   );
-
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
 export function useAuth(): AuthContextValue {

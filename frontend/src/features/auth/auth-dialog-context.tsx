@@ -1,4 +1,6 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { loadQueryClient } from '@/lib/query-client-loader';
+import { useRememberReferral } from '@/features/referral/referral-ref';
 
 export type AuthTab = 'register' | 'login';
 
@@ -16,10 +18,13 @@ interface AuthDialogContextValue {
 
 const AuthDialogContext = createContext<AuthDialogContextValue | null>(null);
 
-// The dialog (forms, validation, zod) is its own chunk: it loads when first opened.
-const AuthDialog = lazy(() => import('./AuthDialog'));
+// The dialog (forms, validation, zod) is its own chunk: it loads when first opened, with the query
+// client its sign-in and sign-up go through (AppProviders provides it before the dialog renders).
+const AuthDialog = lazy(() => Promise.all([import('./AuthDialog'), loadQueryClient()]).then(([module]) => module));
 
 export function AuthDialogProvider({ children }: { children: ReactNode }) {
+  // A referral link's ?ref= is kept from wherever it lands, for the sign-up form.
+  useRememberReferral();
   const [open, setOpen] = useState(false);
   const [everOpened, setEverOpened] = useState(false);
   const [options, setOptions] = useState<OpenAuthDialogOptions>({});

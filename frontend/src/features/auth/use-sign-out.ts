@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAuth } from './auth-context';
+import { useLogoutMutation } from './auth-mutations';
 
 /** Signs out (clearing every cache) and returns to the landing page. */
 export function useSignOut() {
-  const { logoutMutation } = useAuth();
+  const logoutMutation = useLogoutMutation();
   const navigate = useNavigate();
   const signOut = useCallback(
     (onDone?: () => void) => {

@@ -9,7 +9,8 @@ import { trendKeys } from '@/features/trends/use-trends';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
-import { Tabs, TabsList, TabsTrigger } from '@/ui/tabs';
+import { EmojiText } from '@/ui/emoji-text';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/ui/tabs';
 import { toast } from '@/ui/toast-store';
 import { Tooltip } from '@/ui/tooltip';
 import { boardBadges, boardTooltip, sortBoard, toggleVote, voteToast, withServerRow, type BoardTab } from './board-logic';
@@ -60,10 +61,12 @@ export function BoardScreen() {
           <Trophy className="size-6 text-white" aria-hidden />
         </span>
         <h1 className="font-display text-3xl font-black tracking-tight sm:text-4xl">Vote For Your Favorite Trends</h1>
-        <p className="mt-2 text-muted">Help shape what's next. Tap to ❤️ your favorites.</p>
+        <p className="mt-2 text-muted">
+          <EmojiText text="Help shape what's next. Tap to ❤️ your favorites." />
+        </p>
       </div>
 
-      <Tabs value={tab} onValueChange={(value) => setTab(value as BoardTab)} className="mb-4">
+      <Tabs value={tab} onValueChange={(value) => setTab(value as BoardTab)}>
         <TabsList className="w-full sm:w-auto">
           <TabsTrigger value="most-voted" data-testid="board-tab-most-voted">
             <Heart className="size-4" aria-hidden />
@@ -74,34 +77,38 @@ export function BoardScreen() {
             Newest
           </TabsTrigger>
         </TabsList>
-      </Tabs>
 
-      {board.isLoading ? (
-        <div className="grid gap-2" aria-label="Loading trends...">
-          {Array.from({ length: 6 }, (_, i) => (
-            <div key={i} className="h-16 animate-pulse rounded-2xl border border-border bg-surface-2" />
-          ))}
-        </div>
-      ) : board.isError ? (
-        <Card className="flex flex-col items-center gap-3 p-8 text-center" role="alert">
-          <p className="font-semibold">Failed to fetch trends</p>
-          <Button variant="secondary" onClick={() => void board.refetch()}>
-            Try Again
-          </Button>
-        </Card>
-      ) : rows.length === 0 ? (
-        <Card className="flex flex-col items-center gap-2 p-10 text-center" data-testid="board-empty">
-          <Heart className="size-6 text-rose-400" aria-hidden />
-          <p className="font-semibold">No trends available</p>
-          <p className="text-sm text-muted">Check back soon for new trends to vote on!</p>
-        </Card>
-      ) : (
-        <ol className="grid gap-2" data-testid="board-list">
-          {rows.map((trend, index) => (
-            <BoardRow key={trend.slug} trend={trend} rank={tab === 'most-voted' ? index + 1 : null} onHeart={() => onHeart(trend)} />
-          ))}
-        </ol>
-      )}
+        {/* The tab's panel: one list, in the chosen order (the triggers point at it). */}
+        <TabsContent value={tab} className="mt-4">
+          {board.isLoading ? (
+            <div className="grid gap-2" aria-label="Loading trends...">
+              {Array.from({ length: 6 }, (_, i) => (
+                <div key={i} className="h-16 animate-pulse rounded-2xl border border-border bg-surface-2" />
+              ))}
+            </div>
+          ) : board.isError ? (
+            <Card className="flex flex-col items-center gap-3 p-8 text-center" role="alert">
+              <p className="font-semibold">Failed to fetch trends</p>
+              <Button variant="secondary" onClick={() => void board.refetch()}>
+                Try Again
+              </Button>
+            </Card>
+          ) : rows.length === 0 ? (
+            <Card className="flex flex-col items-center gap-2 p-10 text-center" data-testid="board-empty">
+              <Heart className="size-6 text-rose-400" aria-hidden />
+              <p className="font-semibold">No trends available</p>
+              <p className="text-sm text-muted">Check back soon for new trends to vote on!</p>
+            </Card>
+          ) : (
+            // grid-cols-1 is minmax(0, 1fr): a long trend name truncates instead of widening the rows.
+            <ol className="grid grid-cols-1 gap-2" data-testid="board-list">
+              {rows.map((trend, index) => (
+                <BoardRow key={trend.slug} trend={trend} rank={tab === 'most-voted' ? index + 1 : null} onHeart={() => onHeart(trend)} />
+              ))}
+            </ol>
+          )}
+        </TabsContent>
+      </Tabs>
 
       <p className="mt-6 text-center text-xs text-subtle">
         Your votes help decide which trend becomes free as the next “Trend of the Week”.
@@ -129,11 +136,11 @@ function BoardRow({ trend, rank, onHeart }: { trend: VotingTrend; rank: number |
         }
       >
         <button type="button" className="flex min-w-0 flex-1 flex-col items-start gap-1 text-left" data-testid="board-row-info">
-          <span className="truncate font-semibold" data-testid="board-row-name">{trend.name}</span>
+          <span className="max-w-full truncate font-semibold" data-testid="board-row-name">{trend.name}</span>
           <span className="flex flex-wrap gap-1.5">
             {boardBadges(trend).map((label) => (
               <Badge key={label} variant={label === 'New' ? 'default' : 'warning'} data-testid="board-badge">
-                {label}
+                <EmojiText text={label} />
               </Badge>
             ))}
           </span>

@@ -6,6 +6,7 @@ import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
 import { AnalysisCard } from './AnalysisCard';
+import { TipsCard } from './StyleTipsCard';
 import { sharingTips, type CreatorContent } from './creator-content';
 import type { CreatorResult } from './use-creator-generation';
 
@@ -78,20 +79,16 @@ export function CreatorResultView({ trend, result, content, flagLabels, onNewPro
           </ul>
         </Card>
 
-        <Card className="p-5" data-testid="creator-sharing-tips">
-          <p className="mb-3 flex items-center gap-2 text-sm font-semibold">
-            <Share2 aria-hidden className="size-4 text-violet-300" />
-            Sharing tips
-          </p>
-          <ul className="grid gap-2 text-sm text-muted">
-            {sharingTips(trend.name).map((tip) => (
-              <li key={tip} className="flex gap-2">
-                <span aria-hidden className="mt-2 size-1.5 shrink-0 rounded-full bg-violet-400" />
-                {tip}
-              </li>
-            ))}
-          </ul>
-        </Card>
+        <TipsCard
+          testId="creator-sharing-tips"
+          tips={sharingTips(trend.name)}
+          title={
+            <>
+              <Share2 aria-hidden className="size-4 text-violet-300" />
+              Sharing tips
+            </>
+          }
+        />
       </div>
     </div>
   );

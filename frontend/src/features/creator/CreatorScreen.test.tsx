@@ -171,7 +171,7 @@ describe('creator page', () => {
     const dialog = await screen.findByTestId('creator-low-credits');
     expect(within(dialog).getByTestId('creator-credit-shortage')).toHaveTextContent("You're 2 credits short");
     fireEvent.click(within(dialog).getByRole('button', { name: /Upgrade Now/ }));
-    await waitFor(() => expect(location()).toBe('/dashboard'));
+    await waitFor(() => expect(location()).toBe('/settings/subscription'));
     expect(sent).toHaveLength(0);
   });
 

@@ -13,7 +13,7 @@ export interface LowCreditsDialogProps {
 
 const credits = (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`;
 
-/** The low-credits upsell: the shortage is required minus balance; Upgrade Now goes to /dashboard. */
+/** The low-credits upsell: the shortage is required minus balance; Upgrade Now goes to the plans (/settings/subscription). */
 export function LowCreditsDialog({ open, onOpenChange, trendName, required, balance }: LowCreditsDialogProps) {
   const navigate = useNavigate();
   const shortage = Math.max(0, required - balance);
@@ -39,7 +39,7 @@ export function LowCreditsDialog({ open, onOpenChange, trendName, required, bala
           <Button
             onClick={() => {
               onOpenChange(false);
-              navigate('/dashboard');
+              navigate('/settings/subscription');
             }}
             data-testid="creator-upgrade"
           >

@@ -1,12 +1,13 @@
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { StyleOptionsAnswer } from '@trendforge/contracts';
-import type { Generation } from '@/features/generation/documents';
 import { trendKeys } from '@/features/trends/use-trends';
 import { createQueryClient, queryKeys } from '@/lib/queryClient';
 import type { Trend, User } from '@/lib/types';
 import ForgeTrendPage from '@/pages/ForgeTrendPage';
 import { member, renderApp, type ApolloMocks } from '@/test/render-app';
+
+export { gen } from '@/test/render-app';
 
 /** Test fixtures and a harness for the creator page (real router, query client, Apollo mocks). */
 
@@ -39,24 +40,6 @@ export const pixarOptions: StyleOptionsAnswer = {
   vibes: ['Heartwarming', 'Adventurous'],
   personalizationSupported: true,
 };
-
-export const gen = (over: Partial<Generation>): Generation & { __typename: 'Generation' } => ({
-  __typename: 'Generation',
-  id: 'g1',
-  status: 'queued',
-  progress: 0,
-  position: 2,
-  etaSeconds: 45,
-  failureReason: null,
-  trendSlug: 'pixar',
-  prompt: 'a corgi astronaut',
-  caption: null,
-  engine: null,
-  imageUrl: null,
-  thumbnailUrl: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  ...over,
-});
 
 export const json = (data: unknown, status = 200) =>
   new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });

@@ -4,7 +4,7 @@ import { queryKeys } from '@/lib/queryClient';
 import type { Trend } from '@/lib/types';
 import { TRENDS_STALE_TIME } from '@/features/trends/use-trends';
 
-export const creatorTrendKey = (slug: string) => [`/api/trends/slug/${encodeURIComponent(slug)}`] as const;
+const creatorTrendKey = (slug: string) => [`/api/trends/slug/${encodeURIComponent(slug)}`] as const;
 
 /**
  * GET /api/trends/slug/{slug}: the trend, or null when there is none (404). Starts from the

@@ -50,7 +50,7 @@ function MemberDashboard({ user }: { user: User }) {
             </Button>
             {user.role === 'free' ? (
               <Button asChild data-testid="dashboard-upgrade">
-                <Link to="/settings">
+                <Link to="/settings/subscription?plan=pro">
                   <Crown aria-hidden />
                   Upgrade to Pro
                 </Link>
@@ -120,7 +120,7 @@ function ProUpsellCard() {
           ))}
         </ul>
         <Button asChild className="mt-6 w-full">
-          <Link to="/settings">Upgrade to Pro</Link>
+          <Link to="/settings/subscription?plan=pro">Upgrade to Pro</Link>
         </Button>
       </div>
     </Card>
@@ -176,7 +176,7 @@ function GuestMode() {
             </ul>
           </div>
           <div className="flex flex-col gap-2 sm:w-48">
-            <Button onClick={() => openAuthDialog({ tab: 'register', redirectTo: '/settings' })}>Sign Up to Upgrade</Button>
+            <Button onClick={() => openAuthDialog({ tab: 'register', redirectTo: '/settings/subscription' })}>Sign Up to Upgrade</Button>
             <Button asChild variant="ghost">
               <Link to="/">Return to Home</Link>
             </Button>

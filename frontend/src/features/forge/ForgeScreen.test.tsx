@@ -4,7 +4,7 @@ import { GENERATE, GENERATION, type Generation } from '@/features/generation/doc
 import { trendKeys } from '@/features/trends/use-trends';
 import { createQueryClient, queryKeys } from '@/lib/queryClient';
 import type { Trend } from '@/lib/types';
-import { renderApp, type ApolloMocks } from '@/test/render-app';
+import { gen as fixture, renderApp, type ApolloMocks } from '@/test/render-app';
 import { resetToasts } from '@/ui/toast-store';
 import { ForgeScreen } from './ForgeScreen';
 
@@ -27,23 +27,7 @@ const trend: Trend = {
   generations: 10,
 };
 
-const gen = (over: Partial<Generation>): Generation & { __typename: 'Generation' } => ({
-  __typename: 'Generation',
-  id: 'g1',
-  status: 'queued',
-  progress: 0,
-  position: 2,
-  etaSeconds: 45,
-  failureReason: null,
-  trendSlug: 'anime',
-  prompt: 'Anime hero style: a corgi astronaut',
-  caption: null,
-  engine: null,
-  imageUrl: null,
-  thumbnailUrl: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  ...over,
-});
+const gen = (over: Partial<Generation>) => fixture({ trendSlug: 'anime', prompt: 'Anime hero style: a corgi astronaut', ...over });
 
 function renderForge(mocks: ApolloMocks, { personalizationSupported = true } = {}) {
   const client = createQueryClient();

@@ -63,7 +63,7 @@ export function ForgeScreen() {
     }
   }, [wanted, trend, trends.data]);
 
-  const goToSettings = useCallback(() => navigate('/settings'), [navigate]);
+  const goToSettings = useCallback(() => navigate('/settings/subscription'), [navigate]);
 
   const fail = useCallback(
     (message: string) => {

@@ -6,6 +6,7 @@ import type { Trend, User } from '@/lib/types';
 import { PersonalizationPanel, type PersonalizationController } from '@/features/personalization';
 import { forgeTrendCost, needsCredits } from '@/features/trends/use-trends';
 import { UsageMeter } from '@/features/usage/UsageMeter';
+import { RenderCostNote } from '@/features/usage/RenderCostNote';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
 import { Textarea } from '@/ui/input';
@@ -125,6 +126,7 @@ export function PromptEdit({
             <TrendBadges trend={trend} className="mt-2 flex flex-wrap gap-1.5" />
           </div>
           {paid && user ? <UsageMeter user={user} trendCost={cost} variant="inline" /> : null}
+          {user ? <RenderCostNote user={user} creditCost={paid ? cost : null} /> : null}
           {preview ? (
             <div className="rounded-xl border border-border bg-surface-2/70 p-3">
               <p className="mb-1 text-[11px] font-semibold uppercase tracking-widest text-subtle">Final prompt</p>

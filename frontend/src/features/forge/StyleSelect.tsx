@@ -7,6 +7,7 @@ import {
   canFavorite, forgeTrendCost, needsCredits, trendExampleImage, useFavoriteTrends, useToggleFavorite,
 } from '@/features/trends/use-trends';
 import { UsageMeter } from '@/features/usage/UsageMeter';
+import { RenderCostNote } from '@/features/usage/RenderCostNote';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
 import { TrendArt } from './TrendArt';
@@ -282,6 +283,7 @@ function TrendDetail({ trend, user, onContinue }: { trend: Trend; user: User | n
               </span>
             </div>
             {paid && user ? <UsageMeter user={user} trendCost={cost} variant="inline" /> : null}
+            {user ? <RenderCostNote user={user} creditCost={paid ? cost : null} /> : null}
           </div>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
             <Button size="lg" onClick={onContinue} data-testid="continue-with-style" className="sm:w-auto">

@@ -16,7 +16,7 @@ export function creditShortageText(needed: number, have: number): string {
 
 /**
  * Spec part2 s8 "Insufficient credits (Forge)": a "Credit Booster Needed!" toast with a humorous
- * line, then 1.5 s later an "Upgrade Now" toast leading to /settings.
+ * line, then 1.5 s later an "Upgrade Now" toast leading to the plans (/settings/subscription).
  */
 export function showCreditBoosterToasts(detail: string, goToSettings: () => void): () => void {
   const line = FUNNY_LINES[Math.floor(Math.random() * FUNNY_LINES.length)];

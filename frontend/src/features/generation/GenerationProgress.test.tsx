@@ -1,24 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Generation } from './documents';
+import { gen } from '@/test/render-app';
 import { GenerationProgress } from './GenerationProgress';
-
-const gen = (over: Partial<Generation>): Generation => ({
-  id: 'g1',
-  status: 'queued',
-  progress: 0,
-  position: 2,
-  etaSeconds: 45,
-  failureReason: null,
-  trendSlug: 'pixar',
-  prompt: 'a corgi astronaut',
-  caption: null,
-  engine: null,
-  imageUrl: null,
-  thumbnailUrl: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  ...over,
-});
 
 describe('GenerationProgress', () => {
   it('announces the status under the given test id, with a shimmer while it waits', () => {

@@ -3,7 +3,7 @@ import type { Generation } from './documents';
 import { queueStatusText } from './generation-state';
 
 /** The live status line of a generation being waited for. */
-export function generationStatusText(generation: Generation | null): string {
+function generationStatusText(generation: Generation | null): string {
   if (!generation) return 'Sending your idea to the forge...';
   switch (generation.status) {
     case 'queued':

@@ -1,8 +1,9 @@
 import type { Generation, GenerationStatus } from './documents';
 
-const RANK: Record<GenerationStatus, number> = { queued: 0, active: 1, completed: 2, failed: 2 };
+// The schema types `status` as a String: an unknown one ranks like `queued`.
+const RANK: Partial<Record<string, number>> = { queued: 0, active: 1, completed: 2, failed: 2 } satisfies Record<GenerationStatus, number>;
 
-export function isTerminal(status: GenerationStatus | undefined | null): boolean {
+export function isTerminal(status: string | undefined | null): boolean {
   return status === 'completed' || status === 'failed';
 }
 

@@ -41,7 +41,7 @@ export function DetailDownloads({ image, trendName, role }: { image: Image; tren
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-xl border border-violet-400/25 bg-violet-500/10 px-3 py-2 text-xs text-violet-100" data-testid="detail-4k-upsell">
           <Crown className="size-3.5 text-violet-300" aria-hidden />
           {Export4kRefusal}.
-          <Link to="/settings" className="font-semibold text-violet-300 underline-offset-4 hover:underline">
+          <Link to="/settings/subscription" className="font-semibold text-violet-300 underline-offset-4 hover:underline">
             Upgrade
           </Link>
         </p>

@@ -16,8 +16,6 @@ export interface GalleryFilters {
   to: string;
 }
 
-export const NO_FILTERS: Omit<GalleryFilters, 'tab'> = { trendId: '', from: '', to: '' };
-
 export function hasFilters(filters: GalleryFilters): boolean {
   return Boolean(filters.trendId || filters.from || filters.to);
 }

@@ -9,9 +9,12 @@ export const imageKeys = {
   pages: '/api/images/page',
 };
 
-/** After a save, favourite or delete, every cached view of the member's images is stale. */
+/**
+ * After a save, favourite or delete, every cached view of the member's images is stale; the public
+ * share links are not (they change only through their own create/revoke), so they are not refetched.
+ */
 export function invalidateImages(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({
-    predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/api/images'),
+    predicate: ({ queryKey: [path] }) => typeof path === 'string' && path.startsWith('/api/images') && !path.endsWith('/share-link'),
   });
 }

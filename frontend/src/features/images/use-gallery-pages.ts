@@ -5,8 +5,6 @@ import { useAuth } from '@/features/auth/auth-context';
 import { galleryPagePath, nextPageLimit, nextPageParam, type GalleryFilters, type PageParam } from './gallery-query';
 import { imageKeys } from './image-keys';
 
-export type ImagePage = ImagePageView;
-
 /** The gallery, newest first, a page at a time (keyset cursor), up to 100 per tab. */
 export function useGalleryPages(filters: GalleryFilters) {
   const { user } = useAuth();
@@ -16,7 +14,7 @@ export function useGalleryPages(filters: GalleryFilters) {
     initialPageParam: { cursor: null, loaded: 0 } as PageParam,
     queryFn: async ({ pageParam }) => {
       const res = await apiRequest('GET', galleryPagePath(filters, pageParam.cursor, nextPageLimit(pageParam.loaded)));
-      return (await res.json()) as ImagePage;
+      return (await res.json()) as ImagePageView;
     },
     getNextPageParam: nextPageParam,
   });

@@ -1,6 +1,7 @@
 import { ArrowRight, Heart, Sparkles, Trophy } from 'lucide-react';
 import { StoreButtons } from '@/features/marketing/StoreButtons';
 import { HERO_STATS } from './content';
+import { PreviewSize, previewSrc } from './renders';
 
 /** Section 1: headline, subline, the two store buttons and the app's stats. */
 export function Hero({ onStartCreating }: { onStartCreating: () => void }) {
@@ -48,12 +49,13 @@ export function Hero({ onStartCreating }: { onStartCreating: () => void }) {
   );
 }
 
+// Between 1024 and 1280 px the hero's column is narrow: the cards lean out so the phone hides less of them.
 const CARDS = [
-  { name: 'Anime Hero', from: '#2563eb', to: '#8b5cf6', className: '-rotate-[8deg] left-0 top-16' },
-  { name: 'Toy Box', from: '#f97316', to: '#d946ef', className: 'rotate-[8deg] right-0 top-24' },
+  { name: 'Anime Hero', slug: 'anime', className: '-rotate-[8deg] left-0 top-16 lg:-left-6 xl:left-0' },
+  { name: 'Toy Box', slug: 'collectible', className: 'rotate-[8deg] right-0 top-24 lg:-right-4 xl:right-0' },
 ];
 
-/** A phone with a finished trend image between two floating trend cards; pure CSS, no image bytes. */
+/** A phone showing a finished trend render between two floating trend cards, all real studio-engine renders. */
 function PhoneShowcase() {
   return (
     <div aria-hidden className="relative mx-auto h-[25rem] w-full max-w-[22rem] sm:h-[30rem] sm:max-w-lg">
@@ -61,13 +63,21 @@ function PhoneShowcase() {
       {CARDS.map((card) => (
         <div
           key={card.name}
-          className={`absolute hidden h-52 w-36 rounded-3xl border border-white/15 p-2.5 shadow-2xl shadow-black/60 sm:block ${card.className}`}
-          style={{ backgroundImage: `linear-gradient(150deg, ${card.from}, ${card.to})` }}
+          className={`absolute hidden h-52 w-36 rounded-3xl border border-white/15 bg-surface-3 p-2.5 shadow-2xl shadow-black/60 sm:block ${card.className}`}
         >
-          <div className="relative h-full overflow-hidden rounded-2xl bg-black/15">
-            <div className="absolute inset-0 bg-[radial-gradient(circle_at_35%_30%,rgb(255_255_255_/_0.45),transparent_45%)]" />
-            <div className="absolute bottom-2.5 left-2.5 right-2.5 rounded-xl bg-black/45 px-2.5 py-2">
-              <p className="text-[10px] font-semibold uppercase tracking-wider text-white/80">Trend</p>
+          <div className="relative h-full overflow-hidden rounded-2xl bg-surface-2">
+            {/* Lazy: the cards are not shown on phones, so phones never fetch them. */}
+            <img
+              src={previewSrc(card.slug)}
+              alt=""
+              width={PreviewSize}
+              height={PreviewSize}
+              loading="lazy"
+              decoding="async"
+              className="absolute inset-0 size-full object-cover"
+            />
+            <div className="absolute bottom-2.5 left-2.5 right-2.5 rounded-xl bg-black/60 px-2.5 py-2 backdrop-blur">
+              <p className="text-[10px] font-semibold uppercase tracking-wider text-white/85">Trend</p>
               <p className="text-sm font-bold text-white">{card.name}</p>
             </div>
           </div>
@@ -75,20 +85,17 @@ function PhoneShowcase() {
       ))}
       <div className="absolute left-1/2 top-0 h-full w-56 -translate-x-1/2 rounded-[2.6rem] border border-white/15 bg-[#0c0a12] p-2.5 shadow-[0_40px_80px_-20px_rgb(0_0_0_/_0.9)] sm:w-64">
         <div className="relative h-full overflow-hidden rounded-[2.1rem] bg-gradient-to-b from-violet-600 via-fuchsia-600 to-orange-400">
+          <img
+            src={previewSrc('disney')}
+            alt=""
+            width={PreviewSize}
+            height={PreviewSize}
+            fetchPriority="high"
+            decoding="async"
+            className="absolute inset-0 size-full object-cover"
+          />
           <div className="absolute left-1/2 top-2.5 h-5 w-20 -translate-x-1/2 rounded-full bg-black/80" />
-          <div className="absolute inset-0 bg-[radial-gradient(circle_at_50%_38%,rgb(255_255_255_/_0.55),transparent_38%)]" />
-          {/* A stylised 3D-animation portrait: shoulders, neck, face, hair. */}
-          <div className="absolute bottom-0 left-1/2 h-36 w-48 -translate-x-1/2 rounded-t-[5rem] bg-gradient-to-b from-sky-400 to-indigo-600" />
-          <div className="absolute bottom-28 left-1/2 h-10 w-10 -translate-x-1/2 rounded-b-xl bg-orange-200" />
-          <div className="absolute left-1/2 top-[24%] h-[7.5rem] w-28 -translate-x-1/2 rounded-[45%] bg-gradient-to-b from-amber-100 to-orange-200 shadow-[inset_-8px_-10px_20px_rgb(234_88_12_/_0.25)] sm:w-32">
-            <span className="absolute left-[24%] top-[44%] size-4 rounded-full bg-[#2b1a12] ring-4 ring-white" />
-            <span className="absolute right-[24%] top-[44%] size-4 rounded-full bg-[#2b1a12] ring-4 ring-white" />
-            <span className="absolute left-[14%] top-[64%] h-2.5 w-4 rounded-full bg-rose-400/50" />
-            <span className="absolute right-[14%] top-[64%] h-2.5 w-4 rounded-full bg-rose-400/50" />
-            <span className="absolute left-1/2 top-[70%] h-3 w-7 -translate-x-1/2 rounded-b-full bg-[#7c2d12]" />
-          </div>
-          <div className="absolute left-1/2 top-[20%] h-14 w-32 -translate-x-1/2 rounded-t-full rounded-b-[40%] bg-gradient-to-b from-amber-800 to-amber-600 sm:w-36" />
-          <div className="absolute inset-x-3 bottom-3 rounded-2xl bg-black/50 p-3 backdrop-blur">
+          <div className="absolute inset-x-3 bottom-3 rounded-2xl bg-black/60 p-3 backdrop-blur">
             <div className="flex items-center justify-between">
               <p className="text-xs font-bold text-white">3D Animation</p>
               <span className="inline-flex items-center gap-1 text-[11px] font-semibold text-white/90">
@@ -98,7 +105,7 @@ function PhoneShowcase() {
             <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-white/20">
               <div className="h-full w-full rounded-full bg-white/90" />
             </div>
-            <p className="mt-1.5 text-[10px] font-medium text-white/80">Done in 18 s · 4K</p>
+            <p className="mt-1.5 text-[10px] font-medium text-white/85">Done in 18 s · 4K</p>
           </div>
         </div>
       </div>

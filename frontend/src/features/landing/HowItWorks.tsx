@@ -34,15 +34,32 @@ export function HowItWorks() {
                     className="grid w-full shrink-0 items-center gap-8 p-6 sm:p-10 md:grid-cols-2"
                   >
                     <div
-                      className="relative mx-auto flex aspect-[4/3] w-full max-w-sm items-center justify-center overflow-hidden rounded-2xl"
+                      className="relative mx-auto aspect-[4/3] w-full max-w-sm overflow-hidden rounded-2xl"
                       style={{ backgroundImage: `linear-gradient(140deg, ${step.from}, ${step.to})` }}
                     >
-                      <div className="absolute inset-0 bg-[radial-gradient(circle_at_30%_25%,rgb(255_255_255_/_0.4),transparent_45%)]" />
-                      <div className="absolute inset-0 bg-grid opacity-60" />
-                      <span className="relative inline-flex size-20 items-center justify-center rounded-3xl bg-black/25 text-white ring-1 ring-white/30 backdrop-blur">
-                        <Icon className="size-9" aria-hidden />
+                      {/* Real renders, lazy (below the fold); the gradient shows until they arrive. */}
+                      <div className={cn('grid size-full', step.images.length > 1 && 'grid-cols-2 gap-1')}>
+                        {step.images.map((image) => (
+                          <img
+                            key={image.src}
+                            src={image.src}
+                            alt=""
+                            width={image.size}
+                            height={image.size}
+                            loading="lazy"
+                            decoding="async"
+                            className="size-full min-h-0 object-cover"
+                          />
+                        ))}
+                      </div>
+                      <span className="absolute bottom-3 right-3 inline-flex size-12 items-center justify-center rounded-2xl bg-black/55 text-white ring-1 ring-white/30 backdrop-blur">
+                        <Icon className="size-6" aria-hidden />
                       </span>
-                      <span aria-hidden data-numeral={i + 1} className="absolute left-4 top-3 font-display text-6xl font-black text-white/25 before:content-[attr(data-numeral)]" />
+                      <span
+                        aria-hidden
+                        data-numeral={i + 1}
+                        className="absolute left-3 top-1 font-display text-6xl font-black text-white/80 drop-shadow-[0_2px_8px_rgb(0_0_0_/_0.6)] before:content-[attr(data-numeral)]"
+                      />
                     </div>
                     <div className="text-center md:text-left">
                       <p className="text-sm font-semibold uppercase tracking-widest text-violet-300">Step {i + 1}</p>

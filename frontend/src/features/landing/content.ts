@@ -1,6 +1,7 @@
 import {
   Camera, Clapperboard, Download, Gem, Gift, Palette, Share2, Sparkles, Star, Timer, Upload, Video, WandSparkles, type LucideIcon,
 } from 'lucide-react';
+import { ExampleSize, exampleSrc, PreviewSize, previewSrc } from './renders';
 
 /** Marketing figures (spec part 1 sections 1, 2 and 9). */
 export const HERO_STATS: { value: string; label: string; icon: LucideIcon }[] = [
@@ -55,14 +56,21 @@ export const FEATURES: { icon: LucideIcon; title: string; text: string; tint: st
   },
 ];
 
-/** The four how-it-works steps (spec part 1 section 2). */
-export const STEPS: { icon: LucideIcon; title: string; text: string; from: string; to: string }[] = [
+/** A studio-engine render a how-it-works slide shows (renders.ts). */
+export interface StepImage {
+  src: string;
+  size: number;
+}
+
+/** The four how-it-works steps (spec part 1 section 2), each with real renders (one, or four as a grid). */
+export const STEPS: { icon: LucideIcon; title: string; text: string; from: string; to: string; images: StepImage[] }[] = [
   {
     icon: Palette,
     title: 'Choose a Style',
     text: 'Browse the trends everyone is sharing this week and tap the look you love.',
     from: '#7c3aed',
     to: '#db2777',
+    images: ['barbie', 'vaporwave', 'clay', 'simpsons'].map((slug) => ({ src: previewSrc(slug), size: PreviewSize })),
   },
   {
     icon: Upload,
@@ -70,6 +78,7 @@ export const STEPS: { icon: LucideIcon; title: string; text: string; from: strin
     text: 'Add a photo of yourself, or just describe what you want to see.',
     from: '#2563eb',
     to: '#7c3aed',
+    images: [{ src: previewSrc('oil-painting'), size: PreviewSize }],
   },
   {
     icon: WandSparkles,
@@ -77,6 +86,7 @@ export const STEPS: { icon: LucideIcon; title: string; text: string; from: strin
     text: 'Our AI engine renders your image in the trend’s signature style in seconds.',
     from: '#c026d3',
     to: '#f97316',
+    images: [{ src: exampleSrc('cyberpunk'), size: ExampleSize }],
   },
   {
     icon: Share2,
@@ -84,6 +94,7 @@ export const STEPS: { icon: LucideIcon; title: string; text: string; from: strin
     text: 'Download in 4K or post straight to your favourite feed and watch it take off.',
     from: '#059669',
     to: '#2563eb',
+    images: [{ src: exampleSrc('magazine-cover'), size: ExampleSize }],
   },
 ];
 

@@ -1,31 +1,20 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import { PhotoMessages, type PhotoView } from '@trendforge/contracts';
+import { PhotoMessages, type PhotoStatus, type PhotoView } from '@trendforge/contracts';
 import { errorMessage } from '@/lib/api';
+import { PhotoUpdatedDocument, type PhotoFieldsFragment } from '@/graphql/generated';
 
 export type { PhotoView };
 
-const PHOTO_FIELDS = gql`
-  fragment PhotoFields on Photo {
-    id
-    url
-    status
-    traits
-    faces
-    note
-    failureReason
-    createdAt
-  }
-`;
+/** The current state first, then each change; completes when the analysis is done or failed (photo.graphql). */
+export const PHOTO_UPDATED = PhotoUpdatedDocument;
 
-/** The current state first, then each change; completes when the analysis is done or failed. */
-export const PHOTO_UPDATED: TypedDocumentNode<{ photoUpdated: PhotoView }, { id: string }> = gql`
-  subscription PhotoUpdated($id: ID!) {
-    photoUpdated(id: $id) {
-      ...PhotoFields
-    }
-  }
-  ${PHOTO_FIELDS}
-`;
+const isPhotoStatus = (status: string): status is PhotoStatus =>
+  status === 'analyzing' || status === 'done' || status === 'failed';
+
+/** A subscription update as a PhotoView (the schema types `status` as a String); null for a status we do not know. */
+export function photoViewOf(update: PhotoFieldsFragment | null | undefined): PhotoView | null {
+  if (!update || !isPhotoStatus(update.status)) return null;
+  return { ...update, status: update.status };
+}
 
 const UPLOAD_FALLBACK = 'Please try again in a moment.';
 

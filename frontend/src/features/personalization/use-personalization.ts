@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, type Dispatch } fr
 import { useSubscription } from '@apollo/client/react';
 import { PhotoMessages, TraitsStillWorkingMs, TraitsWaitMs, type PhotoView } from '@trendforge/contracts';
 import { toast } from '@/ui/toast-store';
-import { fetchPhoto, PHOTO_UPDATED, uploadPhoto } from './photo-api';
+import { fetchPhoto, PHOTO_UPDATED, photoViewOf, uploadPhoto } from './photo-api';
 import {
   analysisToast,
   initialPersonalization,
@@ -63,7 +63,7 @@ export function usePersonalization(): PersonalizationController {
   const { error: subscriptionError } = useSubscription(PHOTO_UPDATED, {
     variables: { id: id ?? '' },
     skip: !analyzing,
-    onData: ({ data }) => apply(data.data?.photoUpdated),
+    onData: ({ data }) => apply(photoViewOf(data.data?.photoUpdated)),
     onError: (error) => console.warn('photoUpdated subscription failed; polling instead', error),
   });
 

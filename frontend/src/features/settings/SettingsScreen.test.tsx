@@ -52,6 +52,10 @@ describe('SettingsScreen', () => {
       expect(screen.getByTestId('plan-card')).toHaveTextContent(text);
     }
     expect(screen.getByRole('link', { name: 'Upgrade Plan' })).toHaveAttribute('href', '/settings/subscription');
+    // The plan tiles above the member's lead to their checkout.
+    expect(screen.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/settings/subscription?plan=pro');
+    expect(screen.getByRole('link', { name: 'Upgrade to Basic' })).toHaveAttribute('href', '/settings/subscription?plan=basic');
+    expect(screen.queryByRole('link', { name: 'Upgrade to Pro Unlimited' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
   });
 

@@ -1,21 +1,20 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Camera, Check, Crown, Loader2, LogOut, Save } from 'lucide-react';
-import { cn } from '@/lib/cn';
+import { ArrowLeft, Camera, Loader2, LogOut, Save } from 'lucide-react';
 import { errorMessage } from '@/lib/api';
 import { queryKeys } from '@/lib/queryClient';
-import { ROLE_LABELS, type User } from '@/lib/types';
+import type { User } from '@/lib/types';
 import { useAuth } from '@/features/auth/auth-context';
 import { useSignOut } from '@/features/auth/use-sign-out';
 import { Avatar } from '@/ui/avatar';
-import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
+import { ReferralCard } from '@/features/referral/ReferralCard';
 import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
 import { toast } from '@/ui/toast-store';
-import { PLAN_DESCRIPTIONS, PLAN_ORDER } from './plans';
+import { PlanCard } from './PlanCard';
 import { avatarFileProblem, saveSettings, settingsFormOf, uploadAvatar, type SettingsForm } from './settings-api';
 import { Switch } from './Switch';
 
@@ -87,7 +86,6 @@ function SettingsForUser({ user }: { user: User }) {
   };
 
   const set = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const plan = user.role === 'admin' ? null : user.role;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 lg:py-12" data-testid="settings">
@@ -171,44 +169,9 @@ function SettingsForUser({ user }: { user: User }) {
         </div>
       </Card>
 
-      <Card className="relative mt-4 overflow-hidden p-6 sm:p-7" data-testid="plan-card">
-        <div aria-hidden className="pointer-events-none absolute -right-24 -top-24 size-64 rounded-full bg-fuchsia-600/15 blur-3xl" />
-        <div className="relative flex flex-wrap items-start justify-between gap-4">
-          <div>
-            <h2 className="text-lg font-semibold tracking-tight">Subscription Plan</h2>
-            <p className="mt-1 text-sm text-muted">
-              Current plan: <span className="font-semibold text-foreground" data-testid="current-plan">{ROLE_LABELS[user.role]}</span>
-              {plan ? <> · {PLAN_DESCRIPTIONS[plan]}</> : null}
-            </p>
-          </div>
-          <Button asChild size="sm">
-            <Link to="/settings/subscription">
-              <Crown aria-hidden />
-              Upgrade Plan
-            </Link>
-          </Button>
-        </div>
-        <ul className="relative mt-5 grid gap-2 sm:grid-cols-2">
-          {PLAN_ORDER.map((role) => (
-            <li key={role} className={cn(
-              'flex items-start gap-3 rounded-xl border p-3',
-              role === user.role ? 'border-violet-400/50 bg-violet-500/10' : 'border-border bg-surface-2/60',
-            )}>
-              <span className={cn('mt-0.5 inline-flex size-5 shrink-0 items-center justify-center rounded-full',
-                role === user.role ? 'bg-violet-500 text-white' : 'border border-border-strong')}>
-                {role === user.role ? <Check className="size-3" aria-hidden /> : null}
-              </span>
-              <span>
-                <span className="flex items-center gap-2 text-sm font-semibold">
-                  {ROLE_LABELS[role]}
-                  {role === user.role ? <Badge variant="brand" className="text-[10px]">Current</Badge> : null}
-                </span>
-                <span className="text-xs text-muted">{PLAN_DESCRIPTIONS[role]}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
-      </Card>
+      <PlanCard user={user} />
+
+      <ReferralCard />
 
       <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button variant="outline" onClick={() => signOut()} disabled={signingOut} data-testid="settings-logout">

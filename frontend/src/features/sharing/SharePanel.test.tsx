@@ -1,5 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/queryClient';
 import type { Image } from '@/lib/types';
 import { Toaster } from '@/ui/toast';
 import { resetToasts } from '@/ui/toast-store';
@@ -12,10 +14,10 @@ const image: Image = {
 
 function renderPanel() {
   render(
-    <>
+    <QueryClientProvider client={createQueryClient()}>
       <SharePanel image={image} trendName="Pixar" />
       <Toaster />
-    </>,
+    </QueryClientProvider>,
   );
 }
 

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { imageKeys } from '@/features/images/image-keys';
 import type { Image } from '@/lib/types';
 import { downloadCreation } from './download';
 import { shareCreation } from './share';
@@ -25,7 +27,12 @@ function usePendingAction(action: () => Promise<unknown>): PendingAction {
 
 /** Share one creation through its public link (see shareCreation), with its running state. */
 export function useShareCreation(image: Image, trendName: string, caption?: string): PendingAction {
-  return usePendingAction(() => shareCreation(image, trendName, caption));
+  const queryClient = useQueryClient();
+  return usePendingAction(async () => {
+    await shareCreation(image, trendName, caption);
+    // Sharing made (or reused) the public link: the Public link box on screen shows it at once.
+    await queryClient.invalidateQueries({ queryKey: imageKeys.shareLink(image.id) });
+  });
 }
 
 /** Download one creation (see downloadCreation), with its running state. */

@@ -1,7 +1,10 @@
 import { Infinity as InfinityIcon, Zap } from 'lucide-react';
+import * as Popover from '@radix-ui/react-popover';
 import { cn } from '@/lib/cn';
 import type { User } from '@/lib/types';
 import { Progress, type ProgressTone } from '@/ui/progress';
+import { generationsLeftText } from './credits-explained';
+import { CreditsExplainer } from './CreditsExplainer';
 import { FAIR_USE_CAP, getUsageMeterState, type MeterState } from './usage-meter-state';
 
 const TONE: Record<MeterState, ProgressTone> = {
@@ -56,37 +59,53 @@ export function UsageMeter({ user, trendCost, variant = 'header', className }: U
           {reading.message ? <span className="text-rose-300">{reading.message}</span> : null}
         </div>
         <Progress value={reading.percent} tone={TONE[reading.state]} aria-label="Credits" />
+        <p className="text-xs text-muted" data-testid="generations-left">
+          {generationsLeftText(user)} · credits are only for premium trends
+        </p>
       </div>
     );
   }
 
+  // The meter opens what it counts: monthly generations for every trend, credits for premium ones.
   return (
-    <div
-      data-testid={variant === 'compact' ? 'usage-meter-compact' : 'usage-meter'}
-      data-state={reading.state}
-      role="meter"
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={Math.round(reading.percent)}
-      title={tooltipText(user, reading.message, reading.state)}
-      aria-label={`${unlimited ? 'Monthly usage' : 'Credits'}: ${label}${reading.message ? `. ${reading.message}` : ''}`}
-      className={cn(
-        'flex items-center gap-2.5 rounded-full border border-border bg-surface-2/80 px-3 py-1.5 backdrop-blur',
-        variant === 'compact' && 'shadow-lg shadow-black/40',
-        className,
-      )}
-    >
-      <Icon className={cn('size-3.5 shrink-0', TEXT[reading.state])} aria-hidden />
-      <span className={cn('whitespace-nowrap text-xs font-semibold tabular-nums', TEXT[reading.state])}>
-        {unlimited && reading.state === 'unlimited' ? 'Unlimited' : label}
-      </span>
-      <Progress
-        value={reading.percent}
-        tone={TONE[reading.state]}
-        className={cn('h-1.5', variant === 'compact' ? 'w-16' : 'hidden w-16 lg:block xl:w-20')}
-        aria-hidden
-      />
-    </div>
+    <Popover.Root>
+      <Popover.Trigger
+        data-testid={variant === 'compact' ? 'usage-meter-compact' : 'usage-meter'}
+        data-meter-state={reading.state}
+        title={tooltipText(user, reading.message, reading.state)}
+        aria-label={`${unlimited ? 'Monthly usage' : 'Credits'}: ${label}${reading.message ? `. ${reading.message}` : ''}. How credits and monthly generations work`}
+        className={cn(
+          'flex items-center gap-2.5 rounded-full border border-border bg-surface-2/80 px-3 py-1.5 backdrop-blur transition hover:border-border-strong focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/60',
+          variant === 'compact' && 'shadow-lg shadow-black/40',
+          className,
+        )}
+      >
+        <Icon className={cn('size-3.5 shrink-0', TEXT[reading.state])} aria-hidden />
+        <span className={cn('whitespace-nowrap text-xs font-semibold tabular-nums', TEXT[reading.state])}>
+          {unlimited && reading.state === 'unlimited' ? 'Unlimited' : label}
+        </span>
+        <Progress
+          value={reading.percent}
+          tone={TONE[reading.state]}
+          className={cn('h-1.5', variant === 'compact' ? 'w-16' : 'hidden w-16 lg:block xl:w-20')}
+          aria-hidden
+        />
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          side={variant === 'compact' ? 'top' : 'bottom'}
+          align="end"
+          sideOffset={8}
+          collisionPadding={12}
+          className="z-50 w-[min(22rem,calc(100vw-1.5rem))] rounded-2xl border border-border-strong bg-surface-3 p-4 shadow-2xl shadow-black/50 animate-fade-in"
+        >
+          <p className={cn('mb-3 text-sm font-semibold', TEXT[reading.state])} data-testid="usage-meter-message">
+            {tooltipText(user, reading.message, reading.state)}
+          </p>
+          <CreditsExplainer user={user} />
+          <Popover.Arrow className="fill-surface-3" />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
   );
-
 }

@@ -7,7 +7,7 @@ import { toast } from '@/ui/toast-store';
 import { DEFAULT_INTEREST, INTEREST_LABELS, INTERESTS } from './content';
 import { EMAIL_PATTERN, toJoinPayload } from './payload';
 import type { WaitlistFormInput, WaitlistFormValues } from './schema';
-import { joinWaitlist, recordReferral, rememberCode, rememberedCode } from './waitlist-api';
+import { joinWaitlist, recordReferral } from './waitlist-api';
 
 // The rules (zod, a good part of this page's script) load when the form is first touched or sent.
 const loadRules = () => Promise.all([import('@hookform/resolvers/zod'), import('./schema')]);
@@ -17,12 +17,15 @@ const rulesResolver: Resolver<WaitlistFormInput, unknown, WaitlistFormValues> = 
 };
 
 export interface Joined {
-  /** Null when the email was already on the list and this browser does not know its code. */
-  referralCode: string | null;
-  count?: number;
+  referralCode: string;
+  /** Friends who joined through this code so far. */
+  referrals: number;
+  count: number;
+  /** The email was on the list already: the server answered its code again. */
+  alreadyJoined: boolean;
 }
 
-/** The join form: form → submitting → joined (a duplicate email counts as joined too). */
+/** The join form: form → submitting → joined (an email already on the list is answered its own link again). */
 export function JoinForm({ referredBy, onJoined }: { referredBy: string | null; onJoined: (joined: Joined) => void }) {
   const {
     register,
@@ -41,17 +44,16 @@ export function JoinForm({ referredBy, onJoined }: { referredBy: string | null; 
     }
     try {
       const joined = await joinWaitlist(payload);
-      rememberCode(payload.email, joined.referralCode);
-      if (referredBy) await recordReferral(payload.email, referredBy);
-      toast({ title: "You're on the waitlist!", description: "We'll notify you when you get early access." });
-      onJoined({ referralCode: joined.referralCode, count: joined.count });
+      const alreadyJoined = joined.alreadyJoined === true;
+      if (alreadyJoined) {
+        toast({ title: 'This email is already on our waitlist.' });
+      } else {
+        if (referredBy) await recordReferral(payload.email, referredBy);
+        toast({ title: "You're on the waitlist!", description: "We'll notify you when you get early access." });
+      }
+      onJoined({ referralCode: joined.referralCode, referrals: joined.referrals ?? 0, count: joined.count, alreadyJoined });
     } catch (error) {
       const message = error instanceof Error ? error.message : '';
-      if (message.toLowerCase().includes('duplicate')) {
-        toast({ title: 'This email is already on our waitlist.' });
-        onJoined({ referralCode: rememberedCode(payload.email) });
-        return;
-      }
       toast({ variant: 'destructive', title: 'Something went wrong', description: message || 'Please try again later.' });
     }
   };

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Check, Clock, Flame, Gift, Rocket, Sparkles, Users } from 'lucide-react';
+import { Check, CircleAlert, Clock, Flame, Gift, Rocket, Sparkles, Users } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { PLANS, SAMPLE_STYLES, STEPS } from './content';
+import type { ReferralInvite } from './waitlist-api';
 
-export function WaitlistHero({ referredBy, children }: { referredBy: string | null; children?: ReactNode }) {
+export function WaitlistHero({ invite, children }: { invite: ReferralInvite; children?: ReactNode }) {
   return (
     <section aria-labelledby="waitlist-title" className="relative mx-auto max-w-3xl px-4 pb-12 pt-12 text-center sm:px-6 sm:pt-20">
       <span className="inline-flex items-center gap-2 rounded-full border border-fuchsia-400/30 bg-fuchsia-500/10 px-3 py-1 text-xs font-semibold text-fuchsia-200">
@@ -27,10 +28,18 @@ export function WaitlistHero({ referredBy, children }: { referredBy: string | nu
           50% off your first month
         </span>
       </div>
-      {referredBy ? (
+      {invite.status === 'valid' ? (
         <p className="mt-5 inline-flex items-center gap-2 rounded-full border border-violet-400/30 bg-violet-500/10 px-3 py-1.5 text-sm text-violet-100" data-testid="referred-by">
           <Gift className="size-4" aria-hidden />
-          Invited with code <span className="font-mono font-semibold">{referredBy}</span>
+          Invited with code <span className="font-mono font-semibold">{invite.code}</span>
+        </p>
+      ) : null}
+      {invite.status === 'invalid' ? (
+        <p role="status" className="mx-auto mt-5 flex max-w-md items-start gap-2 rounded-2xl border border-amber-400/30 bg-amber-500/10 px-3 py-2 text-left text-sm text-amber-100" data-testid="invalid-referral">
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>
+            The referral code <span className="font-mono font-semibold">{invite.code}</span> is not valid. You can still join without it.
+          </span>
         </p>
       ) : null}
       {children}

@@ -1,4 +1,8 @@
-import type { WaitlistCount, WaitlistJoined } from '@trendforge/contracts';
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { forgetReferral, rememberedReferral } from '@/features/referral/referral-ref';
+import type { ReferralCodeCheck, WaitlistCount, WaitlistJoined } from '@trendforge/contracts';
+import { referralCodeFromUrl } from './referral-code';
 
 export const WAITLIST_COUNT_KEY = ['/api/waitlist/count'] as const;
 
@@ -39,25 +43,6 @@ export function referralLink(code: string, origin = window.location.origin): str
   return `${origin}/waitlist?ref=${encodeURIComponent(code)}`;
 }
 
-const storageKey = (email: string) => `trendforge.waitlist.${email}`;
-
-/** This browser remembers the code it was given, so a repeated sign-up can show the link again. */
-export function rememberCode(email: string, code: string): void {
-  try {
-    localStorage.setItem(storageKey(email), code);
-  } catch {
-    // Private mode: nothing to remember with.
-  }
-}
-
-export function rememberedCode(email: string): string | null {
-  try {
-    return localStorage.getItem(storageKey(email));
-  } catch {
-    return null;
-  }
-}
-
 /** Copies text, falling back to a hidden textarea where the Clipboard API is refused. */
 export async function copyText(text: string): Promise<boolean> {
   try {
@@ -75,4 +60,34 @@ export async function copyText(text: string): Promise<boolean> {
     area.remove();
     return copied;
   }
+}
+
+/** GET /api/referrals/:code — whether a ?ref= code belongs to a member or a waitlist entry. */
+export async function checkReferralCode(code: string): Promise<boolean> {
+  const res = await fetch(`/api/referrals/${encodeURIComponent(code)}`, { credentials: 'include' });
+  if (!res.ok) throw new Error(`Referral code check failed: ${res.status}`);
+  return ((await res.json()) as ReferralCodeCheck).valid;
+}
+
+export type ReferralInvite =
+  | { status: 'none' }
+  | { status: 'checking' | 'valid'; code: string }
+  | { status: 'invalid'; code: string };
+
+/**
+ * The invitation of a ?ref= value: a code that matches nobody (or is not a code at all) is invalid,
+ * and the page joins without it; while the check runs, or when it fails, the code is kept.
+ */
+export function useReferralInvite(ref: string | null): ReferralInvite {
+  const raw = ref?.trim() ?? '';
+  const code = referralCodeFromUrl(raw);
+  const check = useQuery({ queryKey: ['/api/referrals', code], queryFn: () => checkReferralCode(code!), enabled: code !== null, staleTime: Infinity, retry: 1 });
+  // A code that matches nobody is not carried on to the sign-up form either.
+  useEffect(() => {
+    if (code && check.data === false && rememberedReferral() === code) forgetReferral();
+  }, [code, check.data]);
+  if (!raw) return { status: 'none' };
+  if (!code) return { status: 'invalid', code: raw.slice(0, 12) };
+  if (check.data === false) return { status: 'invalid', code };
+  return { status: check.data === true ? 'valid' : 'checking', code };
 }

@@ -61,27 +61,29 @@ describe('JoinForm', () => {
   it('joins, records the referral, toasts and hands over the code', async () => {
     const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
       url === '/api/waitlist'
-        ? new Response(JSON.stringify({ success: true, referralCode: 'XYZ789', count: 488 }), { status: 201 })
+        ? new Response(JSON.stringify({ success: true, referralCode: 'XYZ789', referrals: 0, count: 488 }), { status: 201 })
         : new Response(JSON.stringify({ success: true, referralCode: 'ABC234', referrals: 1 }), { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
     const onJoined = vi.fn();
     render(<JoinForm referredBy="ABC234" onJoined={onJoined} />);
     fill('Ada Lovelace', ' Ada@Example.com ');
-    await waitFor(() => expect(onJoined).toHaveBeenCalledWith({ referralCode: 'XYZ789', count: 488 }));
+    await waitFor(() => expect(onJoined).toHaveBeenCalledWith({ referralCode: 'XYZ789', referrals: 0, count: 488, alreadyJoined: false }));
     expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', interest: 'pixar' });
     expect(fetchMock.mock.calls[1][0]).toBe('/api/waitlist/referral');
     expect(JSON.parse(String(fetchMock.mock.calls[1][1]?.body))).toEqual({ email: 'ada@example.com', referralCode: 'ABC234' });
     expect(toast).toHaveBeenCalledWith({ title: "You're on the waitlist!", description: "We'll notify you when you get early access." });
   });
 
-  it('a duplicate email shows its message and the joined overlay, with the code this browser remembers', async () => {
-    localStorage.setItem('trendforge.waitlist.ada@example.com', 'KEPT23');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: false, error: 'duplicate: This email is already on our waitlist.' }), { status: 409 })));
+  it('an email already on the list gets its message and the joined overlay with its own code, and records no referral', async () => {
+    const fetchMock = vi.fn(async () =>
+      new Response(JSON.stringify({ success: true, alreadyJoined: true, referralCode: 'KEPT23', referrals: 2, count: 490 }), { status: 201 }));
+    vi.stubGlobal('fetch', fetchMock);
     const onJoined = vi.fn();
-    render(<JoinForm referredBy={null} onJoined={onJoined} />);
+    render(<JoinForm referredBy="ABC234" onJoined={onJoined} />);
     fill('Ada', 'ada@example.com');
-    await waitFor(() => expect(onJoined).toHaveBeenCalledWith({ referralCode: 'KEPT23' }));
+    await waitFor(() => expect(onJoined).toHaveBeenCalledWith({ referralCode: 'KEPT23', referrals: 2, count: 490, alreadyJoined: true }));
     expect(toast).toHaveBeenCalledWith({ title: 'This email is already on our waitlist.' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('other failures show the server text, or the fallbacks', async () => {

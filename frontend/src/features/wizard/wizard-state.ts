@@ -10,12 +10,12 @@ import { needsCredits } from '@/features/trends/use-trends';
  */
 
 export type WizardStep = 0 | 1 | 2 | 3 | 4 | 5;
-export const FIRST_STEP: WizardStep = 0;
+const FIRST_STEP: WizardStep = 0;
 export const LAST_STEP: WizardStep = 5;
 /** The step whose "Generate Image" starts the generation. */
-export const REVIEW_STEP: WizardStep = 3;
+const REVIEW_STEP: WizardStep = 3;
 export const CREATING_STEP: WizardStep = 4;
-export const RESULT_STEP: WizardStep = 5;
+const RESULT_STEP: WizardStep = 5;
 
 export const STEP_LABELS: Record<WizardStep, string> = {
   0: 'Style',
@@ -27,7 +27,7 @@ export const STEP_LABELS: Record<WizardStep, string> = {
 };
 
 export type Variation = VariationType;
-export const DEFAULT_VARIATION: Variation = 'standard';
+const DEFAULT_VARIATION: Variation = 'standard';
 /** In the wizard's order (spec part 2 section 2.3). */
 export const VARIATIONS: ReadonlyArray<{ id: Variation; label: string; hint: string }> = [
   { id: 'standard', label: 'Standard', hint: 'The classic look of the style' },

@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+/**
+ * The JavaScript the landing page loads, from a build's HTML: the entry script and every
+ * modulepreload (plus any static import the manifest lists that the HTML left out), each gzip-
+ * compressed as the gateway sends it (zlib's default level, as the `compression` middleware).
+ *
+ *   node frontend/scripts/landing-js-size.mjs [distDir] [--json] [--budget=KB]
+ *
+ * Prints each file and the total for dist/index.html (the shell every page starts from) and for
+ * dist/prerendered/index.html (what a visitor to / gets: the shell plus the landing route's chunk).
+ * --json prints one JSON object instead (for npm run bench:api); --budget exits 1 when the shell's
+ * total is above that many KB (1 KB = 1,000 bytes, as vite prints sizes).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+
+const defaultDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+
+/** The script files a page's HTML loads at once: its module scripts and modulepreloads, in order. */
+export function scriptsOfHtml(html) {
+  const files = [];
+  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
+    const src = /<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/.exec(tag)?.[1];
+    const preload = /<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/.exec(tag)?.[1];
+    const file = src ?? preload;
+    if (file && !files.includes(file)) files.push(file);
+  }
+  return files.map((file) => file.replace(/^\//, ''));
+}
+
+/** Adds the static imports of those files (from .vite/manifest.json), which the browser loads too. */
+function withStaticImports(distDir, files) {
+  const manifestFile = path.join(distDir, '.vite/manifest.json');
+  if (!fs.existsSync(manifestFile)) return files;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+  const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
+  const all = [...files];
+  for (let i = 0; i < all.length; i++) {
+    for (const key of byFile.get(all[i])?.imports ?? []) {
+      const file = manifest[key].file;
+      if (!all.includes(file)) all.push(file);
+    }
+  }
+  return all;
+}
+
+/** Each script's raw and gzip size, and their totals, for one HTML file of a build. */
+export function measurePage(distDir, htmlFile) {
+  const html = fs.readFileSync(path.join(distDir, htmlFile), 'utf8');
+  const files = withStaticImports(distDir, scriptsOfHtml(html)).map((file) => {
+    const bytes = fs.readFileSync(path.join(distDir, file));
+    return { file, bytes: bytes.length, gzip: zlib.gzipSync(bytes).length };
+  });
+  const sum = (key) => files.reduce((total, f) => total + f[key], 0);
+  return { html: htmlFile, files, bytes: sum('bytes'), gzip: sum('gzip') };
+}
+
+/** The shell (dist/index.html) and, when prerendered, the landing page as visitors get it. */
+export function landingJsSize(distDir = defaultDist) {
+  const shell = measurePage(distDir, 'index.html');
+  const prerendered = fs.existsSync(path.join(distDir, 'prerendered/index.html'))
+    ? measurePage(distDir, 'prerendered/index.html')
+    : null;
+  return { shell, prerendered };
+}
+
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+
+function print({ shell, prerendered }) {
+  for (const page of [shell, prerendered].filter(Boolean)) {
+    console.log(`${page.html}: ${page.files.length} scripts, ${kb(page.bytes)} raw, ${kb(page.gzip)} gzip`);
+    for (const f of [...page.files].sort((a, b) => b.gzip - a.gzip)) {
+      console.log(`  ${kb(f.gzip).padStart(9)} gzip  ${kb(f.bytes).padStart(9)} raw  ${f.file}`);
+    }
+  }
+  console.log(`landing JS (entry + modulepreloads, gzip): ${kb(shell.gzip)}`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const distDir = path.resolve(args.find((a) => !a.startsWith('--')) ?? defaultDist);
+  const budget = args.find((a) => a.startsWith('--budget='));
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
+    console.error(`No ${path.join(distDir, 'index.html')}: build the frontend first (npx nx run @trendforge/frontend:build).`);
+    process.exit(2);
+  }
+  const result = landingJsSize(distDir);
+  if (args.includes('--json')) console.log(JSON.stringify(result));
+  else print(result);
+  if (budget && result.shell.gzip > Number(budget.slice('--budget='.length)) * 1000) {
+    console.error(`landing JS ${kb(result.shell.gzip)} is over the budget of ${budget.slice('--budget='.length)} KB`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,5 @@
+import { PlansScreen } from './PlansScreen';
+
+export default function PlansPage() {
+  return <PlansScreen />;
+}
