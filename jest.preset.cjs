@@ -2,6 +2,12 @@
 // metadata (Nest's DI needs it), workspace libs resolved to their sources.
 const path = require('node:path');
 const libs = path.join(__dirname, 'services/libs');
+// Where the integration suites' PostgreSQL, Redis, NATS and S3 come from (containers when a Docker
+// engine answers, else the local services): decided once per run by @trendforge/testing (built).
+const testInfraSetup = path.join(libs, 'testing/dist/global-setup.js');
+const testInfra = require('node:fs').existsSync(testInfraSetup)
+  ? { globalSetup: testInfraSetup, globalTeardown: path.join(libs, 'testing/dist/global-teardown.js') }
+  : {};
 
 module.exports = {
   testEnvironment: 'node',
@@ -23,4 +29,5 @@ module.exports = {
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   testTimeout: 60000,
+  ...testInfra,
 };

@@ -1,10 +1,13 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { seriousViolations } from './axe.js';
+import { fetchPageImages } from './page-images.js';
 import { openPage, useE2EStack } from './harness.js';
 
 /** The pages a visitor sees before signing in, at a 390 px phone and a 1440 px desktop. */
 describe('public pages', () => {
   const suite = useE2EStack('public');
+  // The landing's trend renders, rendered before any page asks (the test stack skips PREVIEW_WARMUP).
+  beforeAll(() => fetchPageImages(suite.url, '/'), 120_000);
 
   const viewports = [
     { name: 'phone', width: 390, height: 844 },
@@ -19,14 +22,6 @@ describe('public pages', () => {
     await openPage(page, `${suite.url}${path}`);
     await page.locator('h1').first().waitFor();
     return page;
-  }
-
-  /** axe-core with the WCAG 2.1 A/AA rules; only serious and critical findings fail. */
-  async function seriousViolations(page: Page) {
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
   }
 
   describe.each(viewports)('axe at $width px', ({ width, height }) => {
@@ -107,7 +102,10 @@ describe('public pages', () => {
     try {
       expect(await page.getByTestId('waitlist-count').innerText()).toBe('487');
       releaseCount();
-      await page.waitForFunction(() => document.querySelector('[data-testid="waitlist-count"]')?.textContent !== '487');
+      await page.waitForFunction(() => {
+        const count = document.querySelector('[data-testid="waitlist-count"]')?.textContent;
+        return count != null && count !== '487';
+      });
       const before = Number((await page.getByTestId('waitlist-count').innerText()).replace(/,/g, ''));
       for (const text of ['Free', 'Basic', 'Pro']) await page.getByTestId('plans').getByRole('heading', { name: text, exact: true }).waitFor();
       expect(await page.getByTestId('sample-styles').locator('li').count()).toBe(4);

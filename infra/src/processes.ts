@@ -88,6 +88,14 @@ export const DOCUMENTED_ENV = [
   'OPENAI_BASE_URL',
   'OPENAI_IMAGE_MODEL',
   'OPENAI_CHAT_MODEL',
+  // Operations (README): traces to an OTLP/HTTP collector when set; the gateway's metrics token.
+  'OTEL_EXPORTER_OTLP_ENDPOINT',
+  'OTEL_SERVICE_NAME',
+  'METRICS_TOKEN',
+  // Payments (README): billing's Stripe key and webhook signing secret; the API base for a Stripe-speaking test server.
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_API_BASE',
 ] as const;
 
 export function processSpec(name: string): ProcessSpec {

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+/**
+ * Generation acceptance (GraphQL `generate`: validate, charge, enqueue), issue 15:
+ *
+ *   node infra/scripts/bench-accept.mjs                              # starts a stack of its own (built)
+ *   BENCH_URL=http://127.0.0.1:PORT node infra/scripts/bench-accept.mjs   # or measures a running one
+ *   node infra/scripts/bench-accept.mjs --sequential=50 --burst=100 --rounds=3
+ *
+ * Prints sequential p50 / p95 and the accepts per second of `burst` requests sent at once, per round.
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freeTrendSlug, measureAcceptance } from './accept-measure.mjs';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const option = (name, fallback) => Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+
+async function startOwnStack() {
+  const { startStack } = await import(path.join(repoRoot, 'infra/dist/index.js'));
+  const stack = await startStack({
+    port: 'auto',
+    database: 'tf_bench_accept',
+    busNamespace: `bench_${randomBytes(4).toString('hex')}`,
+    output: () => undefined,
+    log: () => undefined,
+    childEnv: { LOG_LEVEL: 'warn', PREVIEW_WARMUP: 'false', REGISTRATIONS_PER_IP: '100000' },
+  });
+  return { url: stack.url.replace('localhost', '127.0.0.1'), stop: () => stack.stop() };
+}
+
+const external = process.env.BENCH_URL?.replace(/\/+$/, '');
+const stack = external ? { url: external, stop: async () => undefined } : await startOwnStack();
+try {
+  const trendSlug = await freeTrendSlug(stack.url);
+  for (let round = 1; round <= option('rounds', 3); round++) {
+    const { sequential, burst } = await measureAcceptance(stack.url, { trendSlug, sequential: option('sequential', 50), burst: option('burst', 100) });
+    process.stdout.write(`round ${round}: sequential p50 ${sequential.p50?.toFixed(1)} ms, p95 ${sequential.p95?.toFixed(1)} ms (${sequential.accepted} accepted); `
+      + `${burst.accepted} at once: ${Math.round(burst.perSecond)} accepts/s\n`);
+    const refused = [...sequential.refused, ...burst.refused];
+    if (refused.length) process.stdout.write(`  refused: ${[...new Set(refused)].join('; ')}\n`);
+  }
+} finally {
+  await stack.stop();
+}
+process.exit(0);
