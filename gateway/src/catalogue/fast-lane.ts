@@ -1,18 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getOptionsToken, getStorageToken, normalizeIp, type ThrottlerModuleOptions, type ThrottlerOptions, type ThrottlerStorage } from '@nestjs/throttler';
 import type { INestApplication } from '@nestjs/common';
-import { BatchedLimits, type LimitVerdict } from '../common/batched-limits.js';
 import { isAllowedOrigin } from '../common/origin.js';
 import { securityHeaderValues } from '../common/security-headers.js';
 import { SessionCookie } from '../common/session.js';
-import { handlerThrottleKey } from '../common/throttle.guard.js';
-import { RedisThrottlerStorage } from '../common/throttler-storage.js';
+import { GatewayThrottlerStorage, replicaThrottleKey } from '../common/throttler-storage.js';
 import { clientAddress, isSecure } from '../graphql/client-address.js';
 import { Catalogue, CachedAnswer, type CachedAnswer as Answer } from './catalogue.js';
 import { CatalogueKeys } from './catalogue-reads.js';
 import { publicQueryOf, type PublicQuery } from './public-graphql.js';
+import { CatalogueReadHandlers } from './read-handlers.js';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+interface LimitVerdict {
+  remaining: number;
+  resetSeconds: number;
+}
 
 /** A cached public read: its cache key and the Nest handler whose rate-limit count it shares. */
 interface Route {
@@ -24,10 +28,10 @@ interface Route {
 
 const SlugPattern = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 const fixedRoutes = new Map<string, Route>([
-  ['/api/trends', { key: CatalogueKeys.trends, handler: 'TrendsController-list' }],
-  ['/api/trends/elections', { key: CatalogueKeys.elections, handler: 'TrendsController-elections' }],
-  ['/api/trends/voting', { key: CatalogueKeys.board, handler: 'TrendsController-voting', visitorsOnly: true }],
-  ['/api/waitlist/count', { key: CatalogueKeys.waitlistCount, handler: 'WaitlistController-count' }],
+  ['/api/trends', { key: CatalogueKeys.trends, handler: CatalogueReadHandlers.restTrends }],
+  ['/api/trends/elections', { key: CatalogueKeys.elections, handler: CatalogueReadHandlers.restElections }],
+  ['/api/trends/voting', { key: CatalogueKeys.board, handler: CatalogueReadHandlers.restBoard, visitorsOnly: true }],
+  ['/api/waitlist/count', { key: CatalogueKeys.waitlistCount, handler: CatalogueReadHandlers.restWaitlistCount }],
 ]);
 
 /** GET paths answered from the catalogue cache (exact paths: anything else goes to Nest). */
@@ -36,8 +40,8 @@ function routeOf(url: string): Route | undefined {
   if (fixed) return fixed;
   if (!url.startsWith('/api/trends/')) return undefined;
   const [slugOrWord, slug, rest] = url.slice('/api/trends/'.length).split('/');
-  if (slugOrWord === 'slug' && slug && rest === undefined && SlugPattern.test(slug)) return { key: CatalogueKeys.trend(slug), handler: 'TrendsController-bySlug' };
-  if (slug === 'style-options' && rest === undefined && SlugPattern.test(slugOrWord)) return { key: CatalogueKeys.styleOptions(slugOrWord), handler: 'TrendsController-styleOptions' };
+  if (slugOrWord === 'slug' && slug && rest === undefined && SlugPattern.test(slug)) return { key: CatalogueKeys.trend(slug), handler: CatalogueReadHandlers.restTrend };
+  if (slug === 'style-options' && rest === undefined && SlugPattern.test(slugOrWord)) return { key: CatalogueKeys.styleOptions(slugOrWord), handler: CatalogueReadHandlers.restStyleOptions };
   return undefined;
 }
 
@@ -50,18 +54,19 @@ const hasSession = (req: IncomingMessage) => req.headers.cookie?.includes(`${Ses
  * A request listener in front of Express for the public catalogue: GET /api/trends and its kin,
  * and POST /graphql with a public query seen before, are answered straight from the catalogue
  * cache (catalogue.ts) with a strong ETag, the security headers every answer carries and the
- * same per-address rate limit as Nest's route (one shared count in Redis, added in batches:
- * common/batched-limits.ts). Everything else, and anything not cached yet, goes to Express and
+ * same per-address rate limit as Nest's route (one count in the replica's memory:
+ * catalogue/read-handlers.ts). Everything else, and anything not cached yet, goes to Express and
  * Nest unchanged; a public GraphQL query's answer is kept on its way out. Cached hits skip
  * Express's middleware, helmet's per-request work and pino-http's per-request log line.
  */
 export function catalogueFastLane(app: INestApplication, framework: Listener): Listener {
   const catalogue = app.get(Catalogue);
   const storage = app.get<ThrottlerStorage>(getStorageToken());
-  if (!(storage instanceof RedisThrottlerStorage)) throw new Error('the catalogue fast lane counts in RedisThrottlerStorage (app.module.ts)');
+  if (!(storage instanceof GatewayThrottlerStorage)) throw new Error('the catalogue fast lane counts in GatewayThrottlerStorage (app.module.ts)');
+  const { replica } = storage;
   const throttler = throttlerOf(app.get<ThrottlerModuleOptions>(getOptionsToken()));
-  const limits = new BatchedLimits(storage, throttler);
   const limit = throttler.limit as number;
+  const throttlerName = throttler.name ?? 'default';
   const plainHeaders = securityHeaderValues(false).flat();
   const secureHeaders = securityHeaderValues(true).flat();
 
@@ -70,9 +75,9 @@ export function catalogueFastLane(app: INestApplication, framework: Listener): L
     const tracker = normalizeIp(clientAddress(req));
     let verdict: LimitVerdict | undefined;
     for (const handler of handlers) {
-      const hit = limits.hit(handlerThrottleKey(handler, tracker, limits.throttlerName));
-      if (!hit.allowed) return undefined;
-      if (!verdict || hit.remaining < verdict.remaining) verdict = hit;
+      const { totalHits, msLeft } = replica.hit(replicaThrottleKey(handler, tracker, throttlerName));
+      if (totalHits > limit) return undefined;
+      if (!verdict || limit - totalHits < verdict.remaining) verdict = { remaining: limit - totalHits, resetSeconds: Math.ceil(msLeft / 1000) };
     }
     return verdict;
   }

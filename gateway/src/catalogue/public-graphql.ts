@@ -1,6 +1,7 @@
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
 import type { CataloguePart } from '@trendforge/contracts';
 import { graphQLParseOptions } from '../graphql/limits.js';
+import { CatalogueReadHandlers } from './read-handlers.js';
 
 /** A GraphQL query whose answer is the same for everyone who may send it. */
 export interface PublicQuery {
@@ -13,12 +14,12 @@ export interface PublicQuery {
 
 /** The public catalogue's root fields: what each reads, and the resolver that answers it. */
 const publicFields: Record<string, { part: CataloguePart; handler: string; visitorsOnly?: boolean }> = {
-  trends: { part: 'trends', handler: 'TrendsResolver-trends' },
-  trend: { part: 'trends', handler: 'TrendsResolver-trend' },
-  trendStyleOptions: { part: 'trends', handler: 'TrendsResolver-trendStyleOptions' },
-  trendElections: { part: 'trends', handler: 'TrendsResolver-trendElections' },
-  votingTrends: { part: 'voting', handler: 'TrendsResolver-votingTrends', visitorsOnly: true },
-  waitlistCount: { part: 'waitlist', handler: 'WaitlistResolver-waitlistCount' },
+  trends: { part: 'trends', handler: CatalogueReadHandlers.trends },
+  trend: { part: 'trends', handler: CatalogueReadHandlers.trend },
+  trendStyleOptions: { part: 'trends', handler: CatalogueReadHandlers.trendStyleOptions },
+  trendElections: { part: 'trends', handler: CatalogueReadHandlers.trendElections },
+  votingTrends: { part: 'voting', handler: CatalogueReadHandlers.votingTrends, visitorsOnly: true },
+  waitlistCount: { part: 'waitlist', handler: CatalogueReadHandlers.waitlistCount },
 };
 
 const mentionsPublicField = new RegExp(`\\b(?:${Object.keys(publicFields).join('|')})\\b`);

@@ -2,10 +2,13 @@ import { createHash } from 'node:crypto';
 import { ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
 import { ThrottlerGuard } from '@nestjs/throttler';
+import { isCatalogueRead } from '../catalogue/read-handlers.js';
+import { replicaThrottleKey } from './throttler-storage.js';
 
 /**
  * Rate limits per client IP for REST calls and GraphQL operations alike (over HTTP and graphql-ws),
- * counted in Redis so all gateway instances share one limit (throttler-storage.ts). Routes and
+ * counted in Redis so all gateway instances share one limit (throttler-storage.ts), except the
+ * public catalogue's reads, counted per replica (catalogue/read-handlers.ts). Routes and
  * resolvers tighten it with @Throttle and opt out with @SkipThrottle.
  */
 const OPERATION = 'throttle:operation';
@@ -16,16 +19,11 @@ const OPERATION = 'throttle:operation';
  */
 export const ThrottledOperation = (operation: string) => SetMetadata(OPERATION, operation);
 
-/**
- * The key ThrottlerGuard.generateKey gives a handler's count for one client (`handler` is
- * `Class-method`), for answers counted outside Nest (the catalogue's fast lane) on the same limit.
- */
-export const handlerThrottleKey = (handler: string, tracker: string, name: string) =>
-  createHash('sha256').update(`${handler}-${name}-${tracker}`).digest('hex');
-
 @Injectable()
 export class AppThrottlerGuard extends ThrottlerGuard {
   protected override generateKey(context: ExecutionContext, suffix: string, name: string): string {
+    const handler = `${context.getClass().name}-${context.getHandler().name}`;
+    if (isCatalogueRead(handler)) return replicaThrottleKey(handler, suffix, name);
     const operation = this.reflector.getAllAndOverride<string | undefined>(OPERATION, [context.getHandler(), context.getClass()]);
     if (!operation) return super.generateKey(context, suffix, name);
     return createHash('sha256').update(`operation:${operation}-${name}-${suffix}`).digest('hex');
