@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, IsNull, Repository, type EntityManager } from 'typeorm';
+import { DataSource, IsNull, Repository } from 'typeorm';
 import type { Redis } from 'ioredis';
 import {
   AdminListLimit, ErrorCode, Events, GenerationFailure, type FailedGeneration, isVariationType, QueueName, withPersonTraits, type Creation, type CreationRenderInputs, type Generation, type GenerationCompletedEvent,
@@ -70,21 +70,22 @@ export class GenerationsService {
       fail(ErrorCode.BadRequest, `styleIntensity must be a whole number from ${StyleIntensity.min} to ${StyleIntensity.max}`);
     }
 
-    // The key's earlier generation, the photo and the trend are independent reads: asked together.
-    const [earlierRead, photoRead, trendRead] = await Promise.allSettled([
-      key === null ? null : this.generations.findOneBy({ userId: req.userId, idempotencyKey: key }),
+    // The photo and the trend are independent reads: asked together.
+    const [photoRead, trendRead] = await Promise.allSettled([
       req.photoId != null ? this.photos.owned(req.photoId, req.userId) : null,
       this.trends.bySlug(req.trendSlug),
     ]);
-    const earlier = settledValue(earlierRead);
-    // A retry of a request that got further than acceptance answers at once, whatever happened since.
-    if (earlier && earlier.status !== 'queued') return this.toGeneration(earlier);
+    if (photoRead.status === 'rejected' || trendRead.status === 'rejected' || !trendRead.value.available) {
+      // A retry of a request that got further than acceptance answers at once, whatever happened since.
+      const earlier = key === null ? null : await this.generations.findOneBy({ userId: req.userId, idempotencyKey: key });
+      if (earlier && earlier.status !== 'queued') return this.toGeneration(earlier);
+    }
     // Before anything is recorded or charged: another member's photo records nothing and charges nothing.
     const photo = settledValue(photoRead);
     const trend = settledValue(trendRead);
     if (!trend.available) fail(ErrorCode.BadRequest, `${trend.name} is coming soon`);
 
-    const entity = earlier ?? await this.record(req, trend, userPrompt, userTraits, photo);
+    const entity = await this.record(req, trend, userPrompt, userTraits, photo);
     if (entity.status !== 'queued') return this.toGeneration(entity);
 
     let role: Role;
@@ -145,71 +146,47 @@ export class GenerationsService {
   }
 
   /**
-   * The generation a request makes, or the one its key already made. One member's acceptances
-   * take turns here (a transaction-scoped advisory lock), so the in-flight cap and the key's
-   * mapping hold under concurrent requests; the unique index keeps the mapping whatever happens.
+   * The generation a request makes, or the one its key already made, in one round trip
+   * (images.accept_generation: one member's acceptances take turns, so the in-flight cap and the
+   * key's mapping hold under concurrent requests; the unique index keeps the mapping whatever happens).
    */
   private async record(
     req: GenerationRequest, trend: Trend, userPrompt: string, userTraits: string | null, photo: PhotoEntity | null,
   ): Promise<GenerationEntity> {
     const cap = this.config.GENERATIONS_IN_FLIGHT_PER_MEMBER;
-    return this.dataSource.transaction(async (tx) => {
-      // Its own statement: a statement's snapshot is taken before it waits, so the reads below must come after.
-      await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`images.accept:${req.userId}`]);
-      const created = await this.insertWithinCap(tx, cap, tx.create(GenerationEntity, {
-        id: randomUUID(),
-        userId: req.userId,
-        trendSlug: trend.slug,
-        prompt: enginePrompt(trend, userPrompt, req.prompt, req.variation, req.styleOptions),
-        userPrompt,
-        status: 'queued',
-        failureReason: null,
-        caption: null,
-        engine: null,
-        trendName: trend.name,
-        vibe: req.vibe ?? null,
-        styleOptions: req.styleOptions ?? null,
-        aspect: req.aspect ?? null,
-        seed: randomInt(2 ** 31),
-        originalKey: photo?.key ?? null,
-        photoId: photo?.id ?? null,
-        userTraits,
-        variation: req.variation ?? null,
-        styleIntensity: req.styleIntensity ?? null,
-        idempotencyKey: req.idempotencyKey ?? null,
-        refundedAt: null,
-      }));
-      if (created) return created;
-      // Not inserted: the key made a generation already, or the member is at the cap.
-      if (req.idempotencyKey) {
-        const earlier = await tx.findOneBy(GenerationEntity, { userId: req.userId, idempotencyKey: req.idempotencyKey });
-        if (earlier) return earlier;
-      }
-      fail(ErrorCode.RateLimited, `You already have ${cap} generations in progress. Please wait for one to finish and try again.`);
+    const entity = this.generations.create({
+      id: randomUUID(),
+      userId: req.userId,
+      trendSlug: trend.slug,
+      prompt: enginePrompt(trend, userPrompt, req.prompt, req.variation, req.styleOptions),
+      userPrompt,
+      status: 'queued',
+      failureReason: null,
+      caption: null,
+      engine: null,
+      trendName: trend.name,
+      vibe: req.vibe ?? null,
+      styleOptions: req.styleOptions ?? null,
+      aspect: req.aspect ?? null,
+      seed: randomInt(2 ** 31),
+      originalKey: photo?.key ?? null,
+      photoId: photo?.id ?? null,
+      userTraits,
+      variation: req.variation ?? null,
+      styleIntensity: req.styleIntensity ?? null,
+      idempotencyKey: req.idempotencyKey ?? null,
+      refundedAt: null,
     });
-  }
-
-  /**
-   * Inserts the generation in one statement unless its key made one already or the member has
-   * `cap` generations in flight (under the member's lock); answers the stored row, or null.
-   */
-  private async insertWithinCap(tx: EntityManager, cap: number, entity: GenerationEntity): Promise<GenerationEntity | null> {
-    const metadata = tx.connection.getMetadata(GenerationEntity);
-    const table = `"${metadata.schema}"."${metadata.tableName}"`;
-    const columns = metadata.columns.filter((column) => !column.isCreateDate && !column.isUpdateDate);
-    const values = columns.map((column) => column.getEntityValue(entity));
-    const at = (n: number) => `$${values.length + n}`;
-    // Typed placeholders: in INSERT ... SELECT the values do not take the columns' types by themselves.
-    const rows = await tx.query<{ created_at: Date; updated_at: Date }[]>(
-      `INSERT INTO ${table} (${columns.map((column) => `"${column.databaseName}"`).join(', ')})
-       SELECT ${columns.map((column, i) => `$${i + 1}::${column.type as string}`).join(', ')}
-        WHERE NOT EXISTS (SELECT 1 FROM ${table} WHERE "user_id" = ${at(1)} AND "idempotency_key" = ${at(2)})
-          AND (SELECT count(*) FROM ${table} WHERE "user_id" = ${at(1)} AND "status" IN ('queued', 'active')) < ${at(3)}
-       RETURNING "created_at", "updated_at"`,
-      [...values, entity.userId, entity.idempotencyKey, cap],
+    const columns = this.generations.metadata.columns.filter((column) => !column.isCreateDate && !column.isUpdateDate);
+    const candidate = Object.fromEntries(columns.map((column) => [column.databaseName, column.getEntityValue(entity) ?? null]));
+    const [accepted] = await this.dataSource.query<{ id: string; created: boolean; created_at: Date; updated_at: Date }[]>(
+      'SELECT * FROM "images"."accept_generation"($1, $2)', [JSON.stringify(candidate), cap],
     );
-    if (!rows.length) return null;
-    return Object.assign(entity, { createdAt: rows[0].created_at, updatedAt: rows[0].updated_at });
+    if (!accepted) fail(ErrorCode.RateLimited, `You already have ${cap} generations in progress. Please wait for one to finish and try again.`);
+    if (accepted.created) return Object.assign(entity, { createdAt: accepted.created_at, updatedAt: accepted.updated_at });
+    const earlier = await this.generations.findOneBy({ id: accepted.id });
+    // Gone meanwhile: its charge was refused and the key freed, so this request starts afresh.
+    return earlier ?? this.record(req, trend, userPrompt, userTraits, photo);
   }
 
   /**

@@ -1,0 +1,27 @@
+import { readdirSync } from 'node:fs';
+import { setPriority } from 'node:os';
+
+/**
+ * Imported first by the queue workers' entry points: renders and photo analysis are background
+ * work, so on a machine they share with the gateway and the services (npm start, compose, one
+ * node) they yield the CPU to requests people wait on. Linux keeps a niceness per thread and a
+ * new thread takes its creator's, so every thread running now is lowered (the thread pool may
+ * have started already) and the ones started later (libvips) follow. WORKER_NICENESS (1-19,
+ * default 10) tunes it; 0 leaves the priority alone.
+ */
+const niceness = Number(process.env.WORKER_NICENESS ?? 10);
+if (Number.isInteger(niceness) && niceness > 0 && niceness <= 19) {
+  let threads = [0]; // elsewhere than Linux: the process as the OS sees it
+  try {
+    threads = readdirSync('/proc/self/task').map(Number);
+  } catch {
+    // no /proc
+  }
+  for (const thread of threads) {
+    try {
+      setPriority(thread, niceness);
+    } catch (error) {
+      process.emitWarning(`worker thread ${thread} priority not lowered: ${(error as Error).message}`);
+    }
+  }
+}
