@@ -6,9 +6,8 @@ import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { BusModule, loggingModule, RedisModule, RenderJobsModule, StorageModule } from '@trendforge/platform';
 import { Catalogue } from './catalogue/catalogue.js';
 import { CatalogueReads } from './catalogue/catalogue-reads.js';
-import { Members } from './clients/members.js';
 import { ErrorsFilter } from './common/errors.filter.js';
-import { Sessions } from './common/session.js';
+import { SessionsModule } from './common/sessions.module.js';
 import { AppThrottlerGuard } from './common/throttle.guard.js';
 import { sharedThrottlerModule } from './common/throttler-storage.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
@@ -66,6 +65,7 @@ export class GatewayModule {
         PreviewsModule,
         ShareModule,
         GatewayMetricsModule,
+        SessionsModule.forRoot(config),
         AdminQueuesModule.forRoot(config),
         GraphQLModule.forRoot<ApolloDriverConfig>({
           driver: ApolloDriver,
@@ -92,8 +92,6 @@ export class GatewayModule {
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: ErrorsFilter },
         { provide: APP_GUARD, useClass: AppThrottlerGuard },
-        Sessions,
-        Members,
         Catalogue,
         CatalogueReads,
         GenerationUpdates,

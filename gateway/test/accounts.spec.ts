@@ -137,6 +137,18 @@ describe('sessions', () => {
     expect((await call(base, 'PUT', '/api/users/onboarding', { cookie, json: { hasOnboarded: true } })).status).toBe(401);
   });
 
+  it('checks a session with auth once per replica for a few seconds, not on every request', async () => {
+    const { cookie, user } = await member();
+    /** How many auth.session calls this gateway made (its Prometheus metrics). */
+    const sessionChecks = async () => {
+      const text = (await call(base, 'GET', '/api/metrics')).raw.toString();
+      return [...text.matchAll(/^tf_bus_request_duration_seconds_count\{[^}]*pattern="auth\.session"[^}]*\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+    };
+    const before = await sessionChecks();
+    for (let i = 0; i < 5; i++) expect((await call(base, 'GET', '/api/auth/me', { cookie })).body.id).toBe(user.id);
+    expect(await sessionChecks()).toBe(before + 1);
+  });
+
   it('pairs the session with a readable tf_member marker that grants nothing and goes with the session', async () => {
     const registered = await call(base, 'POST', '/api/auth/register', { json: { username: 'marker_1', email: 'marker1@example.com', password: 'secret-pass' } });
     const cookies = registered.headers['set-cookie'] as string[];

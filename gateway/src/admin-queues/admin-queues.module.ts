@@ -25,7 +25,7 @@ export const AdminQueuesPath = '/api/admin/queues';
 @Module({})
 export class AdminQueuesModule implements OnModuleInit, OnApplicationShutdown {
   static forRoot(config: GatewayConfig): DynamicModule {
-    return { module: AdminQueuesModule, providers: [{ provide: GATEWAY_CONFIG, useValue: config }, Sessions, Members] };
+    return { module: AdminQueuesModule, providers: [{ provide: GATEWAY_CONFIG, useValue: config }] };
   }
 
   private readonly log = new Logger(AdminQueuesModule.name);

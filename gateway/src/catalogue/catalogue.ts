@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { CatalogueChangedEvent, type CatalogueChanged, type CataloguePart } from '@trendforge/contracts';
 import { eventSubject, NATS, type EventEnvelope } from '@trendforge/platform';
+import { BoundedMap } from '../common/bounded-map.js';
 
 /**
  * The longest a replica may serve a part after it changed: the change notice normally arrives
@@ -29,20 +30,6 @@ export class CachedAnswer<T = unknown> {
 
   get fresh(): boolean {
     return Date.now() - this.storedAt < CatalogueMaxAgeMs;
-  }
-}
-
-/** A Map that forgets its oldest entries past `max` (whatever clients send cannot grow it). */
-class BoundedMap<K, V> extends Map<K, V> {
-  constructor(private readonly max: number) {
-    super();
-  }
-
-  override set(key: K, value: V): this {
-    this.delete(key);
-    super.set(key, value);
-    if (this.size > this.max) this.delete(this.keys().next().value as K);
-    return this;
   }
 }
 

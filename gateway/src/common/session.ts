@@ -8,6 +8,7 @@ import type { MessageRequest, User } from '@trendforge/contracts';
 import { Bus } from '@trendforge/platform';
 import { Members } from '../clients/members.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { SessionCache } from './session-cache.js';
 
 export const SessionCookie = 'tf_session';
 /**
@@ -40,14 +41,15 @@ export interface Caller {
 type RequestWithCaller = Request & { caller?: Caller | null };
 
 /**
- * Reads the session cookie and asks auth who it belongs to (auth slides the expiry); signs members
- * in and out for REST and GraphQL alike.
+ * Reads the session cookie and asks auth who it belongs to (auth slides the expiry; the answer is
+ * kept a few seconds: session-cache.ts); signs members in and out for REST and GraphQL alike.
  */
 @Injectable()
 export class Sessions {
   constructor(
     private readonly bus: Bus,
     private readonly members: Members,
+    private readonly cache: SessionCache,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -59,7 +61,7 @@ export class Sessions {
   async resolve(req: RequestWithCaller): Promise<Caller | null> {
     if (req.caller !== undefined) return req.caller;
     const sessionToken = this.tokenFrom(req.headers.cookie);
-    const session = sessionToken ? await this.bus.send('auth.session', { sessionToken }) : null;
+    const session = sessionToken ? await this.cache.resolve(sessionToken, () => this.bus.send('auth.session', { sessionToken })) : null;
     req.caller = session && sessionToken ? { userId: session.userId, sessionToken } : null;
     return req.caller;
   }
@@ -74,7 +76,10 @@ export class Sessions {
   /** Ends the session the cookie names, if any, and drops the cookies. */
   async signOut(req: Request, res: Response): Promise<void> {
     const sessionToken = this.tokenFrom(req.headers.cookie);
-    if (sessionToken) await this.bus.send('auth.logout', { sessionToken });
+    if (sessionToken) {
+      await this.bus.send('auth.logout', { sessionToken });
+      this.cache.endedToken(sessionToken);
+    }
     this.clear(res);
   }
 

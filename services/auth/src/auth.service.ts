@@ -1,8 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ILike, Repository } from 'typeorm';
-import { AdminListLimit, ErrorCode, Events, isUuid, type MessageRequest, type MessageResponse, type UserProfile, type UserRegisteredEvent } from '@trendforge/contracts';
-import { Bus, fail } from '@trendforge/platform';
+import {
+  AdminListLimit, ErrorCode, Events, isUuid, SessionEndedEvent, type MessageRequest, type MessageResponse, type SessionEnded, type UserProfile, type UserRegisteredEvent,
+} from '@trendforge/contracts';
+import { Bus, fail, sessionTokenDigest } from '@trendforge/platform';
 import { AttemptLimits } from './attempt-limits.js';
 import { AuthMessages, PasswordLength, validateLogin, validateProfileSettings, validateRegistration } from './credentials.js';
 import { Passwords } from './passwords.js';
@@ -104,8 +106,13 @@ export class AuthService {
     return { user: toUserProfile(user), sessionToken: await this.sessions.create(user.id) };
   }
 
+  /** Ends the session; every gateway replica drops its copy when it hears session.ended. */
   async logout(sessionToken: string): Promise<{ ok: true }> {
-    await this.sessions.destroy(sessionToken);
+    if (await this.sessions.destroy(sessionToken)) {
+      const ended: SessionEnded = { tokenDigest: sessionTokenDigest(sessionToken) };
+      await this.bus.publish(SessionEndedEvent, ended, `session.ended:${ended.tokenDigest}`)
+        .catch((error) => this.logger.warn({ err: error }, 'session end not announced; gateways forget it within their session cache age'));
+    }
     return { ok: true };
   }
 

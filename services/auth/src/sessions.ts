@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { busNamespace, REDIS } from '@trendforge/platform';
+import { busNamespace, REDIS, sessionTokenDigest } from '@trendforge/platform';
 import { AUTH_CONFIG, type AuthConfig } from './config.js';
 
 /** 32 random bytes in base64url: exactly 43 characters of A-Z a-z 0-9 - _. */
@@ -10,7 +10,8 @@ const TokenPattern = /^[A-Za-z0-9_-]{43}$/;
 /**
  * Server-side sessions in Redis (DESIGN.md section 2). The client holds an opaque random token;
  * Redis holds only its SHA-256, so a leaked Redis dump cannot be replayed as cookies. Every use
- * slides the expiry; deleting the record logs the session out on every gateway instance at once.
+ * slides the expiry; deleting the record and announcing `session.ended` logs the session out on
+ * every gateway instance at once.
  */
 @Injectable()
 export class Sessions {
@@ -20,7 +21,7 @@ export class Sessions {
   ) {}
 
   static key(token: string): string {
-    return `${busNamespace()}:session:${createHash('sha256').update(token).digest('hex')}`;
+    return `${busNamespace()}:session:${sessionTokenDigest(token)}`;
   }
 
   async create(userId: string): Promise<string> {
@@ -35,8 +36,9 @@ export class Sessions {
     return this.redis.getex(Sessions.key(token), 'EX', this.config.SESSION_TTL_SECONDS);
   }
 
-  async destroy(token: unknown): Promise<void> {
-    if (typeof token !== 'string' || !TokenPattern.test(token)) return;
-    await this.redis.del(Sessions.key(token));
+  /** Deletes the session; answers whether there was one to delete. */
+  async destroy(token: unknown): Promise<boolean> {
+    if (typeof token !== 'string' || !TokenPattern.test(token)) return false;
+    return (await this.redis.del(Sessions.key(token))) > 0;
   }
 }

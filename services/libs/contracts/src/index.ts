@@ -15,3 +15,4 @@ export * from './plain-text.js';
 export * from './catalogue.js';
 export * from './referrals.js';
 export * from './payments.js';
+export * from './sessions.js';

@@ -16,3 +16,4 @@ export * from './renders.js';
 export * from './metrics.js';
 export * from './request-context.js';
 export * from './tracing.js';
+export * from './sessions.js';

@@ -1,0 +1,86 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import { SessionEndedEvent, type SessionEnded } from '@trendforge/contracts';
+import { eventSubject, NATS, sessionTokenDigest, type EventEnvelope } from '@trendforge/platform';
+import { BoundedMap } from './bounded-map.js';
+
+/**
+ * How long a replica trusts a session it checked with auth. A logout reaches every replica within
+ * milliseconds (session.ended); this bounds a notice lost while NATS reconnects (all is dropped on
+ * reconnect too), and is how often an active session's sliding expiry is pushed.
+ */
+export const SessionCacheMs = 5_000;
+const SessionsKept = 50_000;
+
+/**
+ * The sessions this gateway replica checked lately, by token digest: a signed-in member's
+ * requests skip the round trip to auth for SessionCacheMs. Only live sessions are kept (an
+ * unknown token is asked about every time), and a check that raced with a logout is not kept.
+ */
+@Injectable()
+export class SessionCache implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger(SessionCache.name);
+  private readonly sessions = new BoundedMap<string, { userId: string; until: number }>(SessionsKept);
+  /** Counts ends heard: a check that saw one while it ran is not kept. */
+  private ends = 0;
+  private subscription?: Subscription;
+  private stopped = false;
+
+  constructor(@Inject(NATS) private readonly nats: NatsConnection) {}
+
+  onApplicationBootstrap() {
+    // Plain NATS, not a durable consumer: every replica must hear every logout.
+    this.subscription = this.nats.subscribe(eventSubject(SessionEndedEvent), {
+      callback: (error, message) => {
+        if (error) return;
+        try {
+          this.ended(message.json<EventEnvelope<SessionEnded>>().payload.tokenDigest);
+        } catch (parseError) {
+          this.log.warn({ err: parseError }, 'unreadable session notice; forgetting every session');
+          this.clear();
+        }
+      },
+    });
+    void this.watchReconnects();
+  }
+
+  onApplicationShutdown() {
+    this.stopped = true;
+    this.subscription?.unsubscribe();
+  }
+
+  /** The session's member, from this replica's memory or else from `check` (auth). */
+  async resolve(token: string, check: () => Promise<{ userId: string } | null>): Promise<{ userId: string } | null> {
+    const digest = sessionTokenDigest(token);
+    const kept = this.sessions.get(digest);
+    if (kept && kept.until > Date.now()) return { userId: kept.userId };
+    const endsBefore = this.ends;
+    const session = await check();
+    if (!session) this.sessions.delete(digest);
+    else if (this.ends === endsBefore) this.sessions.set(digest, { userId: session.userId, until: Date.now() + SessionCacheMs });
+    return session;
+  }
+
+  /** A logout: here at once, on other replicas through session.ended. */
+  ended(tokenDigest: string) {
+    this.ends += 1;
+    this.sessions.delete(tokenDigest);
+  }
+
+  endedToken(token: string) {
+    this.ended(sessionTokenDigest(token));
+  }
+
+  private clear() {
+    this.ends += 1;
+    this.sessions.clear();
+  }
+
+  private async watchReconnects() {
+    for await (const status of this.nats.status()) {
+      if (this.stopped) return;
+      // Logouts announced while we were away are lost to a plain subscription.
+      if (status.type === 'reconnect') this.clear();
+    }
+  }
+}
