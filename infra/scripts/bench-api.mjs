@@ -8,7 +8,8 @@
  *   npm run bench:api -- --duration=10 --threads=2 --connections=32 --rounds=2
  *
  * 1. GET /api/trends and GraphQL `{ trends { ... } }` through the gateway, then the same bytes from a
- *    bare node:http server: THREADS worker threads holding CONNECTIONS keep-alive connections in all,
+ *    bare node:http server, with wrk when it is on the PATH (as the issue measures; --client=node
+ *    forces the fallback): THREADS threads holding CONNECTIONS keep-alive connections in all,
  *    each request from its own client address (X-Forwarded-For, which the gateway trusts from
  *    loopback, so per-address rate limits see distinct clients as in life), DURATION seconds each
  *    after a short warm-up, gateway and bare server in turns ROUNDS times, the best of each kept.
@@ -21,8 +22,10 @@
  *
  * Loopback addresses only. Exit code 1 when a gateway answer is not 200 (errors are counted and shown).
  */
+import { execFile, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { createServer, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import path from 'node:path';
@@ -111,8 +114,52 @@ const rounds = option('rounds', 'BENCH_ROUNDS', 2);
 const WarmUpS = 2;
 const SettleMs = 5_000;
 
+/** wrk on the PATH (Debian: apt-get install wrk), which the load below prefers: a C client leaves the servers more of the CPU. */
+const wrkBinary = (() => {
+  if (args.client === 'node') return undefined;
+  const found = spawnSync('sh', ['-c', 'command -v wrk'], { encoding: 'utf8' }).stdout.trim();
+  return found || undefined;
+})();
+
+/** The same load through wrk: a Lua script gives each request its own X-Forwarded-For; answers other than 2xx/3xx are counted. */
+async function measureWithWrk(port, method, urlPath, body) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
+  const script = path.join(dir, 'load.lua');
+  writeFileSync(script, `
+local n = 0
+local threadId = 0
+local threadCount = 0
+setup = function(thread) thread:set("id", threadCount); threadCount = threadCount + 1 end
+init = function() threadId = id end
+request = function()
+  n = n + 1
+  local address = string.format("%d.%d.%d.%d", 11 + (math.floor(n / 65536) % 200), math.floor(n / 256) % 256, n % 256, threadId + 1)
+  return wrk.format(${JSON.stringify(method)}, ${JSON.stringify(urlPath)}, { ["X-Forwarded-For"] = address, ["Accept"] = "application/json"${body ? ', ["Content-Type"] = "application/json"' : ''} }, ${body ? JSON.stringify(body) : 'nil'})
+end
+`);
+  // Asynchronously: the bare server answers from this process's event loop meanwhile.
+  const run = async (seconds) => {
+    const out = await new Promise((resolve, reject) => {
+      execFile(wrkBinary, [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '-s', script, `http://127.0.0.1:${port}${urlPath}`], (error, stdout, stderr) =>
+        (error ? reject(new Error(`wrk failed: ${stderr || error.message}`)) : resolve({ stdout })));
+    });
+    const perSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(out.stdout)?.[1] ?? 0);
+    const failedAnswers = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out.stdout)?.[1] ?? 0);
+    const errors = /Socket errors: (.*)/.exec(out.stdout)?.[1];
+    const statuses = { ...(failedAnswers ? { 'non-2xx': failedAnswers } : {}), ...(errors ? { socket: errors } : {}) };
+    return { perSecond, statuses };
+  };
+  try {
+    await run(WarmUpS);
+    return await run(durationS);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Requests per second of `durationS` seconds of load (after a warm-up run that is not counted). */
 async function measure(port, method, urlPath, body) {
+  if (wrkBinary) return measureWithWrk(port, method, urlPath, body);
   const run = async (seconds) => {
     const until = Date.now() + seconds * 1000;
     const perThread = Math.ceil(connections / threads);
@@ -214,7 +261,7 @@ async function main() {
       ['/api/trends', { type: trends.headers['content-type'], body: trends.raw }],
       ['/graphql', { type: gql.headers['content-type'], body: gql.raw }],
     ]));
-    process.stdout.write(`${threads} threads, ${connections} connections, best of ${rounds} runs of ${durationS} s taken in turns, a client address per request\n\n`);
+    process.stdout.write(`${wrkBinary ? 'wrk' : 'node load client (no wrk on the PATH)'}: ${threads} threads, ${connections} connections, best of ${rounds} runs of ${durationS} s taken in turns, a client address per request\n\n`);
     row('measure', 'gateway', 'bare node:http', 'ratio', 'goal');
     const measures = [
       { label: `GET /api/trends (${(trends.raw.length / 1024).toFixed(1)} KB)`, method: 'GET', path: '/api/trends', goal: '>= 0.5x' },
