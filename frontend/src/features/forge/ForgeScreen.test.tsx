@@ -147,7 +147,7 @@ describe('ForgeScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Generate My Anime Hero' }));
     expect(await screen.findByTestId('generating-view')).toBeInTheDocument();
     expect(await screen.findByTestId('result-prompt')).toHaveTextContent('a corgi astronaut | Person traits: blonde hair, freckles');
-    expect(sent[0]).toEqual(expect.objectContaining({ trendSlug: 'anime', userPrompt: 'a corgi astronaut', personalization: 'blonde hair, freckles' }));
+    expect(sent[0]).toEqual(expect.objectContaining({ trendSlug: 'anime', userPrompt: 'a corgi astronaut', personalization: 'blonde hair, freckles', styleIntensity: 7 }));
     expect(sent[0]).not.toHaveProperty('photoId');
 
     // Adjust keeps the personalization.

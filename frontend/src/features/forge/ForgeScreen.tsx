@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Flame } from 'lucide-react';
+import { StyleIntensity } from '@trendforge/contracts';
 import type { Trend } from '@/lib/types';
 import { useAuth } from '@/features/auth/auth-context';
 import { useAuthDialog } from '@/features/auth/auth-dialog-context';
@@ -149,6 +150,7 @@ export function ForgeScreen() {
         trendSlug: trend.slug,
         userPrompt: subject.trim(),
         prompt: buildPrompt(trend, subject, options),
+        styleIntensity: StyleIntensity.default, // spec part 2: the Forge sends 7
         ...(photoId ? { photoId } : {}),
         ...(traits ? { personalization: traits } : {}),
       });
