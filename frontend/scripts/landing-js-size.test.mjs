@@ -14,7 +14,8 @@ const vite = path.join(path.dirname(createRequire(import.meta.url).resolve('vite
 /**
  * Code only members' screens use, which must never be among the scripts the landing page loads
  * (its entry and modulepreloads): the GraphQL client, forms and validation, the auth dialog, the
- * toasts, Radix parts of member screens, and every member feature.
+ * toasts, Radix parts of member screens, every member feature, and tailwind-merge (the shell's
+ * primitives are component classes that utilities override: index.css).
  */
 const memberOnly = [
   /node_modules\/@apollo\/client\//,
@@ -24,6 +25,7 @@ const memberOnly = [
   /node_modules\/react-hook-form\//,
   /node_modules\/@hookform\//,
   /node_modules\/zod\//,
+  /node_modules\/tailwind-merge\//,
   /node_modules\/@radix-ui\/react-(dialog|dropdown-menu|tabs|toast|tooltip)\//,
   /\/src\/features\/(generation|forge|creator|wizard|images|board|settings|sharing|dashboard|personalization)\//,
   /\/src\/features\/auth\/AuthDialog\.tsx$/,

@@ -1,10 +1,10 @@
 import { Loader2 } from 'lucide-react';
-import { cn } from '@/lib/cn';
+import { clsx } from 'clsx';
 
 export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
   return (
     <span role="status" aria-live="polite" className="inline-flex items-center">
-      <Loader2 aria-hidden className={cn('size-6 animate-spin text-violet-400', className)} />
+      <Loader2 aria-hidden className={clsx('spinner', className)} />
       <span className="sr-only">{label}</span>
     </span>
   );

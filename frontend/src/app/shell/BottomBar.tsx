@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { cn } from '@/lib/cn';
+import { clsx } from 'clsx';
 import { useAuth } from '@/features/auth/auth-context';
 import { UsageMeter } from '@/lib/member-ui';
 import { BOTTOM_BAR, isBottomItemActive } from '../nav';
@@ -12,7 +12,7 @@ export function BottomBar() {
   return (
     <>
       {/* Keeps the end of the page clear of the fixed bar (and the credits meter above it). */}
-      <div aria-hidden className={cn('md:hidden', user ? 'h-28' : 'h-16')} />
+      <div aria-hidden className={clsx('md:hidden', user ? 'h-28' : 'h-16')} />
       <div className="fixed inset-x-0 bottom-0 z-40 md:hidden">
       {user ? (
         <div className="pointer-events-none flex justify-center pb-2">
@@ -33,7 +33,7 @@ export function BottomBar() {
                 <Link
                   to={item.to}
                   aria-current={active ? 'page' : undefined}
-                  className={cn(
+                  className={clsx(
                     'relative flex h-full flex-col items-center justify-center gap-1 text-[11px] font-medium transition-colors',
                     active ? 'text-foreground' : 'text-muted hover:text-foreground',
                   )}
@@ -42,7 +42,7 @@ export function BottomBar() {
                     <span aria-hidden className="absolute top-0 h-0.5 w-8 rounded-full bg-brand" />
                   ) : null}
                   <span
-                    className={cn(
+                    className={clsx(
                       'inline-flex size-8 items-center justify-center rounded-xl transition-colors',
                       active && 'bg-violet-500/15 text-violet-200',
                     )}

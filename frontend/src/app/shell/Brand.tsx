@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Flame } from 'lucide-react';
-import { cn } from '@/lib/cn';
+import { clsx } from 'clsx';
 
 export function Brand({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   return (
@@ -8,7 +8,7 @@ export function Brand({ className, onNavigate }: { className?: string; onNavigat
       to="/"
       onClick={onNavigate}
       data-testid="brand-home"
-      className={cn('group inline-flex items-center gap-2.5 rounded-xl', className)}
+      className={clsx('group inline-flex items-center gap-2.5 rounded-xl', className)}
     >
       <span className="relative inline-flex size-8 items-center justify-center rounded-[10px] bg-brand glow transition-transform duration-300 group-hover:rotate-[-6deg]">
         <Flame className="size-4.5 text-white" aria-hidden strokeWidth={2.5} />

@@ -1,6 +1,6 @@
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Crown } from 'lucide-react';
-import { cn } from '@/lib/cn';
+import { clsx } from 'clsx';
 import { useAuth } from '@/features/auth/auth-context';
 import { useAuthDialog } from '@/features/auth/auth-dialog-context';
 import { Avatar, UsageMeter } from '@/lib/member-ui';
@@ -28,7 +28,7 @@ export function Header() {
               to={link.to}
               end={link.to === '/'}
               className={({ isActive }) =>
-                cn(
+                clsx(
                   'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
                   isActive ? 'text-foreground' : 'text-muted hover:text-foreground',
                 )
@@ -94,7 +94,7 @@ export function Header() {
                   title={tab.hint}
                   aria-current={active ? 'page' : undefined}
                   data-testid={`tool-tab-${tab.label.toLowerCase()}`}
-                  className={cn(
+                  className={clsx(
                     'relative inline-flex h-8 items-center gap-1.5 rounded-lg px-3 text-[13px] font-medium transition-colors',
                     active
                       ? 'bg-violet-500/15 text-violet-100 ring-1 ring-violet-400/30'

@@ -1,6 +1,6 @@
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Crown, LogOut, Settings } from 'lucide-react';
-import { cn } from '@/lib/cn';
+import { clsx } from 'clsx';
 import { useAuth } from '@/features/auth/auth-context';
 import { MemberSummary } from '@/features/auth/MemberSummary';
 import { useAuthDialog } from '@/features/auth/auth-dialog-context';
@@ -41,7 +41,7 @@ export default function MobileMenuSheet({ open, setOpen }: { open: boolean; setO
               end={link.to === '/'}
               onClick={close}
               className={({ isActive }) =>
-                cn(
+                clsx(
                   'rounded-xl px-3 py-2.5 text-[15px] font-medium transition-colors',
                   isActive ? 'bg-white/8 text-foreground' : 'text-muted hover:bg-white/5 hover:text-foreground',
                 )
@@ -63,7 +63,7 @@ export default function MobileMenuSheet({ open, setOpen }: { open: boolean; setO
                 to={tab.to}
                 onClick={close}
                 aria-current={active ? 'page' : undefined}
-                className={cn(
+                className={clsx(
                   'flex items-center gap-2 rounded-xl border px-3 py-2.5 text-sm font-medium transition-colors',
                   active
                     ? 'border-violet-400/40 bg-violet-500/15 text-violet-100'

@@ -19,7 +19,7 @@ export function DownloadCta() {
           <p className="mx-auto mt-4 max-w-xl text-base text-white/90 sm:text-lg">
             Free download with premium features. Your first trend is 30 seconds away.
           </p>
-          <StoreButtons variant="light" className="mx-auto mt-8 max-w-[15rem] grid-cols-1 justify-center sm:max-w-none" />
+          <StoreButtons variant="light" stacked className="mx-auto mt-8 max-w-[15rem] justify-center sm:max-w-none" />
           <Link to="/waitlist" className="group mt-6 inline-block rounded-lg text-sm font-semibold text-white underline-offset-4 hover:underline">
             Not on your phone yet? Join the waitlist
             <ArrowRight className="ml-1.5 inline size-4 align-[-3px] transition-transform group-hover:translate-x-0.5" aria-hidden />

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { cn } from '@/lib/cn';
+import { clsx } from 'clsx';
 import { STEPS } from './content';
 import { useRotation } from './rotation';
 import { SectionHeading } from './SectionHeading';
@@ -38,7 +38,7 @@ export function HowItWorks() {
                       style={{ backgroundImage: `linear-gradient(140deg, ${step.from}, ${step.to})` }}
                     >
                       {/* Real renders, lazy (below the fold); the gradient shows until they arrive. */}
-                      <div className={cn('grid size-full', step.images.length > 1 && 'grid-cols-2 gap-1')}>
+                      <div className={clsx('grid size-full', step.images.length > 1 && 'grid-cols-2 gap-1')}>
                         {step.images.map((image) => (
                           <img
                             key={image.src}
@@ -89,7 +89,7 @@ export function HowItWorks() {
                     type="button"
                     onClick={() => goTo(i)}
                     aria-current={i === index ? 'step' : undefined}
-                    className={cn(
+                    className={clsx(
                       'inline-flex h-9 items-center gap-2 rounded-full border px-3 text-sm font-medium transition-colors',
                       i === index
                         ? 'border-violet-400/50 bg-violet-500/15 text-violet-100'

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Quote, Star } from 'lucide-react';
-import { cn } from '@/lib/cn';
+import { clsx } from 'clsx';
 import { TESTIMONIAL_INTERVAL_MS, TESTIMONIALS, type Testimonial } from './content';
 import { useRotation } from './rotation';
 import { SectionHeading } from './SectionHeading';
@@ -49,7 +49,7 @@ export function Testimonials({ items = TESTIMONIALS, intervalMs = TESTIMONIAL_IN
                   <Quote className="mx-auto size-8 text-violet-400/60" aria-hidden />
                   <div className="mt-4 flex justify-center gap-1" role="img" aria-label={`${t.rating} out of 5 stars`}>
                     {Array.from({ length: 5 }, (_, s) => (
-                      <Star key={s} className={cn('size-5', s < t.rating ? 'fill-amber-400 text-amber-400' : 'text-white/20')} aria-hidden />
+                      <Star key={s} className={clsx('size-5', s < t.rating ? 'fill-amber-400 text-amber-400' : 'text-white/20')} aria-hidden />
                     ))}
                   </div>
                   <blockquote className="mt-5 text-lg font-medium leading-relaxed text-foreground sm:text-xl">“{t.text}”</blockquote>
@@ -79,7 +79,7 @@ export function Testimonials({ items = TESTIMONIALS, intervalMs = TESTIMONIAL_IN
               className="group inline-flex size-6 items-center justify-center rounded-full"
             >
               <span
-                className={cn(
+                className={clsx(
                   'block h-2 rounded-full transition-all duration-300',
                   i === index ? 'w-6 bg-violet-400' : 'w-2 bg-white/25 group-hover:bg-white/50',
                 )}
