@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { CatalogueChangedEvent, type CatalogueChanged, type CataloguePart } from '@trendforge/contracts';
-import { eventSubject, NATS, type EventEnvelope } from '@trendforge/platform';
+import { hearEveryNotice, NATS } from '@trendforge/platform';
 import { BoundedMap } from '../common/bounded-map.js';
 
 /**
@@ -46,38 +46,23 @@ const DocumentsKept = 500;
  */
 @Injectable()
 export class Catalogue implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly log = new Logger(Catalogue.name);
   private readonly reads = new Map<string, CachedAnswer>();
   private readonly loading = new Map<string, Promise<CachedAnswer>>();
   private readonly responses = new BoundedMap<string, CachedAnswer>(DocumentsKept);
   private readonly voted = new BoundedMap<string, { slugs: ReadonlySet<string>; storedAt: number }>(MembersKept);
   /** Counts changes: a load that saw a change while it ran keeps its answer out of the cache. */
   private changes = 0;
-  private subscription?: Subscription;
-  private stopped = false;
+  private stopListening?: () => void;
 
   constructor(@Inject(NATS) private readonly nats: NatsConnection) {}
 
   onApplicationBootstrap() {
-    // Plain NATS, not a durable consumer: every replica must see every notice, and one missed
-    // while away is covered by dropping everything on reconnect and by CatalogueMaxAgeMs.
-    this.subscription = this.nats.subscribe(eventSubject(CatalogueChangedEvent), {
-      callback: (error, message) => {
-        if (error) return;
-        try {
-          this.changed(message.json<EventEnvelope<CatalogueChanged>>().payload);
-        } catch (parseError) {
-          this.log.warn({ err: parseError }, 'unreadable catalogue notice; dropping the whole cache');
-          this.clear();
-        }
-      },
-    });
-    void this.watchReconnects();
+    // A notice missed while away is covered by dropping everything then, and by CatalogueMaxAgeMs.
+    this.stopListening = hearEveryNotice<CatalogueChanged>(this.nats, CatalogueChangedEvent, (change) => this.changed(change), () => this.clear());
   }
 
   onApplicationShutdown() {
-    this.stopped = true;
-    this.subscription?.unsubscribe();
+    this.stopListening?.();
   }
 
   /** A fresh cached answer, synchronously (the fast lane's path). */
@@ -142,13 +127,5 @@ export class Catalogue implements OnApplicationBootstrap, OnApplicationShutdown 
     this.reads.clear();
     this.responses.clear();
     this.voted.clear();
-  }
-
-  private async watchReconnects() {
-    for await (const status of this.nats.status()) {
-      if (this.stopped) return;
-      // Notices sent while we were away are lost to a plain subscription.
-      if (status.type === 'reconnect') this.clear();
-    }
   }
 }

@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { SessionEndedEvent, type SessionEnded } from '@trendforge/contracts';
-import { eventSubject, NATS, sessionTokenDigest, type EventEnvelope } from '@trendforge/platform';
+import { hearEveryNotice, NATS, sessionTokenDigest } from '@trendforge/platform';
 import { BoundedMap } from './bounded-map.js';
 
 /**
@@ -19,34 +19,20 @@ const SessionsKept = 50_000;
  */
 @Injectable()
 export class SessionCache implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly log = new Logger(SessionCache.name);
   private readonly sessions = new BoundedMap<string, { userId: string; until: number }>(SessionsKept);
   /** Counts ends heard: a check that saw one while it ran is not kept. */
   private ends = 0;
-  private subscription?: Subscription;
-  private stopped = false;
+  private stopListening?: () => void;
 
   constructor(@Inject(NATS) private readonly nats: NatsConnection) {}
 
   onApplicationBootstrap() {
-    // Plain NATS, not a durable consumer: every replica must hear every logout.
-    this.subscription = this.nats.subscribe(eventSubject(SessionEndedEvent), {
-      callback: (error, message) => {
-        if (error) return;
-        try {
-          this.ended(message.json<EventEnvelope<SessionEnded>>().payload.tokenDigest);
-        } catch (parseError) {
-          this.log.warn({ err: parseError }, 'unreadable session notice; forgetting every session');
-          this.clear();
-        }
-      },
-    });
-    void this.watchReconnects();
+    // Every replica must hear every logout; one missed while away is covered by forgetting everything then.
+    this.stopListening = hearEveryNotice<SessionEnded>(this.nats, SessionEndedEvent, ({ tokenDigest }) => this.ended(tokenDigest), () => this.clear());
   }
 
   onApplicationShutdown() {
-    this.stopped = true;
-    this.subscription?.unsubscribe();
+    this.stopListening?.();
   }
 
   /** The session's member, from this replica's memory or else from `check` (auth). */
@@ -74,13 +60,5 @@ export class SessionCache implements OnApplicationBootstrap, OnApplicationShutdo
   private clear() {
     this.ends += 1;
     this.sessions.clear();
-  }
-
-  private async watchReconnects() {
-    for await (const status of this.nats.status()) {
-      if (this.stopped) return;
-      // Logouts announced while we were away are lost to a plain subscription.
-      if (status.type === 'reconnect') this.clear();
-    }
   }
 }

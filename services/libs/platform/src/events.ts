@@ -205,3 +205,38 @@ export async function announceCatalogueChange(events: { publish(event: string, p
   await events.publish(CatalogueChangedEvent, change, randomUUID())
     .catch((error) => catalogueLog.warn({ err: error, change }, 'catalogue change not announced; gateways catch up within their cache age'));
 }
+
+const noticeLog = new Logger('Notices');
+
+/**
+ * Hears every `event` on plain NATS, not through a durable consumer: for what each replica keeps
+ * for itself (a cache), where every replica must see every notice. Notices sent while the
+ * connection was away are lost to a plain subscription, so a reconnect calls `lost`, as does a
+ * notice that cannot be read. Answers a function that stops listening.
+ */
+export function hearEveryNotice<T>(nats: NatsConnection, event: string, heard: (payload: T) => void, lost: () => void): () => void {
+  let stopped = false;
+  const subscription = nats.subscribe(eventSubject(event), {
+    callback: (error, message) => {
+      if (error) return;
+      let payload: T;
+      try {
+        payload = message.json<EventEnvelope<T>>().payload;
+      } catch (unreadable) {
+        noticeLog.warn({ err: unreadable, event }, 'unreadable notice: dropping what it may have changed');
+        return lost();
+      }
+      heard(payload);
+    },
+  });
+  void (async () => {
+    for await (const status of nats.status()) {
+      if (stopped) return;
+      if (status.type === 'reconnect') lost();
+    }
+  })();
+  return () => {
+    stopped = true;
+    subscription.unsubscribe();
+  };
+}

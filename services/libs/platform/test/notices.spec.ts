@@ -1,0 +1,38 @@
+/**
+ * hearEveryNotice on a real NATS server: every listener hears every notice (each replica keeps its
+ * own cache), an unreadable notice counts as lost, and nothing is heard after stopping.
+ */
+import { randomBytes } from 'node:crypto';
+
+const namespace = `t-notices-${randomBytes(4).toString('hex')}`;
+process.env.BUS_NAMESPACE = namespace;
+const natsUrl = process.env.TEST_NATS_URL || 'nats://127.0.0.1:4222';
+const { connectNats, eventSubject, hearEveryNotice } = await import('../src/index.js');
+
+test('two listeners both hear each notice; an unreadable one is lost; a stopped listener hears nothing', async () => {
+  const [publisher, one, other] = await Promise.all([connectNats(natsUrl, 'pub'), connectNats(natsUrl, 'one'), connectNats(natsUrl, 'other')]);
+  try {
+    const heard: Record<string, string[]> = { one: [], other: [] };
+    let lost = 0;
+    const stopOne = hearEveryNotice<{ part: string }>(one, 'catalogue.changed', ({ part }) => heard.one.push(part), () => (lost += 1));
+    const stopOther = hearEveryNotice<{ part: string }>(other, 'catalogue.changed', ({ part }) => heard.other.push(part), () => undefined);
+    await Promise.all([one.flush(), other.flush()]);
+
+    const notice = (part: string) => JSON.stringify({ id: randomBytes(4).toString('hex'), event: 'catalogue.changed', at: new Date().toISOString(), payload: { part } });
+    publisher.publish(eventSubject('catalogue.changed'), notice('trends'));
+    publisher.publish(eventSubject('catalogue.changed'), 'not json');
+    await publisher.flush();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heard).toEqual({ one: ['trends'], other: ['trends'] });
+    expect(lost).toBe(1);
+
+    stopOne();
+    publisher.publish(eventSubject('catalogue.changed'), notice('voting'));
+    await publisher.flush();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heard).toEqual({ one: ['trends'], other: ['trends', 'voting'] });
+    stopOther();
+  } finally {
+    await Promise.all([publisher.close(), one.close(), other.close()]);
+  }
+});
