@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import type { Server } from 'node:http';
+import type { Request } from 'express';
 import { ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication, NestExpressBodyParserOptionsFor } from '@nestjs/platform-express';
@@ -15,6 +16,8 @@ import { loadGatewayConfig } from './config.js';
 import { mountApiDocs } from './api-docs.js';
 import { TrustedProxies } from './graphql/client-address.js';
 import { serveSpa } from './spa.js';
+import { Members } from './clients/members.js';
+import { Sessions } from './common/session.js';
 import { rawWebhookBody, WebhookPath } from './rest/billing/payments.js';
 
 runMain(async () => {
@@ -34,7 +37,12 @@ runMain(async () => {
   app.useGlobalPipes(new RefuseControlCharacters(), new ValidationPipe({ whitelist: true, forbidUnknownValues: true, transform: true }));
   app.enableShutdownHooks();
   mountApiDocs(app, config); // /api/docs, outside production
-  if (!serveSpa(app.getHttpAdapter().getInstance(), config)) {
+  const [sessions, members] = [app.get(Sessions), app.get(Members)];
+  const isAdmin = async (req: Request) => {
+    const caller = await sessions.resolve(req);
+    return caller !== null && (await members.roleOf(caller.userId)) === 'admin';
+  };
+  if (!serveSpa(app.getHttpAdapter().getInstance(), config, isAdmin)) {
     log.warn({ spaDir: config.SPA_DIR }, 'no built SPA found; serving the API only', 'Gateway');
   }
   await app.init();

@@ -21,9 +21,15 @@ const prerenderedPages: Record<string, string> = {
  * in the browser takes over. A visitor without a session gets the public pages prerendered (their
  * HTML paints before any script runs; React hydrates it); members, and addresses with a query
  * string, get the plain shell. Paths outside the frontend's route table (dist/routes.json) answer
- * 404 with the same shell, so the SPA shows its not-found page; each answer carries its page's title.
+ * 404 with the same shell, so the SPA shows its not-found page, and so do admin-only routes
+ * (`/admin`) to anyone but an admin; each answer carries its page's title.
  */
-export function serveSpa(app: Express, config: Pick<GatewayConfig, 'SPA_DIR' | 'COOKIE_SECURE' | 'SESSION_TTL_SECONDS'>): boolean {
+export function serveSpa(
+  app: Express,
+  config: Pick<GatewayConfig, 'SPA_DIR' | 'COOKIE_SECURE' | 'SESSION_TTL_SECONDS'>,
+  /** Whether the caller is an admin (admin-only routes answer 404 to everyone else); without it, nobody is. */
+  isAdmin: (req: Request) => Promise<boolean> = async () => false,
+): boolean {
   const spaDir = config.SPA_DIR;
   const indexFile = path.join(spaDir, 'index.html');
   if (!fs.existsSync(indexFile)) return false;
@@ -42,7 +48,7 @@ export function serveSpa(app: Express, config: Pick<GatewayConfig, 'SPA_DIR' | '
   app.use((req: Request, res: Response, next: NextFunction) => (isApi(req.path) ? next() : compress(req, res, next)));
   app.use('/assets', express.static(path.join(spaDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   app.use(express.static(spaDir, { index: false, maxAge: '1h' }));
-  app.use((req: Request, res: Response, next: NextFunction) => {
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || isApi(req.path)) return next();
     // Trend preview and example images are served by the gateway's previews controller.
     if (req.path.startsWith('/images/previews/') || req.path.startsWith('/static/images/')) return next();
@@ -59,7 +65,8 @@ export function serveSpa(app: Express, config: Pick<GatewayConfig, 'SPA_DIR' | '
     // The pages were rendered without a query string (a ?ref= changes the waitlist's first screen).
     const plain = !hasSession && !req.url.includes('?');
     const page = plain ? prerendered.get(req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path) : undefined;
-    const title = routeTitle(req.path);
+    let title = routeTitle(req.path);
+    if (title.adminOnly && !(await isAdmin(req).catch(() => false))) title = routeTitle.notFound;
     res.status(title.found ? 200 : 404).type('html').send(withTitle(page ? withCurrentYear(page) : shell, title.title));
   });
   return true;
@@ -70,8 +77,14 @@ const isApi = (path: string) => path.startsWith('/api') || path.startsWith('/gra
 
 /** The route table the frontend build writes (frontend/src/app/route-paths.ts). */
 interface RouteTable {
-  routes: { path: string; title: string }[];
+  routes: { path: string; title: string; adminOnly?: boolean }[];
   notFoundTitle: string;
+}
+
+interface RouteAnswer {
+  found: boolean;
+  title: string | null;
+  adminOnly?: boolean;
 }
 
 /**
@@ -79,18 +92,20 @@ interface RouteTable {
  * `:param` syntax, which path-to-regexp reads alike (one segment each; case and a trailing slash
  * ignored, as the router does). A build without a table (an older one) has every path found.
  */
-function readRouteTable(spaDir: string): (pathname: string) => { found: boolean; title: string | null } {
+function readRouteTable(spaDir: string): ((pathname: string) => RouteAnswer) & { notFound: RouteAnswer } {
   const file = path.join(spaDir, 'routes.json');
-  if (!fs.existsSync(file)) return () => ({ found: true, title: null });
+  if (!fs.existsSync(file)) return Object.assign(() => ({ found: true, title: null }), { notFound: { found: false, title: null } });
   const table = JSON.parse(fs.readFileSync(file, 'utf8')) as RouteTable;
   // Paths without parameters first, so /forge/history wins over /forge/:id as in the router.
   const routes = [...table.routes]
     .sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')))
-    .map((route) => ({ matches: match(route.path, { decode: false }), title: route.title }));
-  return (pathname) => {
+    .map((route) => ({ matches: match(route.path, { decode: false }), title: route.title, adminOnly: route.adminOnly === true }));
+  const notFound: RouteAnswer = { found: false, title: table.notFoundTitle };
+  const lookup = (pathname: string): RouteAnswer => {
     const route = routes.find((r) => r.matches(pathname));
-    return route ? { found: true, title: route.title } : { found: false, title: table.notFoundTitle };
+    return route ? { found: true, title: route.title, adminOnly: route.adminOnly } : notFound;
   };
+  return Object.assign(lookup, { notFound });
 }
 
 /** The HTML with the page's own title in place of index.html's. */

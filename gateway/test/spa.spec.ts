@@ -28,12 +28,14 @@ beforeAll(async () => {
       { path: '/forge/detail/:id', title: 'Creation · TrendForge' },
       { path: '/forge/history', title: 'History · TrendForge' },
       { path: '/board', title: 'Board & <Votes> · TrendForge' },
+      { path: '/admin', title: 'Admin · TrendForge', adminOnly: true },
     ],
     notFoundTitle: 'Page Not Found · TrendForge',
   }));
   const app = express();
   app.get('/api/anything', (_req, res) => { res.status(418).json({ api: true }); });
-  serveSpa(app, { SPA_DIR: dir, COOKIE_SECURE: false, SESSION_TTL_SECONDS: 3600 });
+  // The caller is an admin when the request says so (the gateway asks auth and billing: main.ts).
+  serveSpa(app, { SPA_DIR: dir, COOKIE_SECURE: false, SESSION_TTL_SECONDS: 3600 }, async (req) => req.headers['x-test-admin'] === 'yes');
   app.use((_req, res) => { res.status(404).json({ handledBy: 'next' }); });
   server = await new Promise<Server>((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -44,8 +46,8 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function get(urlPath: string) {
-  const response = await fetch(`${base}${urlPath}`);
+async function get(urlPath: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${base}${urlPath}`, { headers });
   const body = await response.text();
   return { status: response.status, title: /<title>([^<]*)<\/title>/.exec(body)?.[1], body };
 }
@@ -62,6 +64,12 @@ test.each([
 ])('%s is a route: 200 with its title', async (urlPath, title) => {
   const answer = await get(urlPath);
   expect([answer.status, answer.title]).toEqual([200, title]);
+});
+
+test('an admin-only route is 200 with its title for an admin, and the not-found page with 404 for anyone else', async () => {
+  expect(await get('/admin', { 'x-test-admin': 'yes' })).toMatchObject({ status: 200, title: 'Admin · TrendForge' });
+  expect(await get('/admin')).toMatchObject({ status: 404, title: 'Page Not Found · TrendForge' });
+  expect(await get('/admin', { 'x-test-admin': 'no' })).toMatchObject({ status: 404, title: 'Page Not Found · TrendForge' });
 });
 
 test('a prerendered page keeps its HTML and gets its title', async () => {

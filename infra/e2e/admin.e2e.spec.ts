@@ -189,7 +189,7 @@ describe('admin screen', () => {
     }
   }, 60_000);
 
-  it('keeps members out: no link, the not-found page, 403 from the calls', async () => {
+  it('keeps members out: no link, the not-found page with 404, 403 from the calls', async () => {
     const { context, page } = await pageAs(suite, member, 1440);
     try {
       await openPage(page, `${suite.url}/dashboard`);
@@ -201,6 +201,10 @@ describe('admin screen', () => {
     } finally {
       await context.close();
     }
+    // The page itself answers 404 to a member and a visitor, 200 to an admin.
+    expect((await member.request('GET', '/admin')).status).toBe(404);
+    expect((await fetch(`${suite.url}/admin`)).status).toBe(404);
+    expect((await admin.request('GET', '/admin')).status).toBe(200);
     expect((await member.request('GET', `/api/admin/members/${admin.id}`)).status).toBe(403);
     expect((await member.request('PUT', `/api/admin/members/${member.id}/plan`, { role: 'admin', credits: 9999, reason: 'me' })).status).toBe(403);
     expect((await member.request('GET', '/api/admin/members?q=example')).status).toBe(403);

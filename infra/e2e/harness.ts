@@ -82,8 +82,9 @@ export class ApiMember {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const setCookie = response.headers.get('set-cookie');
-    if (setCookie) this.cookie = setCookie.split(';')[0];
+    // The session cookie only: pages also set the readable tf_member marker, which alone is no session.
+    const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith('tf_session='));
+    if (session) this.cookie = session.split(';')[0];
     return response;
   }
 

@@ -33,6 +33,7 @@ describe('route table', () => {
     const table = routeTable();
     expect(table.notFoundTitle).toBe('Page Not Found · TrendForge');
     expect(table.routes).toContainEqual({ path: '/forge/detail/:id', title: 'Creation · TrendForge' });
+    expect(table.routes.filter((r) => r.adminOnly)).toEqual([{ path: '/admin', title: 'Admin · TrendForge', adminOnly: true }]);
     expect(new Set(table.routes.map((r) => r.title)).size).toBeGreaterThan(10);
   });
 });

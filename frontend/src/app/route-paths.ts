@@ -8,6 +8,8 @@ export interface AppRoute {
   path: string;
   /** The page's name in the tab title ("Board · TrendForge"); null for the landing page's own title. */
   title: string | null;
+  /** Only admins may open it: for anyone else the gateway answers 404 with the not-found page. */
+  adminOnly?: boolean;
 }
 
 export const AppRoutes = {
@@ -28,7 +30,7 @@ export const AppRoutes = {
   muse: { path: '/muse', title: 'Muse' },
   print: { path: '/print', title: 'Print' },
   profile: { path: '/profile', title: 'Profile' },
-  admin: { path: '/admin', title: 'Admin' },
+  admin: { path: '/admin', title: 'Admin', adminOnly: true },
 } as const satisfies Record<string, AppRoute>;
 
 export const SiteName = 'TrendForge';
@@ -44,13 +46,15 @@ export function documentTitle(title: string | null): string {
 
 /** What the build writes to dist/routes.json for the gateway. */
 export interface RouteTable {
-  routes: { path: string; title: string }[];
+  routes: { path: string; title: string; adminOnly?: boolean }[];
   notFoundTitle: string;
 }
 
 export function routeTable(): RouteTable {
   return {
-    routes: Object.values(AppRoutes).map((route: AppRoute) => ({ path: route.path, title: documentTitle(route.title) })),
+    routes: Object.values(AppRoutes).map((route: AppRoute) => ({
+      path: route.path, title: documentTitle(route.title), ...(route.adminOnly ? { adminOnly: true } : {}),
+    })),
     notFoundTitle: documentTitle(NotFoundTitle),
   };
 }
