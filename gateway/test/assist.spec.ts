@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, createTestEnvironment, startServiceUnderTest, type ServiceUnderTest, type TestEnvironment } from '@trendforge/testing';
 import { toGenerationRequest } from '../src/rest/generate/generate.body.js';
 import { call, cookieOf, startGatewayProcess, type GatewayProcess } from './support/gateway-process.js';
+import { stopTestStack } from './support/services.js';
 
 /**
  * The prompt coach and prompt variations (spec part 2 section 7) over REST and GraphQL, through
@@ -41,12 +42,7 @@ beforeAll(async () => {
   cookie = cookieOf(registered);
 }, 180_000);
 
-afterAll(async () => {
-  await gateway?.close();
-  for (const service of services.reverse()) await service.close();
-  await env?.close();
-  if (storageDir) await rm(storageDir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => stopTestStack({ gateway, services, env, storageDir }), 60_000);
 
 const chef = 'me as a chef in a tiny Paris kitchen';
 /** A member's call; `visitor` sends none of the session cookie. */

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import WebSocket from 'ws';
 import { createTestEnvironment, freePort, startServiceUnderTest, type ServiceUnderTest, type TestEnvironment } from '@trendforge/testing';
 import { socketRequest } from '../src/graphql/websocket.js';
 import { call, cookieOf, startGatewayProcess, type GatewayProcess } from './support/gateway-process.js';
+import { stopTestStack } from './support/services.js';
 
 const waitlistSources = '../../services/waitlist/src';
 
@@ -53,12 +54,7 @@ beforeAll(async () => {
   base = gateway.url;
 }, 180_000);
 
-afterAll(async () => {
-  await gateway?.close();
-  for (const service of services.reverse()) await service.close();
-  await env?.close();
-  if (storageDir) await rm(storageDir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => stopTestStack({ gateway, services, env, storageDir }), 60_000);
 
 type GraphQLAnswer = {
   status: number;

@@ -1,10 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { Events, ReferralCodePattern } from '@trendforge/contracts';
 import { createTestEnvironment, freePort, startServiceUnderTest, type ServiceUnderTest, type TestEnvironment } from '@trendforge/testing';
 import { call, cookieOf, startGatewayProcess, type GatewayProcess } from './support/gateway-process.js';
+import { stopTestStack } from './support/services.js';
 
 /**
  * Referral credits end to end behind the gateway: two auth and two billing replicas, the waitlist, trends and
@@ -45,12 +46,7 @@ beforeAll(async () => {
   base = gateway.url;
 }, 180_000);
 
-afterAll(async () => {
-  await gateway?.close();
-  for (const service of services.reverse()) await service.close();
-  await env?.close();
-  if (storageDir) await rm(storageDir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => stopTestStack({ gateway, services, env, storageDir }), 60_000);
 
 async function register(ref?: string, overrides: Record<string, string> = {}) {
   seq += 1;

@@ -16,7 +16,8 @@ const GenerateMutation = 'mutation Generate($input: GenerateInput!, $key: String
 // A fresh connection per call: an idle keep-alive socket the server just closed would fail a request.
 const agent = new Agent({ keepAlive: false, maxSockets: 256 });
 
-function call(base, method, urlPath, { json, headers = {} } = {}) {
+/** One HTTP call over a fresh connection: status, headers and the body's bytes (bench-api.mjs uses it too). */
+export function call(base, method, urlPath, { json, headers = {} } = {}) {
   const url = new URL(urlPath, base);
   const body = json === undefined ? undefined : Buffer.from(JSON.stringify(json));
   return new Promise((resolve, reject) => {

@@ -26,13 +26,13 @@ import { execFile, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { createServer, request as httpRequest } from 'node:http';
+import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { landingJsSize } from '../../frontend/scripts/landing-js-size.mjs';
-import { measureAcceptance } from './accept-measure.mjs';
+import { call, measureAcceptance } from './accept-measure.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -179,23 +179,6 @@ async function measure(port, method, urlPath, body) {
   };
   await run(WarmUpS);
   return run(durationS);
-}
-
-/** One HTTP call over its own connection: status, headers and the body's bytes. */
-function call(base, method, urlPath, { json, headers = {} } = {}) {
-  const body = json === undefined ? undefined : Buffer.from(JSON.stringify(json));
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${urlPath}`, {
-      method, agent: false,
-      headers: { ...(body ? { 'content-type': 'application/json', 'content-length': body.length } : {}), ...headers },
-    }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, raw: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
 }
 
 /** A bare node:http server answering every request with the bytes `answers` holds for its path. */

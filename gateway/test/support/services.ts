@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { freePort, startServiceUnderTest, type ServiceUnderTest, type TestEnvironment } from '@trendforge/testing';
 
 /** The services a generation needs (auth, billing, trends, images), as real Nest apps on the suite's environment. */
@@ -32,4 +33,12 @@ export async function startGenerationServices(env: TestEnvironment, serviceEnv: 
       for (const service of services.reverse()) await service.close();
     },
   };
+}
+
+/** Stops what a spec started, last first: the gateway, its services (in reverse), the test environment, the storage folder. */
+export async function stopTestStack(stack: { gateway?: { close(): Promise<void> }; services: ServiceUnderTest[]; env?: TestEnvironment; storageDir?: string }): Promise<void> {
+  await stack.gateway?.close();
+  for (const service of [...stack.services].reverse()) await service.close();
+  await stack.env?.close();
+  if (stack.storageDir) await rm(stack.storageDir, { recursive: true, force: true });
 }
