@@ -14,7 +14,8 @@ const natsUrl = process.env.TEST_NATS_URL || 'nats://127.0.0.1:4222';
 const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
 // Imported after BUS_NAMESPACE is set: decorators read it when the classes below are declared.
-const { Bus, BusModule, busTransport, connectNats, deleteEventStream, EventsModule, Handles, NATS, OnEvent, RedisModule } = await import('../src/index.js');
+const { Bus, BusModule, busTransport, connectNats, deleteEventStream, EventsModule, fail, Handles, NATS, OnEvent, RedisModule, ServiceError } = await import('../src/index.js');
+const { ErrorCode } = await import('@trendforge/contracts');
 
 /** What each replica saw, by replica name. */
 const seen = { requests: new Map<string, number>(), events: new Map<string, string[]>() };
@@ -26,6 +27,18 @@ function replica(name: string): DynamicModule {
     account({ userId }: { userId: string }) {
       seen.requests.set(name, (seen.requests.get(name) ?? 0) + 1);
       return { userId, role: 'free', credits: 3, monthlyUsage: 0, monthlyAllowance: 5, answeredBy: name };
+    }
+
+    @Handles('billing.charge')
+    charge({ credits }: { credits: number }) {
+      if (credits === 1) fail(ErrorCode.PaymentRequired, 'Not enough credits', 30);
+      if (credits === 2) throw new Error('database exploded');
+      return new Promise((resolve) => setTimeout(() => resolve({ late: true }), 1000));
+    }
+
+    @Handles('billing.refund')
+    async refund() {
+      // answers nothing, as a handler of a notice does
     }
 
     @OnEvent('user.registered')
@@ -65,13 +78,12 @@ const replicas: INestApplication[] = [];
 
 beforeAll(async () => {
   nats = await connectNats(natsUrl, 'bus-test');
-  client = new Bus({ natsUrl, name: 'bus-test' }, nats);
+  client = new Bus(nats);
   replicas.push(await startReplica('a'), await startReplica('b'));
 });
 
 afterAll(async () => {
   await Promise.all(replicas.map((app) => app.close()));
-  await client.onApplicationShutdown();
   await deleteEventStream(nats, namespace);
   await nats.close();
   const redis = new Redis(redisUrl);
@@ -86,6 +98,17 @@ test('each request is answered by exactly one of two replicas, and both take a s
   const handled = [...seen.requests.values()];
   expect(handled.reduce((sum, n) => sum + n, 0)).toBe(60);
   expect(seen.requests.size).toBe(2);
+});
+
+test("a handler's refusal arrives as the same ServiceError; any other failure or silence as unavailable", async () => {
+  const refusal = await client.send('billing.charge', { userId: 'u', generationId: 'g', credits: 1 }).catch((error: unknown) => error);
+  expect(refusal).toBeInstanceOf(ServiceError);
+  expect(refusal).toMatchObject({ code: ErrorCode.PaymentRequired, message: 'Not enough credits', retryAfterSeconds: 30 });
+  await expect(client.send('billing.charge', { userId: 'u', generationId: 'g', credits: 2 }))
+    .rejects.toMatchObject({ code: ErrorCode.Unavailable, message: 'billing.charge failed: Internal server error' });
+  await expect(client.send('billing.charge', { userId: 'u', generationId: 'g', credits: 3 }, 200))
+    .rejects.toMatchObject({ code: ErrorCode.Unavailable, message: 'billing service did not answer in time' });
+  await expect(client.send('billing.refund', { generationId: 'g', reason: 'r' })).resolves.toBeUndefined();
 });
 
 test('each event reaches the service once across its replicas; a repeated id is dropped', async () => {

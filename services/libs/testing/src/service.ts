@@ -76,14 +76,11 @@ export async function startServiceUnderTest(module: DynamicModule, natsUrl: stri
 /** A bus client of a test's own (requests and event publishing), as a process's BusModule makes it. */
 export async function createTestBus(natsUrl: string): Promise<{ bus: Bus; nats: NatsConnection; close(): Promise<void> }> {
   const nats = await connectNats(natsUrl, 'test-bus');
-  const bus = new Bus({ natsUrl, name: 'test' }, nats);
+  const bus = new Bus(nats);
   return {
     bus,
     nats,
-    async close() {
-      await bus.onApplicationShutdown();
-      await nats.close();
-    },
+    close: () => nats.close(),
   };
 }
 
