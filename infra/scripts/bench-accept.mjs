@@ -36,7 +36,7 @@ try {
   for (let round = 1; round <= option('rounds', 3); round++) {
     const { sequential, burst } = await measureAcceptance(stack.url, { trendSlug, sequential: option('sequential', 50), burst: option('burst', 100) });
     process.stdout.write(`round ${round}: sequential p50 ${sequential.p50?.toFixed(1)} ms, p95 ${sequential.p95?.toFixed(1)} ms (${sequential.accepted} accepted); `
-      + `${burst.accepted} at once: ${Math.round(burst.perSecond)} accepts/s\n`);
+      + `${option('burst', 100)} at once: ${Math.round(burst.perSecond)} accepts/s (median of bursts at ${burst.runs.map(Math.round).join(', ')})\n`);
     const refused = [...sequential.refused, ...burst.refused];
     if (refused.length) process.stdout.write(`  refused: ${[...new Set(refused)].join('; ')}\n`);
   }

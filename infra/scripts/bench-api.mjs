@@ -14,9 +14,10 @@
  *    loopback, so per-address rate limits see distinct clients as in life), DURATION seconds each
  *    after a short warm-up, gateway and bare server in turns ROUNDS times, the best of each kept.
  *    Prints requests/s of both and the ratio.
- * 2. GraphQL `generate` (validate, charge, enqueue) sequentially: p50 / p95 of the acceptance; then
- *    100 at once: accepts per second. Fresh free members (5 generations a month each, at most 5 in
- *    flight), one generation each per address, a fresh idempotency key per request.
+ * 2. GraphQL `generate` (validate, charge, enqueue): after 10 not counted, SEQUENTIAL one after
+ *    another: p50 / p95 of the acceptance; then BURST at once, three times: the median accepts per
+ *    second, and each burst's. Fresh free members (5 generations a month each, at most 5 in flight),
+ *    one generation each per address, a fresh idempotency key per request.
  * 3. The JavaScript the landing page loads: the entry and its modulepreloads in frontend/dist/index.html,
  *    gzip-compressed.
  *
@@ -273,8 +274,8 @@ async function main() {
     const acceptance = await measureAcceptance(base, { trendSlug: freeTrend.slug, sequential: sequentialGenerations, burst: burstGenerations });
     row(`GraphQL generate, sequential (${acceptance.sequential.accepted} accepted)`,
       `p50 ${acceptance.sequential.p50?.toFixed(1)} ms`, `p95 ${acceptance.sequential.p95?.toFixed(1)} ms`, '', 'p50 <= 10 ms');
-    row(`GraphQL generate, ${burstGenerations} at once (${acceptance.burst.accepted} accepted)`,
-      `${Math.round(acceptance.burst.perSecond)} accepts/s`, '', '', '>= 300/s');
+    row(`GraphQL generate, ${burstGenerations} at once (median of ${acceptance.burst.runs.length} bursts)`,
+      `${Math.round(acceptance.burst.perSecond)} accepts/s`, `runs ${acceptance.burst.runs.map(Math.round).join(', ')}`, '', '>= 300/s');
     const refusals = [...acceptance.sequential.refused, ...acceptance.burst.refused];
     if (refusals.length) {
       failed = true;

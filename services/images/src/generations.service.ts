@@ -127,12 +127,9 @@ export class GenerationsService {
       await this.failed(entity.id, GenerationFailure.highDemand).catch(() => undefined);
       fail(ErrorCode.Unavailable, GenerationFailure.highDemand);
     }
-    const generation = await this.toGeneration(entity);
-    // Nobody can follow a generation before this answer names it (a retry reads its state first):
-    // the notice need not hold the answer up.
-    publishGenerationUpdate(this.redis, generation)
-      .catch((error) => this.log.warn({ err: error, generationId: entity.id }, 'accepted generation not published'));
-    return generation;
+    // No update is pushed: nobody can follow a generation before this answer names it, and a
+    // follower reads the state first (a retry's follower included).
+    return this.toGeneration(entity);
   }
 
   /** Admin read: the newest failed generations (at most AdminListLimit), with why and whether they were refunded. */
