@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL, URL } from 'node:url';
@@ -55,9 +56,13 @@ function prerender(): Plugin {
           seen.add(key);
           return [manifest[key].file, ...(manifest[key].imports ?? []).flatMap((dep) => chunkFiles(dep, seen))];
         };
-        // On these pages the shell's script and module preloads come after the page's HTML, at low
-        // priority: on a slow link the HTML and CSS get the bandwidth and the page shows before React
-        // arrives. Still ordinary tags, so they are fetched at once and the load event waits for them.
+        // On these pages the shell's script and module preloads are started by prerender-boot.js once
+        // the page has painted: the HTML and CSS get the bandwidth, and a first paint on a slow phone
+        // never waits for React to download or run. The boot script is an asset of its own (the
+        // Content-Security-Policy allows no inline script).
+        const bootSource = fs.readFileSync(path.resolve(config.root, 'prerender-boot.js'));
+        const bootFile = `assets/boot-${createHash('sha256').update(bootSource).digest('base64url').slice(0, 8)}.js`;
+        fs.writeFileSync(path.join(outDir, bootFile), bootSource);
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
         if (!entry) throw new Error('prerender: no module script in index.html');
         const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
@@ -67,9 +72,7 @@ function prerender(): Plugin {
         for (const page of prerenderedPages) {
           const html = await renderPage(`http://localhost${page.url}`);
           const preloads = [...shellPreloads, ...chunkFiles(page.entry).map((file) => `/${file}`).filter((file) => !shellPreloads.includes(file))];
-          const scripts =
-            `<script type="module" async fetchpriority="low" crossorigin src="${entry[1]}"></script>` +
-            preloads.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${file}">`).join('');
+          const scripts = `<script defer src="/${bootFile}" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}"></script>`;
           const out = head.replace('<div id="root"></div>', () => `<div id="root">${html}</div>${scripts}`);
           if (!html || !out.includes(html)) throw new Error(`prerender: ${page.url} did not go into index.html`);
           fs.writeFileSync(path.join(outDir, 'prerendered', page.file), out);

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * The JavaScript the landing page loads, from a build's HTML: the entry script and every
- * modulepreload (plus any static import the manifest lists that the HTML left out), each gzip-
- * compressed as the gateway sends it (zlib's default level, as the `compression` middleware).
+ * modulepreload (on a prerendered page, its boot script and the modules that starts), plus any
+ * static import the manifest lists that the HTML left out, each gzip-compressed as the gateway
+ * sends it (zlib's default level, as the `compression` middleware).
  *
  *   node frontend/scripts/landing-js-size.mjs [distDir] [--json] [--budget=KB]
  *
@@ -18,16 +19,26 @@ import zlib from 'node:zlib';
 
 const defaultDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 
-/** The script files a page's HTML loads at once: its module scripts and modulepreloads, in order. */
+/**
+ * The script files a page's HTML loads, in order: its scripts (`classic` when not modules), the
+ * modules a prerendered page's boot script starts (data-entry, data-preload: vite.config.ts) and
+ * its modulepreloads.
+ */
 export function scriptsOfHtml(html) {
   const files = [];
+  const add = (file, classic = false) => {
+    if (file && !files.some((f) => f.file === file)) files.push({ file, classic });
+  };
   for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
-    const src = /<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/.exec(tag)?.[1];
-    const preload = /<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/.exec(tag)?.[1];
-    const file = src ?? preload;
-    if (file && !files.includes(file)) files.push(file);
+    if (tag.startsWith('<script')) {
+      add(/\bsrc="([^"]+)"/.exec(tag)?.[1], !/\btype="module"/.test(tag));
+      add(/\bdata-entry="([^"]+)"/.exec(tag)?.[1]);
+      for (const file of /\bdata-preload="([^"]*)"/.exec(tag)?.[1].split(' ') ?? []) add(file);
+    } else {
+      add(/\brel="modulepreload"[^>]*\bhref="([^"]+)"/.exec(tag)?.[1]);
+    }
   }
-  return files.map((file) => file.replace(/^\//, ''));
+  return files.map(({ file, classic }) => ({ file: file.replace(/^\//, ''), classic }));
 }
 
 /** Adds the static imports of those files (from .vite/manifest.json), which the browser loads too. */
@@ -38,9 +49,9 @@ function withStaticImports(distDir, files) {
   const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
   const all = [...files];
   for (let i = 0; i < all.length; i++) {
-    for (const key of byFile.get(all[i])?.imports ?? []) {
+    for (const key of byFile.get(all[i].file)?.imports ?? []) {
       const file = manifest[key].file;
-      if (!all.includes(file)) all.push(file);
+      if (!all.some((f) => f.file === file)) all.push({ file, classic: false });
     }
   }
   return all;
@@ -49,9 +60,9 @@ function withStaticImports(distDir, files) {
 /** Each script's raw and gzip size, and their totals, for one HTML file of a build. */
 export function measurePage(distDir, htmlFile) {
   const html = fs.readFileSync(path.join(distDir, htmlFile), 'utf8');
-  const files = withStaticImports(distDir, scriptsOfHtml(html)).map((file) => {
+  const files = withStaticImports(distDir, scriptsOfHtml(html)).map(({ file, classic }) => {
     const bytes = fs.readFileSync(path.join(distDir, file));
-    return { file, bytes: bytes.length, gzip: zlib.gzipSync(bytes).length };
+    return { file, classic, bytes: bytes.length, gzip: zlib.gzipSync(bytes).length };
   });
   const sum = (key) => files.reduce((total, f) => total + f[key], 0);
   return { html: htmlFile, files, bytes: sum('bytes'), gzip: sum('gzip') };

@@ -155,9 +155,12 @@ describe('visitor', () => {
       for (let step = 0; step < 4; step += 1) await page.getByTestId('how-next').click();
       await page.waitForFunction(() => [...document.querySelectorAll('main img')].every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0));
 
-      // The self-hosted fonts are the ones in use.
-      await page.evaluate(() => document.fonts.ready);
-      const loaded = await page.evaluate(() => [...document.fonts].filter((font) => font.status === 'loaded').map((font) => font.family.replace(/"/g, '')));
+      // The self-hosted fonts, loaded once the page has painted, are the ones in use (until then
+      // their metric-matched local fallbacks stand in).
+      await page.waitForFunction(() => ['Inter Variable', 'Inter Tight Variable']
+        .every((family) => [...document.fonts].some((font) => font.family.replace(/"/g, '') === family && font.status === 'loaded')));
+      const loaded = await page.evaluate(() => [...document.fonts]
+        .filter((font) => font.status === 'loaded' && !font.family.includes('Fallback')).map((font) => font.family.replace(/"/g, '')));
       expect(new Set(loaded)).toEqual(new Set(['Inter Variable', 'Inter Tight Variable']));
       expect(await page.evaluate(() => getComputedStyle(document.querySelector('h1')!).fontFamily)).toMatch(/^"Inter Tight Variable"/);
     } finally {

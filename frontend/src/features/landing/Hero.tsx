@@ -7,7 +7,7 @@ import { PreviewSize, previewSrc } from './renders';
 export function Hero({ onStartCreating }: { onStartCreating: () => void }) {
   return (
     <section aria-labelledby="hero-title" className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 pb-16 pt-10 sm:px-6 md:pt-16 lg:grid-cols-[1.15fr_1fr] lg:gap-8 lg:px-8 lg:pb-24 lg:pt-20">
-      <div className="animate-fade-up text-center lg:text-left">
+      <div className="text-center lg:text-left">
         <span className="inline-flex items-center gap-2 rounded-full border border-violet-400/30 bg-violet-500/10 px-3 py-1 text-xs font-semibold text-violet-200">
           <Trophy className="size-3.5" aria-hidden />
           #1 AI Content Creator
