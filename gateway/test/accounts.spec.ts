@@ -139,14 +139,20 @@ describe('sessions', () => {
 
   it('checks a session with auth once per replica for a few seconds, not on every request', async () => {
     const { cookie, user } = await member();
-    /** How many auth.session calls this gateway made (its Prometheus metrics). */
-    const sessionChecks = async () => {
-      const text = (await call(base, 'GET', '/api/metrics')).raw.toString();
+    /** How many auth.session calls a gateway made (its Prometheus metrics). */
+    const sessionChecks = async (gateway: string) => {
+      const text = (await call(gateway, 'GET', '/api/metrics')).raw.toString();
       return [...text.matchAll(/^tf_bus_request_duration_seconds_count\{[^}]*pattern="auth\.session"[^}]*\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
     };
-    const before = await sessionChecks();
-    for (let i = 0; i < 5; i++) expect((await call(base, 'GET', '/api/auth/me', { cookie })).body.id).toBe(user.id);
-    expect(await sessionChecks()).toBe(before + 1);
+    const me = async (gateway: string) => expect((await call(gateway, 'GET', '/api/auth/me', { cookie })).body.id).toBe(user.id);
+    const [before, otherBefore] = [await sessionChecks(base), await sessionChecks(secondBase)];
+    // The replica that registered the member knows the session it opened.
+    for (let i = 0; i < 5; i++) await me(base);
+    expect(await sessionChecks(base)).toBe(before);
+    // Another replica asks auth once, however many of the session's requests arrive together.
+    await Promise.all(Array.from({ length: 5 }, () => me(secondBase)));
+    for (let i = 0; i < 5; i++) await me(secondBase);
+    expect(await sessionChecks(secondBase)).toBe(otherBefore + 1);
   });
 
   it('pairs the session with a readable tf_member marker that grants nothing and goes with the session', async () => {

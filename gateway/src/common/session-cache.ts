@@ -20,6 +20,8 @@ const SessionsKept = 50_000;
 @Injectable()
 export class SessionCache implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly sessions = new BoundedMap<string, { userId: string; until: number }>(SessionsKept);
+  /** Checks under way, by token digest: a session's requests that arrive together ask auth once. */
+  private readonly checking = new Map<string, Promise<{ userId: string } | null>>();
   /** Counts ends heard: a check that saw one while it ran is not kept. */
   private ends = 0;
   private stopListening?: () => void;
@@ -40,6 +42,20 @@ export class SessionCache implements OnApplicationBootstrap, OnApplicationShutdo
     const digest = sessionTokenDigest(token);
     const kept = this.sessions.get(digest);
     if (kept && kept.until > Date.now()) return { userId: kept.userId };
+    let checked = this.checking.get(digest);
+    if (!checked) {
+      checked = this.check(digest, check).finally(() => this.checking.delete(digest));
+      this.checking.set(digest, checked);
+    }
+    return checked;
+  }
+
+  /** A session auth just opened (registration, login): its first requests need not ask auth again. */
+  started(token: string, userId: string) {
+    this.sessions.set(sessionTokenDigest(token), { userId, until: Date.now() + SessionCacheMs });
+  }
+
+  private async check(digest: string, check: () => Promise<{ userId: string } | null>) {
     const endsBefore = this.ends;
     const session = await check();
     if (!session) this.sessions.delete(digest);

@@ -69,6 +69,7 @@ export class Sessions {
   /** Register or log in (auth checks the form), set the session cookies and answer the member. */
   async signIn<P extends 'auth.register' | 'auth.login'>(res: Response, pattern: P, form: MessageRequest<P>): Promise<User> {
     const { user, sessionToken } = await this.bus.send(pattern, form);
+    this.cache.started(sessionToken, user.id);
     this.start(res, sessionToken);
     return this.members.get(user.id);
   }

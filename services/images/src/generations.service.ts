@@ -39,6 +39,8 @@ const variationOf = (entity: GenerationEntity) => (isVariationType(entity.variat
 @Injectable()
 export class GenerationsService {
   private readonly log = new Logger(GenerationsService.name);
+  /** The last acceptance queued for each member in this replica (memberTurn). */
+  private readonly memberTurns = new Map<string, Promise<void>>();
 
   constructor(
     @InjectRepository(GenerationEntity) private readonly generations: Repository<GenerationEntity>,
@@ -176,14 +178,30 @@ export class GenerationsService {
     });
     const columns = this.generations.metadata.columns.filter((column) => !column.isCreateDate && !column.isUpdateDate);
     const candidate = Object.fromEntries(columns.map((column) => [column.databaseName, column.getEntityValue(entity) ?? null]));
-    const [accepted] = await this.dataSource.query<{ id: string; created: boolean; created_at: Date; updated_at: Date }[]>(
+    const [accepted] = await this.memberTurn(req.userId, () => this.dataSource.query<{ id: string; created: boolean; created_at: Date; updated_at: Date }[]>(
       'SELECT * FROM "images"."accept_generation"($1, $2)', [JSON.stringify(candidate), cap],
-    );
+    ));
     if (!accepted) fail(ErrorCode.RateLimited, `You already have ${cap} generations in progress. Please wait for one to finish and try again.`);
     if (accepted.created) return Object.assign(entity, { createdAt: accepted.created_at, updatedAt: accepted.updated_at });
     const earlier = await this.generations.findOneBy({ id: accepted.id });
     // Gone meanwhile: its charge was refused and the key freed, so this request starts afresh.
     return earlier ?? this.record(req, trend, userPrompt, userTraits, photo);
+  }
+
+  /**
+   * Runs one member's acceptances in this replica one at a time. They take turns in PostgreSQL
+   * anyway (accept_generation's lock, across replicas); queueing here first means one waiting for
+   * its turn holds no pooled connection, so a member sending several at once cannot starve the pool
+   * the other members' acceptances need.
+   */
+  private memberTurn<T>(userId: string, work: () => Promise<T>): Promise<T> {
+    const mine = (this.memberTurns.get(userId) ?? Promise.resolve()).then(work, work);
+    const done = mine.then(() => undefined, () => undefined);
+    this.memberTurns.set(userId, done);
+    void done.then(() => {
+      if (this.memberTurns.get(userId) === done) this.memberTurns.delete(userId);
+    });
+    return mine;
   }
 
   /**
