@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
+import { useAppReady } from './app-ready';
 import { AppProviders } from './providers';
 import { routes } from './router';
 
@@ -13,10 +13,7 @@ export function AppRoutes() {
  * loaders or actions, and the data router would add about 17 KB (gzip) to every page's JavaScript.
  */
 export function App() {
-  // Marks the moment React listens (after hydrating a prerendered page): clicks before it are lost.
-  useEffect(() => {
-    document.documentElement.dataset.appReady = 'true';
-  }, []);
+  useAppReady();
   return (
     <BrowserRouter>
       <AppProviders>

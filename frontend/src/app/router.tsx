@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '@/ui/spinner';
+import { RouteReady } from './app-ready';
 import { ProtectedRoute } from './ProtectedRoute';
 import { RootLayout } from './RootLayout';
 import { AppRoutes } from './route-paths';
@@ -28,7 +29,12 @@ const PlansPage = lazy(() => import('@/features/billing/PlansPage'));
 const GraphQLLayout = lazy(() => import('@/features/generation/GraphQLLayout'));
 
 function Page({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <RouteReady />
+      {children}
+    </Suspense>
+  );
 }
 
 // Paths come from the route table (route-paths.ts), which the gateway also reads: add new ones there.
