@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { buildSchema } from 'graphql';
 import { createTestEnvironment, type TestEnvironment } from '@trendforge/testing';
 import { call, startGatewayProcess, type GatewayProcess } from './support/gateway-process.js';
+import { stopTestStack } from './support/services.js';
 
 /**
  * The committed API documents (gateway/openapi.json and gateway/schema.graphql) are what the built
@@ -30,11 +31,7 @@ beforeAll(async () => {
   gateway = await startGatewayProcess({ ...env.env, ...storageEnv });
 }, 120_000);
 
-afterAll(async () => {
-  await gateway?.close();
-  await env?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => stopTestStack({ gateway, services: [], env, storageDir: dir }), 60_000);
 
 test('the built gateway writes exactly the committed openapi.json and schema.graphql', async () => {
   const outDir = path.join(dir, 'docs');

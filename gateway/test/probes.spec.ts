@@ -1,8 +1,9 @@
-import { mkdtemp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, rename, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestEnvironment, type TestEnvironment } from '@trendforge/testing';
 import { call, startGatewayProcess, type GatewayProcess } from './support/gateway-process.js';
+import { stopTestStack } from './support/services.js';
 
 /**
  * The gateway's own probes (DESIGN section 1, "Health"): GET /livez answers while the process runs,
@@ -27,11 +28,7 @@ beforeAll(async () => {
   gateway = await startGatewayProcess({ ...env.env, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir, SPA_DIR: spaDir });
 }, 120_000);
 
-afterAll(async () => {
-  await gateway?.close();
-  await env?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => stopTestStack({ gateway, services: [], env, storageDir: dir }), 60_000);
 
 test('GET /livez: the process answers', async () => {
   const answer = await call(gateway!.url, 'GET', '/livez');

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ArrowLeft, Heart, Loader2, Share2 } from 'lucide-react';
+import { Heart, Loader2, Share2 } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { engineLabel, type Image } from '@/lib/types';
 import { useAuth } from '@/features/auth/auth-context';
@@ -10,6 +10,7 @@ import { relativeTime } from '@/features/images/relative-time';
 import { useDeleteImage, useImageDetail, useToggleImageFavorite } from '@/features/images/use-image-detail';
 import { useTrendName } from '@/features/images/use-trend-name';
 import { PublicLink, SharePanel, useShareCreation } from '@/features/sharing';
+import { BackLink } from '@/ui/back-link';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
@@ -47,12 +48,7 @@ function CreationDetail({ image, onReload }: { image: Image; onReload: () => voi
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
-      <Button asChild variant="ghost" size="sm" className="-ml-2 mb-6">
-        <Link to="/forge/history">
-          <ArrowLeft aria-hidden />
-          Back to Your Creations
-        </Link>
-      </Button>
+      <BackLink to="/forge/history">Back to Your Creations</BackLink>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
         <Card className="overflow-hidden p-2">
           <DetailImage src={image.generatedImage} alt={image.prompt} onRetry={onReload} />

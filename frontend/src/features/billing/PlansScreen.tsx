@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { AlertTriangle, ArrowLeft, Check, CheckCircle2, Crown, Loader2, Settings2, XCircle } from 'lucide-react';
+import { useSearchParams } from 'react-router-dom';
+import { AlertTriangle, Check, CheckCircle2, Crown, Loader2, Settings2, XCircle } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/api';
 import { ROLE_LABELS, type User } from '@/lib/types';
 import { useAuth } from '@/features/auth/auth-context';
 import { isUpgrade, PLAN_PERKS } from '@/features/onboarding/plan-ladder';
 import { PLAN_DESCRIPTIONS, PLAN_ORDER } from '@/features/settings/plans';
+import { BackLink } from '@/ui/back-link';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
@@ -65,12 +66,7 @@ function PlansForUser({ user }: { user: User }) {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:py-12" data-testid="plans">
-      <Button asChild variant="ghost" size="sm" className="-ml-2 mb-6">
-        <Link to="/settings">
-          <ArrowLeft aria-hidden />
-          Back to Settings
-        </Link>
-      </Button>
+      <BackLink to="/settings">Back to Settings</BackLink>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="font-display text-3xl font-black tracking-tight sm:text-4xl">Subscription Plan</h1>

@@ -9,6 +9,7 @@ import { TrendBadges } from '@/features/forge/trend-badges';
 import { PersonalizationPanel } from '@/features/personalization';
 import { needsCredits, personalizationSupported, useStyleOptions } from '@/features/trends/use-trends';
 import { UsageMeter } from '@/features/usage/UsageMeter';
+import { BackLink } from '@/ui/back-link';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
 import { Textarea } from '@/ui/input';
@@ -179,12 +180,7 @@ export function CreatorWorkspace({ trend }: { trend: Trend }) {
       <div aria-hidden className="pointer-events-none absolute inset-x-0 top-0 h-80 bg-[radial-gradient(60%_100%_at_50%_0%,rgb(124_58_237_/_0.18),transparent)]" />
       <div className="relative mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
         <header className="mb-8">
-          <Button asChild variant="ghost" size="sm" className="-ml-2 mb-4">
-            <Link to="/forge" data-testid="creator-change-style-top">
-              <ArrowLeft aria-hidden />
-              Change Style
-            </Link>
-          </Button>
+          <BackLink to="/forge" className="mb-4" testId="creator-change-style-top">Change Style</BackLink>
           <TrendBadges trend={trend} />
           <h1 className="mt-3 font-display text-4xl font-black tracking-tight sm:text-5xl">
             {trend.name} <span className="text-gradient">Creator</span>

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Camera, Loader2, LogOut, Save } from 'lucide-react';
+import { Camera, Loader2, LogOut, Save } from 'lucide-react';
 import { errorMessage } from '@/lib/api';
 import { queryKeys } from '@/lib/queryClient';
 import type { User } from '@/lib/types';
 import { useAuth } from '@/features/auth/auth-context';
 import { useSignOut } from '@/features/auth/use-sign-out';
 import { Avatar } from '@/ui/avatar';
+import { BackLink } from '@/ui/back-link';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
 import { ReferralCard } from '@/features/referral/ReferralCard';
@@ -89,12 +89,7 @@ function SettingsForUser({ user }: { user: User }) {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 lg:py-12" data-testid="settings">
-      <Button asChild variant="ghost" size="sm" className="-ml-2 mb-6">
-        <Link to="/dashboard">
-          <ArrowLeft aria-hidden />
-          Back to Dashboard
-        </Link>
-      </Button>
+      <BackLink to="/dashboard">Back to Dashboard</BackLink>
       <h1 className="font-display text-3xl font-black tracking-tight sm:text-4xl">Account Settings</h1>
       <p className="mt-1 text-muted">Manage your profile, preferences and plan.</p>
 
