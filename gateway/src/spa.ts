@@ -47,7 +47,9 @@ export function serveSpa(
   const compress = compression();
   app.use((req: Request, res: Response, next: NextFunction) => (isApi(req.path) ? next() : compress(req, res, next)));
   app.use('/assets', express.static(path.join(spaDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
-  app.use(express.static(spaDir, { index: false, maxAge: '1h' }));
+  // API paths never name a file: they skip the file-system look-up (a stat per GET).
+  const files = express.static(spaDir, { index: false, maxAge: '1h' });
+  app.use((req: Request, res: Response, next: NextFunction) => (isApi(req.path) ? next() : files(req, res, next)));
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || isApi(req.path)) return next();
     // Trend preview and example images are served by the gateway's previews controller.

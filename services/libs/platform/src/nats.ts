@@ -12,6 +12,9 @@ export const natsConnectionOptions = (natsUrl: string, name: string) => ({
   reconnectTimeWait: 500,
   // A process started before its broker waits for it instead of failing.
   waitOnFirstConnect: true,
+  // No stack captured ahead for every request in case it fails (measured in the gateway's profile):
+  // a failed bus request becomes a ServiceError that names the pattern (bus.ts).
+  noAsyncTraces: true,
 });
 
 /** Opens a NATS connection that reconnects forever. */
