@@ -5,7 +5,7 @@ import { mayBeSignedIn } from './features/auth/auth-context';
 import { loadQueryClient, pagesWithoutQueries } from './lib/query-client-loader';
 import './index.css';
 
-/** Runs `then` once the browser has painted what is on screen (the frame after the next one starts). */
+/** Runs `then` after the next paint: a timer set in a frame callback fires once that frame is drawn. */
 const afterPaint = (then: () => void) => requestAnimationFrame(() => setTimeout(then, 0));
 
 const root = document.getElementById('root')!;
