@@ -8,29 +8,13 @@
  *
  * Prints sequential p50 / p95 and the accepts per second of `burst` requests sent at once, per round.
  */
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { freeTrendSlug, measureAcceptance } from './accept-measure.mjs';
+import { startBenchStack } from './bench-stack.mjs';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const option = (name, fallback) => Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 
-async function startOwnStack() {
-  const { startStack } = await import(path.join(repoRoot, 'infra/dist/index.js'));
-  const stack = await startStack({
-    port: 'auto',
-    database: 'tf_bench_accept',
-    busNamespace: `bench_${randomBytes(4).toString('hex')}`,
-    output: () => undefined,
-    log: () => undefined,
-    childEnv: { LOG_LEVEL: 'warn', PREVIEW_WARMUP: 'false', REGISTRATIONS_PER_IP: '100000' },
-  });
-  return { url: stack.url.replace('localhost', '127.0.0.1'), stop: () => stack.stop() };
-}
-
 const external = process.env.BENCH_URL?.replace(/\/+$/, '');
-const stack = external ? { url: external, stop: async () => undefined } : await startOwnStack();
+const stack = external ? { url: external, stop: async () => undefined } : await startBenchStack('tf_bench_accept');
 try {
   const trendSlug = await freeTrendSlug(stack.url);
   for (let round = 1; round <= option('rounds', 3); round++) {

@@ -24,7 +24,6 @@
  * Loopback addresses only. Exit code 1 when a gateway answer is not 200 (errors are counted and shown).
  */
 import { execFile, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { createServer } from 'node:http';
@@ -34,6 +33,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { landingJsSize } from '../../frontend/scripts/landing-js-size.mjs';
 import { call, measureAcceptance } from './accept-measure.mjs';
+import { startBenchStack } from './bench-stack.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -197,28 +197,6 @@ async function bareServer(answers) {
   return { port: server.address().port, close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); }) };
 }
 
-async function startOwnStack() {
-  const { startStack } = await import(path.join(repoRoot, 'infra/dist/index.js'));
-  const namespace = `bench_${randomBytes(4).toString('hex')}`;
-  const lines = [];
-  const stack = await startStack({
-    port: 'auto',
-    database: 'tf_bench_api',
-    busNamespace: namespace,
-    output: (instance, line) => { lines.push(`${instance} | ${line}`); if (lines.length > 200) lines.shift(); },
-    log: () => undefined,
-    childEnv: { LOG_LEVEL: 'warn', PREVIEW_WARMUP: 'false', REGISTRATIONS_PER_IP: '1000' },
-  });
-  const stop = async () => {
-    await stack.stop();
-    // Its Redis keys (rate-limit counters of every address it used) and its NATS stream go with it.
-    const { flushNamespace, deleteNatsNamespace } = await import(path.join(repoRoot, 'services/libs/testing/dist/index.js'));
-    await flushNamespace(stack.env.REDIS_URL, namespace).catch(() => undefined);
-    await deleteNatsNamespace(stack.env.NATS_URL, namespace).catch(() => undefined);
-  };
-  return { url: stack.url.replace('localhost', '127.0.0.1'), stop, lines };
-}
-
 function row(label, value, limit, ratio, goal) {
   process.stdout.write(`${label.padEnd(52)} ${value.padStart(16)} ${limit.padStart(22)} ${ratio.padStart(8)}   ${goal}\n`);
 }
@@ -230,7 +208,7 @@ async function main() {
     if (!['localhost', '127.0.0.1', '::1', '[::1]'].includes(host)) throw new Error(`${external} is not a loopback address`);
   }
   process.stdout.write(external ? `bench:api against ${external}\n` : 'bench:api: starting a stack of its own (infra/dist)...\n');
-  const stack = external ? { url: external.replace('localhost', '127.0.0.1'), stop: async () => undefined } : await startOwnStack();
+  const stack = external ? { url: external.replace('localhost', '127.0.0.1'), stop: async () => undefined } : await startBenchStack('tf_bench_api');
   // A stack just started still seeds, migrates and warms its queues: let it settle first.
   if (!external) await new Promise((resolve) => setTimeout(resolve, SettleMs));
   const base = stack.url;
