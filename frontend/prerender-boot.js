@@ -7,7 +7,7 @@
   var boot = document.currentScript;
   requestAnimationFrame(function () {
     setTimeout(function () {
-      boot.getAttribute('data-preload').split(' ').forEach(function (href) {
+      (boot.getAttribute('data-preload') || '').split(' ').filter(Boolean).forEach(function (href) {
         var link = document.createElement('link');
         link.rel = 'modulepreload';
         link.crossOrigin = '';
