@@ -104,37 +104,17 @@ export class BillingService {
   }
 
   /**
-   * The common case in one statement and one round trip: the account is updated only when the
-   * generation is not charged yet and the allowance and credits suffice. UPDATE re-checks its
-   * conditions on the newest row after waiting for a concurrent writer, so two charges can never
-   * spend the same credit or allowance; a concurrent first charge of the same generation loses on
-   * the charges primary key and the statement changes nothing. Anything else (a refusal, an
-   * account not open yet, a charge already made) answers undefined for `chargeCarefully`.
+   * The common case in one statement and one round trip (billing.charge_generation, which the
+   * images service also runs inside its acceptance). Anything else (a refusal, an account not open
+   * yet, a charge already made) answers undefined for `chargeCarefully`; a concurrent first charge of
+   * the same generation loses on the charges primary key.
    */
   private async chargeInOneStatement(userId: string, generationId: string, credits: number): Promise<BillingAccount | undefined> {
-    const period = usagePeriod();
     const [row] = await this.dataSource.query<{ charged: AccountRow | null }[]>(
-      `WITH updated AS (
-         UPDATE "billing"."accounts"
-            SET "credits" = "credits" - $3,
-                "monthly_usage" = CASE WHEN "usage_period" = $4 THEN "monthly_usage" + 1 ELSE 1 END,
-                "usage_period" = $4, "updated_at" = now()
-          WHERE "user_id" = $1
-            AND "credits" >= $3
-            AND (CASE WHEN "usage_period" = $4 THEN "monthly_usage" ELSE 0 END) < ($5::jsonb ->> "role")::bigint
-            AND NOT EXISTS (SELECT 1 FROM "billing"."charges" WHERE "generation_id" = $2)
-          RETURNING *
-       ), charge AS (
-         INSERT INTO "billing"."charges" ("generation_id", "user_id", "credits", "usage_period")
-         SELECT $2, $1, $3, $4 FROM updated
-       ), ledger AS (
-         INSERT INTO "billing"."ledger" ("user_id", "delta", "balance_after", "kind", "generation_id", "reason")
-         SELECT $1, -$3::int, "credits", 'charge', $2, 'Premium generation' FROM updated WHERE $3::int > 0
-       )
-       SELECT (SELECT row_to_json(updated) FROM updated) AS charged`,
-      [userId, generationId, credits, period, JSON.stringify(MonthlyAllowance)],
+      'SELECT "billing"."charge_generation"($1, $2, $3, $4) AS charged', [userId, generationId, credits, JSON.stringify(MonthlyAllowance)],
     );
-    return row?.charged ? toBillingAccount(row.charged, period) : undefined;
+    // A charge counts in the month it was made: the row's period is the current one.
+    return row?.charged ? toBillingAccount(row.charged, row.charged.usage_period) : undefined;
   }
 
   /** Every case, in a transaction holding the account's row lock: opens the account, answers a repeat, says why it refuses. */

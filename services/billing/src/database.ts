@@ -5,9 +5,10 @@ import { LedgerEntryEntity } from './ledger-entry.entity.js';
 import { CreateBilling1763800000000 } from './migrations/1763800000000-CreateBilling.js';
 import { ReferralGrants1764200000000 } from './migrations/1764200000000-ReferralGrants.js';
 import { CreatePayments1764300000000 } from './migrations/1764300000000-CreatePayments.js';
+import { ChargeGenerationFunction1770000000000 } from './migrations/1770000000000-ChargeGenerationFunction.js';
 
 export const billingDatabase: ServiceDatabase = {
   schema: 'billing',
   entities: [AccountEntity, ChargeEntity, LedgerEntryEntity],
-  migrations: [CreateBilling1763800000000, ReferralGrants1764200000000, CreatePayments1764300000000],
+  migrations: [CreateBilling1763800000000, ReferralGrants1764200000000, CreatePayments1764300000000, ChargeGenerationFunction1770000000000],
 };

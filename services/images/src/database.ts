@@ -7,10 +7,12 @@ import { Personalisation1766000000000 } from './migrations/1766000000000-Persona
 import { GalleryPagesAndShareLinks1767000000000 } from './migrations/1767000000000-GalleryPagesAndShareLinks.js';
 import { StyleIntensity1768000000000 } from './migrations/1768000000000-StyleIntensity.js';
 import { AcceptGeneration1769000000000 } from './migrations/1769000000000-AcceptGeneration.js';
+import { ChargeOnAcceptance1770000000000 } from './migrations/1770000000000-ChargeOnAcceptance.js';
 
 export const imagesDatabase: ServiceDatabase = {
   schema: 'images',
   entities: [GenerationEntity, CreationEntity, PhotoEntity, ShareLinkEntity],
   migrations: [CreateGenerationsAndCreations1763700100000, KeepRenderInputs1764400000000, ReliableGenerations1765100000000,
-    Personalisation1766000000000, GalleryPagesAndShareLinks1767000000000, StyleIntensity1768000000000, AcceptGeneration1769000000000],
+    Personalisation1766000000000, GalleryPagesAndShareLinks1767000000000, StyleIntensity1768000000000, AcceptGeneration1769000000000,
+    ChargeOnAcceptance1770000000000],
 };

@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, Repository } from 'typeorm';
 import type { Redis } from 'ioredis';
 import {
-  AdminListLimit, ErrorCode, Events, GenerationFailure, type FailedGeneration, isVariationType, QueueName, withPersonTraits, type Creation, type CreationRenderInputs, type Generation, type GenerationCompletedEvent,
+  AdminListLimit, ErrorCode, Events, MonthlyAllowance, GenerationFailure, type FailedGeneration, isVariationType, QueueName, withPersonTraits, type Creation, type CreationRenderInputs, type Generation, type GenerationCompletedEvent,
   type GenerationJob, type GenerationRequest, type MessageRequest, type Role, type Trend, isStyleIntensity, StyleIntensity,
 } from '@trendforge/contracts';
 import { Bus, fail, jobProgress, publishGenerationUpdate, queueRefunds, REDIS, ServiceError, waitingPosition } from '@trendforge/platform';
@@ -25,6 +25,15 @@ export const InvalidIdempotencyKey = 'Idempotency-Key must be 1 to 128 printable
 
 /** Billing's answers that mean nothing was charged: the request is refused as a whole. */
 const RefusedCharge = new Set<string>([ErrorCode.BadRequest, ErrorCode.PaymentRequired, ErrorCode.Conflict, ErrorCode.NotFound, ErrorCode.Forbidden]);
+
+/** images.accept_generation's answer: the generation recorded (or the key's earlier one) and the account its charge left, if charged. */
+interface AcceptedRow {
+  id: string;
+  created: boolean;
+  created_at: Date;
+  updated_at: Date;
+  charged: { role: Role } | null;
+}
 
 /** A settled read's value, or its error thrown. */
 function settledValue<T>(result: PromiseSettledResult<T>): T {
@@ -87,15 +96,19 @@ export class GenerationsService {
     const trend = settledValue(trendRead);
     if (!trend.available) fail(ErrorCode.BadRequest, `${trend.name} is coming soon`);
 
-    const entity = await this.record(req, trend, userPrompt, userTraits, photo);
+    const { entity, charged } = await this.record(req, trend, userPrompt, userTraits, photo);
     if (entity.status !== 'queued') return this.toGeneration(entity);
 
-    let role: Role;
-    try {
-      ({ role } = await this.bus.send('billing.charge', { userId: req.userId, generationId: entity.id, credits: generationCost(trend) }));
-    } catch (error) {
-      await this.notCharged(entity.id, error);
-      throw error;
+    // Charged with the record in the common case; otherwise billing says why, or charges it now
+    // (an account opened on first sight, a retry of a generation recorded but not charged yet).
+    let role = charged?.role;
+    if (!role) {
+      try {
+        ({ role } = await this.bus.send('billing.charge', { userId: req.userId, generationId: entity.id, credits: generationCost(trend) }));
+      } catch (error) {
+        await this.notCharged(entity.id, error);
+        throw error;
+      }
     }
     const job: GenerationJob = {
       generationId: entity.id,
@@ -145,13 +158,14 @@ export class GenerationsService {
   }
 
   /**
-   * The generation a request makes, or the one its key already made, in one round trip
-   * (images.accept_generation: one member's acceptances take turns, so the in-flight cap and the
-   * key's mapping hold under concurrent requests; the unique index keeps the mapping whatever happens).
+   * The generation a request makes, with its charge when billing's common case applies, or the one
+   * its key already made, in one transaction and one round trip (images.accept_generation: one
+   * member's acceptances take turns, so the in-flight cap and the key's mapping hold under
+   * concurrent requests; the unique index keeps the mapping whatever happens).
    */
   private async record(
     req: GenerationRequest, trend: Trend, userPrompt: string, userTraits: string | null, photo: PhotoEntity | null,
-  ): Promise<GenerationEntity> {
+  ): Promise<{ entity: GenerationEntity; charged: { role: Role } | null }> {
     const cap = this.config.GENERATIONS_IN_FLIGHT_PER_MEMBER;
     const entity = this.generations.create({
       id: randomUUID(),
@@ -178,14 +192,15 @@ export class GenerationsService {
     });
     const columns = this.generations.metadata.columns.filter((column) => !column.isCreateDate && !column.isUpdateDate);
     const candidate = Object.fromEntries(columns.map((column) => [column.databaseName, column.getEntityValue(entity) ?? null]));
-    const [accepted] = await this.memberTurn(req.userId, () => this.dataSource.query<{ id: string; created: boolean; created_at: Date; updated_at: Date }[]>(
-      'SELECT * FROM "images"."accept_generation"($1, $2)', [JSON.stringify(candidate), cap],
+    const [accepted] = await this.memberTurn(req.userId, () => this.dataSource.query<AcceptedRow[]>(
+      'SELECT * FROM "images"."accept_generation"($1, $2, $3, $4)',
+      [JSON.stringify(candidate), cap, generationCost(trend), JSON.stringify(MonthlyAllowance)],
     ));
     if (!accepted) fail(ErrorCode.RateLimited, `You already have ${cap} generations in progress. Please wait for one to finish and try again.`);
-    if (accepted.created) return Object.assign(entity, { createdAt: accepted.created_at, updatedAt: accepted.updated_at });
+    if (accepted.created) return { entity: Object.assign(entity, { createdAt: accepted.created_at, updatedAt: accepted.updated_at }), charged: accepted.charged };
     const earlier = await this.generations.findOneBy({ id: accepted.id });
     // Gone meanwhile: its charge was refused and the key freed, so this request starts afresh.
-    return earlier ?? this.record(req, trend, userPrompt, userTraits, photo);
+    return earlier ? { entity: earlier, charged: null } : this.record(req, trend, userPrompt, userTraits, photo);
   }
 
   /**

@@ -81,4 +81,26 @@ describe('images service: idempotent acceptance', () => {
     expect((await bus.send('images.generation.request', { userId, trendSlug: 'pixar', userPrompt: 'now there is room' })).status).toBe('queued');
     expect(await bus.send('billing.account', { userId })).toEqual(expect.objectContaining({ monthlyUsage: 5 }));
   });
+
+  // Last in this file: it stops billing.
+  test('the charge commits with the record, in the same transaction: acceptance needs no answer from billing', async () => {
+    const userId = randomUUID();
+    await bus.send('billing.setPlan', { userId, credits: 3, actorId: randomUUID() }); // the account is open
+    const ledgerOf = async (generationId: string) =>
+      stack.sql<{ delta: number; kind: string }>('SELECT "delta", "kind" FROM "billing"."ledger" WHERE "generation_id" = $1', [generationId]);
+
+    await stack.billing.close();
+    const accepted = await bus.send('images.generation.request', { userId, trendSlug: 'ghibli', userPrompt: 'a valley', idempotencyKey: 'one' });
+    expect(accepted.status).toBe('queued');
+    expect(await stack.charge(accepted.id)).toEqual({ credits: 3, refunded: false });
+    expect(await ledgerOf(accepted.id)).toEqual([{ delta: -3, kind: 'charge' }]);
+    expect(await stack.queue.getJob(accepted.id)).toEqual(expect.objectContaining({ id: accepted.id }));
+    const [account] = await stack.sql<{ credits: number; monthly_usage: number }>(
+      'SELECT "credits", "monthly_usage" FROM "billing"."accounts" WHERE "user_id" = $1', [userId]);
+    expect(account).toEqual({ credits: 0, monthly_usage: 1 });
+
+    // Billing's common case does not apply (no credits left): billing must answer, and cannot.
+    await expect(bus.send('images.generation.request', { userId, trendSlug: 'ghibli', userPrompt: 'a lake' })).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    expect((await stack.sql<{ n: number }>('SELECT count(*)::int AS n FROM "billing"."charges" WHERE "user_id" = $1', [userId]))[0].n).toBe(1);
+  });
 });

@@ -17,6 +17,8 @@ export interface ImagesStack {
   environment: TestEnvironment;
   storageDir: string;
   images: ServiceUnderTest;
+  /** The billing service (a test may stop it: `billing.close()`). */
+  billing: ServiceUnderTest;
   bus: Bus;
   queue: Queue<GenerationJob, GenerationJobResult>;
   /**
@@ -60,6 +62,7 @@ export async function startImagesStack(label: string, extraEnv: Record<string, s
     environment,
     storageDir,
     images,
+    billing: services[1],
     bus: images.bus,
     queue,
     worker(process, { lockMs = 1000, maxStalledCount = 1 } = {}) {
