@@ -16,9 +16,14 @@ export class ChargeGenerationFunction1770000000000 implements MigrationInterface
   name = 'ChargeGenerationFunction1770000000000';
 
   async up(q: QueryRunner): Promise<void> {
+    // PL/pgSQL, not SQL: its statement's plan is kept for the session (a SQL function's is made on every call).
     await q.query(`
       CREATE FUNCTION "billing"."charge_generation"(user_id uuid, generation_id uuid, credits integer, monthly_allowance jsonb)
-      RETURNS jsonb LANGUAGE sql VOLATILE AS $$
+      RETURNS jsonb LANGUAGE plpgsql VOLATILE AS $$
+      #variable_conflict use_column
+      DECLARE
+        charged jsonb;
+      BEGIN
         WITH period AS (SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM') AS current), updated AS (
           UPDATE "billing"."accounts" a
              SET "credits" = a."credits" - $3,
@@ -37,7 +42,9 @@ export class ChargeGenerationFunction1770000000000 implements MigrationInterface
           INSERT INTO "billing"."ledger" ("user_id", "delta", "balance_after", "kind", "generation_id", "reason")
           SELECT $1, -$3, updated."credits", 'charge', $2, 'Premium generation' FROM updated WHERE $3 > 0
         )
-        SELECT to_jsonb(updated) FROM updated
+        SELECT to_jsonb(updated) INTO charged FROM updated;
+        RETURN charged;
+      END
       $$`);
   }
 
