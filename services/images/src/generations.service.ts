@@ -7,7 +7,7 @@ import {
   AdminListLimit, ErrorCode, Events, MonthlyAllowance, GenerationFailure, type FailedGeneration, isVariationType, QueueName, withPersonTraits, type Creation, type CreationRenderInputs, type Generation, type GenerationCompletedEvent,
   type GenerationJob, type GenerationRequest, type MessageRequest, type Role, type Trend, isStyleIntensity, StyleIntensity,
 } from '@trendforge/contracts';
-import { Bus, fail, jobProgress, publishGenerationUpdate, queueRefunds, REDIS, ServiceError, waitingPosition } from '@trendforge/platform';
+import { arrivingPosition, Bus, fail, jobProgress, publishGenerationUpdate, queueRefunds, REDIS, ServiceError, waitingPosition } from '@trendforge/platform';
 import { IMAGES_CONFIG, type ImagesConfig } from './config.js';
 import { CreationEntity, GenerationEntity, type PhotoEntity } from './entities.js';
 import { GENERATION_QUEUE, GenerationQueueWatch, generationPriority, type GenerationQueue } from './generation-queue.js';
@@ -33,6 +33,12 @@ interface AcceptedRow {
   created_at: Date;
   updated_at: Date;
   charged: { role: Role } | null;
+}
+
+/** A queued generation's place (0: next) and estimated wait, when known. */
+interface QueueState {
+  position: number | null;
+  etaSeconds: number | null;
 }
 
 /** A settled read's value, or its error thrown. */
@@ -127,11 +133,14 @@ export class GenerationsService {
       variation: variationOf(entity),
       styleIntensity: entity.styleIntensity ?? undefined,
     };
+    const priority = generationPriority(role);
+    // The place in the queue is read alongside the add, not after it (arrivingPosition).
+    const place = this.queueState(() => arrivingPosition(this.redis, QueueName.generation, entity.id, priority));
     try {
       // The job id is the generation id: a retried request never renders twice.
       await this.queue.add('render', job, {
         jobId: entity.id,
-        priority: generationPriority(role),
+        priority,
         attempts: GenerationAttempts,
         backoff: { type: 'exponential', delay: 2000 },
         removeOnComplete: { age: 24 * 3600 },
@@ -144,7 +153,7 @@ export class GenerationsService {
     }
     // No update is pushed: nobody can follow a generation before this answer names it, and a
     // follower reads the state first (a retry's follower included).
-    return this.toGeneration(entity);
+    return this.toGeneration(entity, await place);
   }
 
   /** Admin read: the newest failed generations (at most AdminListLimit), with why and whether they were refunded. */
@@ -338,21 +347,33 @@ export class GenerationsService {
     if (settled.affected) queueRefunds.inc({ queue: QueueName.generation, reason }); // once per generation (tf_queue_refunds_total)
   }
 
-  /** The generation as members see it; place, ETA and progress come from Redis, best effort (unknown while it restarts). */
-  private async toGeneration(entity: GenerationEntity): Promise<Generation> {
+  /** A queued generation's place and ETA, read from Redis with `position`; best effort (unknown while Redis restarts). */
+  private async queueState(position: () => Promise<number | null>): Promise<QueueState> {
+    try {
+      const [place, etaAt] = await Promise.all([position(), this.queueWatch.etaAt()]);
+      return { position: place, etaSeconds: place === null ? null : etaAt(place) };
+    } catch (error) {
+      this.log.warn({ err: error }, 'queue state not read');
+      return { position: null, etaSeconds: null };
+    }
+  }
+
+  /**
+   * The generation as members see it; place, ETA and progress come from Redis, best effort
+   * (unknown while it restarts). `queued`: its place and ETA when read already.
+   */
+  private async toGeneration(entity: GenerationEntity, queued?: QueueState): Promise<Generation> {
     let progress = entity.status === 'completed' ? 100 : 0;
     let position: number | null = null;
     let etaSeconds: number | null = null;
-    try {
-      if (entity.status === 'queued') {
-        const [place, etaAt] = await Promise.all([waitingPosition(this.redis, QueueName.generation, entity.id), this.queueWatch.etaAt()]);
-        position = place;
-        if (position !== null) etaSeconds = etaAt(position);
-      } else if (entity.status === 'active') {
+    if (entity.status === 'queued') {
+      ({ position, etaSeconds } = queued ?? await this.queueState(() => waitingPosition(this.redis, QueueName.generation, entity.id)));
+    } else if (entity.status === 'active') {
+      try {
         progress = await jobProgress(this.redis, QueueName.generation, entity.id) ?? 0;
+      } catch (error) {
+        this.log.warn({ err: error, generationId: entity.id }, 'queue state not read');
       }
-    } catch (error) {
-      this.log.warn({ err: error, generationId: entity.id }, 'queue state not read');
     }
     return {
       id: entity.id,

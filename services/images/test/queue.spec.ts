@@ -56,6 +56,8 @@ describe('images service: the generation queue', () => {
     const free1 = await request(free, 'first free');
     const free2 = await request(free, 'second free');
     const pro1 = await request(pro, 'pro, later');
+    // Each answer names the place the generation took when it was accepted: a pro's goes ahead of the free ones.
+    expect([free1.position, free2.position, pro1.position]).toEqual([0, 1, 0]);
 
     const order = [pro1.id, free1.id, free2.id];
     expect(await eventually(async () => latestWaiting(), (w) => JSON.stringify(w) === JSON.stringify(order))).toEqual(order);

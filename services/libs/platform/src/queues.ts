@@ -56,6 +56,31 @@ export async function waitingPosition(redis: Redis, name: QueueName, jobId: stri
   return rank === null ? null : (length ?? 0) + rank;
 }
 
+/** BullMQ's score of a prioritized job: its priority, then its arrival (a counter), in one number. */
+const PriorityScoreUnit = 0x1_0000_0000;
+
+/**
+ * Place of a job being added with `priority` (1 or more) right now, read alongside the add rather
+ * than after it (one Redis round trip less on the way to the member's answer). The read runs on
+ * another connection, so just before the add or just after it: after, the job is where it is
+ * (as waitingPosition counts); before, its hash is not written yet and its place is where it goes,
+ * behind the wait list and every prioritized job of its priority or a more urgent one. Null when
+ * it is there but waiting no longer (a worker took it already).
+ */
+export async function arrivingPosition(redis: Redis, name: QueueName, jobId: string, priority: number): Promise<number | null> {
+  const [index, length, rank, ahead, stored] = await redis.multi()
+    .lpos(waitListKey(name), jobId)
+    .llen(waitListKey(name))
+    .zrank(prioritizedKey(name), jobId)
+    .zcount(prioritizedKey(name), '-inf', `(${(priority + 1) * PriorityScoreUnit}`)
+    .exists(`${busNamespace()}:${name}:${jobId}`)
+    .exec()
+    .then((replies) => (replies ?? []).map(([error, value]) => (error ? null : value as number | null)));
+  if (index !== null) return (length ?? 0) - 1 - index;
+  if (rank !== null) return (length ?? 0) + rank;
+  return stored ? null : (length ?? 0) + (ahead ?? 0);
+}
+
 /** A job's progress as its worker last reported it (a number from 0 to 100), or null. */
 export async function jobProgress(redis: Redis, name: QueueName, jobId: string): Promise<number | null> {
   const value = Number(await redis.hget(`${busNamespace()}:${name}:${jobId}`, 'progress'));
