@@ -14,7 +14,7 @@
  *    loopback, so per-address rate limits see distinct clients as in life), DURATION seconds each
  *    after a short warm-up, gateway and bare server in turns ROUNDS times, the best of each kept.
  *    Prints requests/s of both and the ratio.
- * 2. GraphQL `generate` (validate, charge, enqueue): after 10 not counted, SEQUENTIAL one after
+ * 2. GraphQL `generate` (validate, charge, enqueue): after 400 not counted (a warm stack), SEQUENTIAL one after
  *    another: p50 / p95 of the acceptance; then BURST at once, three times: the median accepts per
  *    second, and each burst's. Fresh free members (5 generations a month each, at most 5 in flight),
  *    one generation each per address, a fresh idempotency key per request.
