@@ -135,7 +135,7 @@ export class GenerationsService {
     };
     const priority = generationPriority(role);
     // The place in the queue is read alongside the add, not after it (arrivingPosition).
-    const place = this.queueState(() => arrivingPosition(this.redis, QueueName.generation, entity.id, priority));
+    const place = this.queueState(entity.id, () => arrivingPosition(this.redis, QueueName.generation, entity.id, priority));
     try {
       // The job id is the generation id: a retried request never renders twice.
       await this.queue.add('render', job, {
@@ -348,12 +348,12 @@ export class GenerationsService {
   }
 
   /** A queued generation's place and ETA, read from Redis with `position`; best effort (unknown while Redis restarts). */
-  private async queueState(position: () => Promise<number | null>): Promise<QueueState> {
+  private async queueState(generationId: string, position: () => Promise<number | null>): Promise<QueueState> {
     try {
       const [place, etaAt] = await Promise.all([position(), this.queueWatch.etaAt()]);
       return { position: place, etaSeconds: place === null ? null : etaAt(place) };
     } catch (error) {
-      this.log.warn({ err: error }, 'queue state not read');
+      this.log.warn({ err: error, generationId }, 'queue state not read');
       return { position: null, etaSeconds: null };
     }
   }
@@ -367,7 +367,7 @@ export class GenerationsService {
     let position: number | null = null;
     let etaSeconds: number | null = null;
     if (entity.status === 'queued') {
-      ({ position, etaSeconds } = queued ?? await this.queueState(() => waitingPosition(this.redis, QueueName.generation, entity.id)));
+      ({ position, etaSeconds } = queued ?? await this.queueState(entity.id, () => waitingPosition(this.redis, QueueName.generation, entity.id)));
     } else if (entity.status === 'active') {
       try {
         progress = await jobProgress(this.redis, QueueName.generation, entity.id) ?? 0;
