@@ -66,16 +66,16 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(
 const membersFor = (base, count) => Promise.all(Array.from({ length: Math.ceil(count / FreeMonthlyAllowance) }, () => registerMember(base)));
 
 /**
- * `warmUp` acceptances first, not counted: a process just started runs its first few hundred
- * requests through code V8 has not optimised yet, and compiles it meanwhile on the same two cores
- * (measured on a fresh stack, p50 per 50 acceptances: 12-14 ms over the first 200, 8-9 ms from
- * the 400th on). The figures are the steady state a running site has. Then
+ * `warmUp` acceptances first, not counted: a process just started runs its first requests through
+ * code V8 has not optimised yet, and compiles it meanwhile on the same two cores (measured in one
+ * stack, sequential p50: 12-14 ms over the first 200 acceptances, 8-11 ms after 400, 7-8 ms after
+ * 800). The figures are the steady state a running site has. Then
  * `sequential` acceptances one after another (p50 / p95 ms), then `bursts` times `burst`
  * acceptances sent at once (accepts per second of each burst; the median is the figure, as one
  * burst lasts a fraction of a second and a shared machine's hiccup can halve it).
  * The stack must allow `REGISTRATIONS_PER_IP` well above (warmUp + sequential + bursts x burst) / 5 registrations.
  */
-export async function measureAcceptance(base, { trendSlug, sequential = 50, burst = 100, warmUp = 400, bursts = 3 }) {
+export async function measureAcceptance(base, { trendSlug, sequential = 50, burst = 100, warmUp = 1000, bursts = 3 }) {
   const warmUpMembers = await membersFor(base, warmUp);
   for (let i = 0; i < warmUp; i++) await generate(base, warmUpMembers[Math.floor(i / FreeMonthlyAllowance)], trendSlug);
   const sequentialMembers = await membersFor(base, sequential);

@@ -1,8 +1,10 @@
 /**
  * The stack a benchmark starts for itself (bench-api.mjs, bench-accept.mjs): the built processes
- * (infra/dist) on ports from the OS, in a bus namespace of their own, which `stop` removes again
- * from Redis (rate-limit counters, queues) and NATS (its event stream), as the machine's shared
- * services would otherwise keep them.
+ * (infra/dist) on ports from the OS, in a bus namespace and a database of their own, which `stop`
+ * removes again from Redis (rate-limit counters, queues), NATS (its event stream) and PostgreSQL, as
+ * the machine's shared services would otherwise keep them. A fresh database matters: an earlier
+ * run's generations, left queued when its stack stopped, would be failed and refunded by the
+ * sweeper in the middle of a later run's measures.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -11,11 +13,12 @@ import { fileURLToPath } from 'node:url';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export async function startBenchStack(database) {
-  const { startStack } = await import(path.join(repoRoot, 'infra/dist/index.js'));
-  const namespace = `bench_${randomBytes(4).toString('hex')}`;
+  const { startStack, dropDatabase } = await import(path.join(repoRoot, 'infra/dist/index.js'));
+  const suffix = randomBytes(4).toString('hex');
+  const namespace = `bench_${suffix}`;
   const stack = await startStack({
     port: 'auto',
-    database,
+    database: `${database}_${suffix}`,
     busNamespace: namespace,
     output: () => undefined,
     log: () => undefined,
@@ -26,6 +29,7 @@ export async function startBenchStack(database) {
     const { flushNamespace, deleteNatsNamespace } = await import(path.join(repoRoot, 'services/libs/testing/dist/index.js'));
     await flushNamespace(stack.env.REDIS_URL, namespace).catch(() => undefined);
     await deleteNatsNamespace(stack.env.NATS_URL, namespace).catch(() => undefined);
+    await dropDatabase(stack.env.DATABASE_URL).catch(() => undefined);
   };
   return { url: stack.url.replace('localhost', '127.0.0.1'), stop };
 }
