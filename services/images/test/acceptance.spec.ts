@@ -82,6 +82,33 @@ describe('images service: idempotent acceptance', () => {
     expect(await bus.send('billing.account', { userId })).toEqual(expect.objectContaining({ monthlyUsage: 5 }));
   });
 
+  test('two replicas, concurrent requests at the edge of the allowance and the credits: exactly what is left is accepted and charged', async () => {
+    await stack.anotherImages(); // requests now share two replicas (one queue group)
+    const atAllowanceEdge = randomUUID(); // free: 5 a month, 3 used
+    const atCreditEdge = randomUUID(); // 3 credits: one ghibli generation
+    await bus.send('billing.setPlan', { userId: atAllowanceEdge, credits: 0, actorId: randomUUID() });
+    await bus.send('billing.setPlan', { userId: atCreditEdge, credits: 3, actorId: randomUUID() });
+    await stack.sql(`UPDATE "billing"."accounts" SET "monthly_usage" = 3, "usage_period" = to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM') WHERE "user_id" = $1`, [atAllowanceEdge]);
+
+    // Five at once: a refused request holds an in-flight place until billing has said why, so a sixth could meet the cap of 5 instead.
+    const burst = (userId: string, trendSlug: string) => Promise.allSettled(Array.from({ length: 5 }, (_, i) =>
+      bus.send('images.generation.request', { userId, trendSlug, userPrompt: `a fox ${i}` })));
+    const [allowanceAnswers, creditAnswers] = await Promise.all([burst(atAllowanceEdge, 'pixar'), burst(atCreditEdge, 'ghibli')]);
+
+    const outcome = (answers: PromiseSettledResult<unknown>[]) => ({
+      accepted: answers.filter((answer) => answer.status === 'fulfilled').length,
+      refusals: [...new Set(answers.flatMap((answer) => (answer.status === 'rejected' ? [(answer.reason as Error).message] : [])))],
+    });
+    expect(outcome(allowanceAnswers)).toEqual({ accepted: 2, refusals: ['Monthly generation limit reached (5 of 5 this month)'] });
+    expect(outcome(creditAnswers)).toEqual({ accepted: 1, refusals: ['You need 3 credits for this premium style (you have 0)'] });
+    const charges = async (userId: string) =>
+      (await stack.sql<{ n: number }>('SELECT count(*)::int AS n FROM "billing"."charges" WHERE "user_id" = $1', [userId]))[0].n;
+    expect([await charges(atAllowanceEdge), (await rowsOf(atAllowanceEdge)).length]).toEqual([2, 2]);
+    expect([await charges(atCreditEdge), (await rowsOf(atCreditEdge)).length]).toEqual([1, 1]);
+    expect(await bus.send('billing.account', { userId: atAllowanceEdge })).toEqual(expect.objectContaining({ monthlyUsage: 5, credits: 0 }));
+    expect(await bus.send('billing.account', { userId: atCreditEdge })).toEqual(expect.objectContaining({ monthlyUsage: 1, credits: 0 }));
+  });
+
   // Last in this file: it stops billing.
   test('the charge commits with the record, in the same transaction: acceptance needs no answer from billing', async () => {
     const userId = randomUUID();

@@ -19,6 +19,8 @@ export interface ImagesStack {
   images: ServiceUnderTest;
   /** The billing service (a test may stop it: `billing.close()`). */
   billing: ServiceUnderTest;
+  /** Starts another images replica on the same database, Redis and bus (closed with the stack). */
+  anotherImages(): Promise<ServiceUnderTest>;
   bus: Bus;
   queue: Queue<GenerationJob, GenerationJobResult>;
   /**
@@ -63,6 +65,11 @@ export async function startImagesStack(label: string, extraEnv: Record<string, s
     storageDir,
     images,
     billing: services[1],
+    async anotherImages() {
+      const replica = await startServiceUnderTest(ImagesModule.forRoot(loadImagesConfig(env)), environment.natsUrl);
+      services.push(replica);
+      return replica;
+    },
     bus: images.bus,
     queue,
     worker(process, { lockMs = 1000, maxStalledCount = 1 } = {}) {
