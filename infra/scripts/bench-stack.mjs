@@ -24,12 +24,15 @@ export async function startBenchStack(database) {
     log: () => undefined,
     childEnv: { LOG_LEVEL: 'warn', PREVIEW_WARMUP: 'false', REGISTRATIONS_PER_IP: '100000' },
   });
-  const stop = async () => {
+  let stopped;
+  const stop = () => (stopped ??= (async () => {
     await stack.stop();
     const { flushNamespace, deleteNatsNamespace } = await import(path.join(repoRoot, 'services/libs/testing/dist/index.js'));
     await flushNamespace(stack.env.REDIS_URL, namespace).catch(() => undefined);
     await deleteNatsNamespace(stack.env.NATS_URL, namespace).catch(() => undefined);
     await dropDatabase(stack.env.DATABASE_URL).catch(() => undefined);
-  };
+  })());
+  // A benchmark stopped with Ctrl-C leaves no database, keys or stream behind either.
+  process.once('SIGINT', () => void stop().finally(() => process.exit(130)));
   return { url: stack.url.replace('localhost', '127.0.0.1'), stop };
 }

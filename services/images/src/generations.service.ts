@@ -7,7 +7,7 @@ import {
   AdminListLimit, ErrorCode, Events, MonthlyAllowance, GenerationFailure, type FailedGeneration, isVariationType, QueueName, withPersonTraits, type Creation, type CreationRenderInputs, type Generation, type GenerationCompletedEvent,
   type GenerationJob, type GenerationRequest, type MessageRequest, type Role, type Trend, isStyleIntensity, StyleIntensity,
 } from '@trendforge/contracts';
-import { arrivingPosition, Bus, fail, jobProgress, publishGenerationUpdate, queueRefunds, REDIS, ServiceError, waitingPosition } from '@trendforge/platform';
+import { Bus, fail, jobProgress, publishGenerationUpdate, queueRefunds, REDIS, ServiceError, waitingPosition } from '@trendforge/platform';
 import { IMAGES_CONFIG, type ImagesConfig } from './config.js';
 import { CreationEntity, GenerationEntity, type PhotoEntity } from './entities.js';
 import { GENERATION_QUEUE, GenerationQueueWatch, generationPriority, type GenerationQueue } from './generation-queue.js';
@@ -134,8 +134,8 @@ export class GenerationsService {
       styleIntensity: entity.styleIntensity ?? undefined,
     };
     const priority = generationPriority(role);
-    // The place in the queue is read alongside the add, not after it (arrivingPosition).
-    const place = this.queueState(entity.id, () => arrivingPosition(this.redis, QueueName.generation, entity.id, priority));
+    // The place in the queue is read alongside the add, not after it (waitingPosition).
+    const place = this.queueState(entity.id, () => waitingPosition(this.redis, QueueName.generation, entity.id, priority));
     try {
       // The job id is the generation id: a retried request never renders twice.
       await this.queue.add('render', job, {

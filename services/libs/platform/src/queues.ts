@@ -35,55 +35,46 @@ export function createQueue<Data, Result = unknown>(name: QueueName, redisUrl: s
 export const waitListKey = (name: QueueName) => `${busNamespace()}:${name}:wait`;
 /** The sorted set of jobs waiting with a priority (score: priority, then arrival). */
 export const prioritizedKey = (name: QueueName) => `${busNamespace()}:${name}:prioritized`;
+/** A job's hash (its data, options and progress), there from the moment it is added. */
+const jobKey = (name: QueueName, jobId: string) => `${busNamespace()}:${name}:${jobId}`;
 
 /*
  * How BullMQ picks the next job: from the wait list first (new jobs pushed on the left, taken from
  * the right; stalled jobs put back on the right), then the prioritized set, lowest score first.
  */
 
-/**
- * Place of a waiting job: 0 means next, counting the wait list first, then the prioritized set.
- * Null when the job is no longer waiting.
- */
-export async function waitingPosition(redis: Redis, name: QueueName, jobId: string): Promise<number | null> {
-  const [index, length, rank] = await redis.multi()
-    .lpos(waitListKey(name), jobId)
-    .llen(waitListKey(name))
-    .zrank(prioritizedKey(name), jobId)
-    .exec()
-    .then((replies) => (replies ?? []).map(([error, value]) => (error ? null : value as number | null)));
-  if (index !== null) return (length ?? 0) - 1 - index;
-  return rank === null ? null : (length ?? 0) + rank;
-}
-
 /** BullMQ's score of a prioritized job: its priority, then its arrival (a counter), in one number. */
 const PriorityScoreUnit = 0x1_0000_0000;
 
 /**
- * Place of a job being added with `priority` (1 or more) right now, read alongside the add rather
- * than after it (one Redis round trip less on the way to the member's answer). The read runs on
- * another connection, so just before the add or just after it: after, the job is where it is
- * (as waitingPosition counts); before, its hash is not written yet and its place is where it goes,
- * behind the wait list and every prioritized job of its priority or a more urgent one. Null when
- * it is there but waiting no longer (a worker took it already).
+ * Place of a waiting job: 0 means next, counting the wait list first, then the prioritized set.
+ * Null when the job is no longer waiting.
+ *
+ * `arrivingWithPriority`: the job is being added with this priority (1 or more) right now, and
+ * the place is read alongside the add rather than after it (one Redis round trip less on the way
+ * to the member's answer). Running on another connection, the read lands just before the add or
+ * just after it: after, the job is where it is; before, its hash is not written yet and its place
+ * is where it goes, behind the wait list and every prioritized job of its priority or a more
+ * urgent one.
  */
-export async function arrivingPosition(redis: Redis, name: QueueName, jobId: string, priority: number): Promise<number | null> {
-  const [index, length, rank, ahead, stored] = await redis.multi()
+export async function waitingPosition(redis: Redis, name: QueueName, jobId: string, arrivingWithPriority?: number): Promise<number | null> {
+  const read = redis.multi()
     .lpos(waitListKey(name), jobId)
     .llen(waitListKey(name))
-    .zrank(prioritizedKey(name), jobId)
-    .zcount(prioritizedKey(name), '-inf', `(${(priority + 1) * PriorityScoreUnit}`)
-    .exists(`${busNamespace()}:${name}:${jobId}`)
-    .exec()
+    .zrank(prioritizedKey(name), jobId);
+  if (arrivingWithPriority !== undefined) {
+    read.zcount(prioritizedKey(name), '-inf', `(${(arrivingWithPriority + 1) * PriorityScoreUnit}`).exists(jobKey(name, jobId));
+  }
+  const [index, length, rank, ahead, stored] = await read.exec()
     .then((replies) => (replies ?? []).map(([error, value]) => (error ? null : value as number | null)));
   if (index !== null) return (length ?? 0) - 1 - index;
   if (rank !== null) return (length ?? 0) + rank;
-  return stored ? null : (length ?? 0) + (ahead ?? 0);
+  return arrivingWithPriority === undefined || stored ? null : (length ?? 0) + (ahead ?? 0);
 }
 
 /** A job's progress as its worker last reported it (a number from 0 to 100), or null. */
 export async function jobProgress(redis: Redis, name: QueueName, jobId: string): Promise<number | null> {
-  const value = Number(await redis.hget(`${busNamespace()}:${name}:${jobId}`, 'progress'));
+  const value = Number(await redis.hget(jobKey(name, jobId), 'progress'));
   return Number.isFinite(value) ? value : null;
 }
 

@@ -1,12 +1,12 @@
 /**
  * Queue places on a real BullMQ queue in Redis: the place of a job read just before its add
- * (arrivingPosition) is the place waitingPosition finds once it is there.
+ * (waitingPosition with the priority it arrives with) is the place it has once it is there.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 
 process.env.BUS_NAMESPACE = `t-queues-${randomBytes(4).toString('hex')}`;
 const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-const { arrivingPosition, createQueue, createRedis, waitingPosition } = await import('../src/index.js');
+const { createQueue, createRedis, waitingPosition } = await import('../src/index.js');
 
 const queue = createQueue<{ n: number }>('generation', redisUrl);
 const redis = createRedis(redisUrl);
@@ -28,9 +28,9 @@ test('a job read as it arrives has the place it takes: behind the wait list and 
   // [id, priority, the place it takes]: the 2 plain jobs first, then by priority, then by arrival.
   const arrivals: Array<[string, number, number]> = [['urgent-2', 1, 3], ['normal-3', 2, 6], ['urgent-3', 1, 4]];
   for (const [id, priority, place] of arrivals) {
-    const before = await arrivingPosition(redis, 'generation', id, priority);
+    const before = await waitingPosition(redis, 'generation', id, priority);
     await add(id, priority);
-    const after = await arrivingPosition(redis, 'generation', id, priority);
+    const after = await waitingPosition(redis, 'generation', id, priority);
     expect({ id, before, after, waiting: await waitingPosition(redis, 'generation', id) }).toEqual({ id, before: place, after: place, waiting: place });
   }
   const places = await Promise.all(['plain-1', 'plain-2', 'urgent-1', 'urgent-2', 'urgent-3', 'normal-1', 'normal-2', 'normal-3']
@@ -40,5 +40,5 @@ test('a job read as it arrives has the place it takes: behind the wait list and 
   // There, but waiting no longer (here: delayed): no place.
   const delayed = randomUUID();
   await add(delayed, 2, 60_000);
-  expect(await arrivingPosition(redis, 'generation', delayed, 2)).toBeNull();
+  expect(await waitingPosition(redis, 'generation', delayed, 2)).toBeNull();
 });
