@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
-import { parse as parseCookies } from 'cookie';
+import { parseCookie as parseCookies } from 'cookie';
 import escapeHtml from 'escape-html';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { match } from 'path-to-regexp';

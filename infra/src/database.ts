@@ -30,7 +30,7 @@ export async function ensureDatabase(url: string): Promise<boolean> {
     // 42P04 duplicate_database / 23505 unique violation: another launcher created it first.
     const code = (error as { code?: string }).code;
     if (code === '42P04' || code === '23505') return false;
-    throw new Error(`Could not create database "${name}" on ${redact(url)}: ${(error as Error).message}`);
+    throw new Error(`Could not create database "${name}" on ${redact(url)}: ${(error as Error).message}`, { cause: error });
   } finally {
     await admin.end().catch(() => undefined);
   }
@@ -55,7 +55,7 @@ async function assertCanConnect(url: string): Promise<void> {
   try {
     await client.connect();
   } catch (error) {
-    throw new Error(`Could not connect to PostgreSQL at ${redact(url)}: ${(error as Error).message}`);
+    throw new Error(`Could not connect to PostgreSQL at ${redact(url)}: ${(error as Error).message}`, { cause: error });
   } finally {
     await client.end().catch(() => undefined);
   }

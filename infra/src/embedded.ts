@@ -170,6 +170,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
     throw new Error(
       `The embedded PostgreSQL did not start on port ${options.port} (data in ${dataDir}): ${(error as Error | undefined)?.message ?? 'it exited'}\n` +
         recent.slice(-15).map((line) => `  ${line}`).join('\n'),
+      { cause: error },
     );
   }
   return {

@@ -2,7 +2,7 @@ import {
   createParamDecorator, ExecutionContext, ForbiddenException, Inject, Injectable, UnauthorizedException, type CanActivate,
 } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
-import { parse as parseCookies } from 'cookie';
+import { parseCookie as parseCookies } from 'cookie';
 import type { CookieOptions, Request, Response } from 'express';
 import type { MessageRequest, User } from '@trendforge/contracts';
 import { Bus } from '@trendforge/platform';

@@ -37,7 +37,7 @@ export async function login(data: LoginData): Promise<User> {
     return (await res.json()) as User;
   } catch (error) {
     console.error('Login failed', error);
-    throw new Error(errorMessage(error, 'Invalid credentials'));
+    throw new Error(errorMessage(error, 'Invalid credentials'), { cause: error });
   }
 }
 
@@ -47,7 +47,7 @@ export async function register(data: RegisterData): Promise<User> {
     return (await res.json()) as User;
   } catch (error) {
     console.error('Registration failed', error);
-    throw new Error(errorMessage(error, 'Registration failed'));
+    throw new Error(errorMessage(error, 'Registration failed'), { cause: error });
   }
 }
 
@@ -56,6 +56,6 @@ export async function logout(): Promise<void> {
     await apiRequest('POST', '/api/auth/logout');
   } catch (error) {
     console.error('Logout failed', error);
-    throw new Error('Logout failed');
+    throw new Error('Logout failed', { cause: error });
   }
 }

@@ -8,6 +8,6 @@ export async function updateOnboarding(hasOnboarded: boolean): Promise<User> {
     return (await res.json()) as User;
   } catch (error) {
     console.error('Failed to update onboarding status', error);
-    throw new Error('Failed to update onboarding status');
+    throw new Error('Failed to update onboarding status', { cause: error });
   }
 }

@@ -37,7 +37,7 @@ export async function uploadPhoto(file: File, signal?: AbortSignal): Promise<Pho
   } catch (error) {
     if (signal?.aborted) throw error;
     console.error('Photo upload failed', error);
-    throw new Error('Network error. Please check your connection and try again.');
+    throw new Error('Network error. Please check your connection and try again.', { cause: error });
   }
   if (!res.ok) throw new Error(await refusal(res));
   const view = (await res.json().catch(() => null)) as PhotoView | null;

@@ -53,7 +53,7 @@ export async function uploadAvatar(file: File): Promise<string> {
     res = await fetch('/api/upload', { method: 'POST', body, credentials: 'include' });
   } catch (error) {
     console.error('Avatar upload failed', error);
-    throw new Error(UPLOAD_FALLBACK_MESSAGE);
+    throw new Error(UPLOAD_FALLBACK_MESSAGE, { cause: error });
   }
   if (!res.ok) {
     const text = await res.text().catch(() => '');

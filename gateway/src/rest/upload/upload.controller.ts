@@ -9,6 +9,7 @@ import { STORAGE, type ObjectStorage } from '@trendforge/platform';
 import { CurrentCaller, MemberGuard, type Caller } from '../../common/session.js';
 import { checkedImage, ImageFileInterceptor } from './image-file.interceptor.js';
 
+// eslint-disable-next-line no-useless-assignment -- read by the parameter decorators below, which the rule does not follow
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('Image Not Found') });
 
 /**

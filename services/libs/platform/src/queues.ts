@@ -82,7 +82,7 @@ export async function jobProgress(redis: Redis, name: QueueName, jobId: string):
 export async function waitingJobIds(redis: Redis, name: QueueName, limit: number): Promise<string[]> {
   const unprioritized = (await redis.lrange(waitListKey(name), -limit, -1)).reverse();
   const rest = limit - unprioritized.length;
-  return rest > 0 ? [...unprioritized, ...await redis.zrange(prioritizedKey(name), 0, rest - 1)] : unprioritized;
+  return rest > 0 ? [...unprioritized, ...await redis.zrange(prioritizedKey(name), 0, String(rest - 1))] : unprioritized;
 }
 
 export const generationUpdatesChannel = () => `${busNamespace()}.${GenerationUpdatesChannel}`;

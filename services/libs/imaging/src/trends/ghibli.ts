@@ -106,7 +106,7 @@ async function ghibliScene(ctx: TrendContext): Promise<GhibliScene> {
   const figScale = options.nature_focus ? 0.24 : 0.34;
   const defs: string[] = [];
   let body = '';
-  let groundY = H * 0.9;
+  let groundY: number;
   let figX = W * rng.range(0.38, 0.62);
 
   if (bgKind) {
