@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagesWithoutQueries } from '../src/lib/query-client-loader.ts';
 import { landingJsSize, measurePage } from './landing-js-size.mjs';
@@ -89,6 +90,32 @@ describe('the landing page’s scripts (a production build)', () => {
       const tanstack = landingModules(measurePage(outDir, html)).filter((id) => id.includes('/node_modules/@tanstack/query-core/'));
       // A page that starts reading through TanStack Query leaves pagesWithoutQueries (lib/query-client-loader.ts).
       expect({ page: pagePath, tanstack }).toEqual({ page: pagePath, tanstack: [] });
+    }
+  });
+});
+
+describe('what the landing figure counts', () => {
+  it('every script of the prerendered page: src, modulepreloads, the boot script’s data-entry and data-preload, each gzip -9', () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tf-landing-count-'));
+    try {
+      fs.mkdirSync(path.join(dist, 'assets'));
+      fs.mkdirSync(path.join(dist, 'prerendered'));
+      const files = ['boot.js', 'entry.js', 'react.js', 'page.js', 'shared.js'];
+      for (const [i, file] of files.entries()) fs.writeFileSync(path.join(dist, 'assets', file), `export const f${i} = ${JSON.stringify('x'.repeat(500 * (i + 1)))};\n`);
+      fs.writeFileSync(path.join(dist, 'index.html'), '<script type="module" crossorigin src="/assets/entry.js"></script>');
+      fs.writeFileSync(
+        path.join(dist, 'prerendered/index.html'),
+        '<link rel="modulepreload" crossorigin href="/assets/shared.js"><div id="root"></div>' +
+          '<script defer src="/assets/boot.js" data-entry="/assets/entry.js" data-preload="/assets/react.js /assets/page.js"></script>',
+      );
+      const { shell, landing } = landingJsSize(dist);
+      expect(shell.files.map((f) => f.file)).toEqual(['assets/entry.js']);
+      expect(landing.html).toBe('prerendered/index.html');
+      expect(landing.files.map((f) => f.file).sort()).toEqual(files.map((f) => `assets/${f}`).sort());
+      const gzip9 = files.reduce((total, f) => total + zlib.gzipSync(fs.readFileSync(path.join(dist, 'assets', f)), { level: 9 }).length, 0);
+      expect(landing.gzip).toBe(gzip9);
+    } finally {
+      fs.rmSync(dist, { recursive: true, force: true });
     }
   });
 });

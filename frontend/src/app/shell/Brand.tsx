@@ -1,8 +1,12 @@
 import { Link } from 'react-router-dom';
 import { Flame } from 'lucide-react';
 import { clsx } from 'clsx';
+import { useAuth } from '@/features/auth/auth-context';
 
 export function Brand({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
+  const { user } = useAuth();
+  // The "Pro" mark tells a Pro member where they are; shown to anyone else it promises what they lack.
+  const pro = user?.role === 'pro' || user?.role === 'pro_unlimited';
   return (
     <Link
       to="/"
@@ -17,12 +21,14 @@ export function Brand({ className, onNavigate }: { className?: string; onNavigat
         Trend<span className="text-gradient">Forge</span>
       </span>
       {/* Decorative, as in the spec. The link is named by its visible text (WCAG 2.5.3). */}
-      <span
-        aria-hidden
-        className="hidden rounded-md border border-fuchsia-400/30 bg-fuchsia-500/10 px-1.5 py-px text-[10px] font-bold uppercase tracking-wider text-fuchsia-200 lg:inline"
-      >
-        Pro
-      </span>
+      {pro ? (
+        <span
+          aria-hidden
+          className="hidden rounded-md border border-fuchsia-400/30 bg-fuchsia-500/10 px-1.5 py-px text-[10px] font-bold uppercase tracking-wider text-fuchsia-200 lg:inline"
+        >
+          Pro
+        </span>
+      ) : null}
     </Link>
   );
 }

@@ -7,13 +7,13 @@ import { useAuthDialog } from '@/features/auth/auth-dialog-context';
 import { useSignOut } from '@/features/auth/use-sign-out';
 import { Button } from '@/ui/button';
 import { Dialog, DialogTitle, SheetContent } from '@/ui/dialog';
+import type { User } from '@/lib/types';
 import { isToolActive, MAIN_LINKS, TOOL_TABS } from '../nav';
 import { Brand } from './Brand';
 
 /** Under 768 px: a left slide-out menu (Radix Dialog as a sheet). Loaded on first open. */
 export default function MobileMenuSheet({ open, setOpen }: { open: boolean; setOpen: (open: boolean) => void }) {
   const { user } = useAuth();
-  const { signOut, isPending } = useSignOut();
   const { openAuthDialog } = useAuthDialog();
   const { pathname } = useLocation();
   const close = () => setOpen(false);
@@ -79,31 +79,7 @@ export default function MobileMenuSheet({ open, setOpen }: { open: boolean; setO
 
         <div className="mt-auto grid gap-2 border-t border-border p-4">
           {user ? (
-            <>
-              {user.role === 'free' ? (
-                <Button asChild>
-                  <Link to="/settings/subscription?plan=pro" onClick={close}>
-                    <Crown aria-hidden />
-                    Upgrade to Pro
-                  </Link>
-                </Button>
-              ) : null}
-              <Button asChild variant="secondary">
-                <Link to="/settings" onClick={close}>
-                  <Settings aria-hidden />
-                  Settings
-                </Link>
-              </Button>
-              <Button
-                variant="ghost"
-                data-testid="mobile-signout"
-                disabled={isPending}
-                onClick={() => signOut(close)}
-              >
-                <LogOut aria-hidden />
-                Sign Out
-              </Button>
-            </>
+            <MemberActions user={user} close={close} />
           ) : (
             <>
               <Button
@@ -130,5 +106,35 @@ export default function MobileMenuSheet({ open, setOpen }: { open: boolean; setO
         </div>
       </SheetContent>
     </Dialog>
+  );
+}
+
+/**
+ * A member's upgrade, settings and sign-out. Its own component because signing out goes through
+ * TanStack Query, which a visitor on the landing and about pages never loads (lib/query-client-loader).
+ */
+function MemberActions({ user, close }: { user: User; close: () => void }) {
+  const { signOut, isPending } = useSignOut();
+  return (
+    <>
+      {user.role === 'free' ? (
+        <Button asChild>
+          <Link to="/settings/subscription?plan=pro" onClick={close}>
+            <Crown aria-hidden />
+            Upgrade to Pro
+          </Link>
+        </Button>
+      ) : null}
+      <Button asChild variant="secondary">
+        <Link to="/settings" onClick={close}>
+          <Settings aria-hidden />
+          Settings
+        </Link>
+      </Button>
+      <Button variant="ghost" data-testid="mobile-signout" disabled={isPending} onClick={() => signOut(close)}>
+        <LogOut aria-hidden />
+        Sign Out
+      </Button>
+    </>
   );
 }
