@@ -43,7 +43,8 @@ describe('AppProviders and the on-demand query client', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderAt('/', <Session />);
     expect(screen.getByText('visitor')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Settled: every chunk the render started loading (the query client's would be one) has loaded.
+    await act(() => vi.dynamicImportSettled());
     expect(loadedQueryClient()).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -92,6 +92,8 @@ describe('PlansScreen', () => {
   });
 
   it('back from checkout, waits for the plan to change before saying it did', async () => {
+    // The page reads again on each tick of its poll: the test moves that clock itself.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     let paid = false;
     renderPlans('/settings/subscription?checkout=success&session_id=cs_test_3', {
       me: () => ({ ...member, role: paid ? 'pro' : 'free' }),
@@ -100,7 +102,8 @@ describe('PlansScreen', () => {
     expect(await screen.findByTestId('checkout-confirming')).toHaveTextContent(BillingTexts.confirming);
     expect(screen.queryByTestId('checkout-confirmed')).toBeNull();
     paid = true; // the webhook has been applied
-    expect(await screen.findByTestId('checkout-confirmed', {}, { timeout: 5000 })).toHaveTextContent("You're now on Pro");
+    act(() => vi.advanceTimersToNextTimer());
+    expect(await screen.findByTestId('checkout-confirmed')).toHaveTextContent("You're now on Pro");
   });
 
   it('says a cancelled checkout charged nothing', async () => {

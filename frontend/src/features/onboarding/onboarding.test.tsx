@@ -1,13 +1,19 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/queryClient';
 import type { User } from '@/lib/types';
 import { AuthProvider } from '@/features/auth/auth-context';
 import { OnboardingHost } from './OnboardingHost';
 import { tourStepsFor } from './onboarding-steps';
 import { isUpgrade, rememberRole } from './plan-ladder';
+// The host's lazy chunks, loaded here with the test file: a lazy() then resolves at once instead of
+// waiting for vite to transform the chunk, which on a busy machine took longer than the test may.
+import '@/features/auth/auth-session';
+import './OnboardingDialog';
+import './PlanUpgradeDialog';
+import { WELCOME_AUTO_ADVANCE_MS, WELCOME_FADE_MS } from './onboarding-steps';
 
 const base: User = {
   id: 'u1', username: 'viralcat', email: 'cat@example.com', avatar: null, firstName: '', lastName: '', role: 'free',
@@ -36,7 +42,28 @@ function renderHost(user: User) {
   return fetchMock;
 }
 
+/**
+ * Lets everything that is due now run — promises, lazy chunks, the query client's zero-delay
+ * notifications — with the fake clock standing still, until `done` holds. The tour's own timers
+ * (the welcome's 4 s) fire only when a test moves the clock, never because the machine was slow.
+ */
+async function settle(done: () => boolean = () => true) {
+  for (let round = 0; round < 100; round++) {
+    await act(async () => {
+      await vi.dynamicImportSettled();
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    if (done()) return;
+  }
+  throw new Error(`settle: still waiting for ${done.toString()}`);
+}
+const shown = (text: string) => () => screen.queryByText(text) !== null;
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+});
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   localStorage.clear();
 });
@@ -62,7 +89,7 @@ describe('onboarding steps', () => {
 describe('OnboardingHost', () => {
   it('walks a new member through the tour and records the flag when skipped', async () => {
     const fetchMock = renderHost(base);
-    expect(await screen.findByText('Welcome to TrendForge, viralcat!', {}, { timeout: 5000 })).toBeInTheDocument();
+    await settle(shown('Welcome to TrendForge, viralcat!'));
     fireEvent.click(screen.getByTestId('onboarding-next'));
     expect(screen.getByText('Try Trending Styles')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('onboarding-next'));
@@ -73,32 +100,39 @@ describe('OnboardingHost', () => {
     expect(screen.queryByText('Boost Visibility')).not.toBeInTheDocument();
 
     fireEvent.click(screen.getByTestId('onboarding-skip'));
-    await waitFor(() => expect(screen.queryByTestId('onboarding-dialog')).not.toBeInTheDocument());
+    await settle(() => screen.queryByTestId('onboarding-dialog') === null);
     const put = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/users/onboarding'));
     expect([put?.[1]?.method, put?.[1]?.body]).toEqual(['PUT', JSON.stringify({ hasOnboarded: true })]);
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('dashboard'));
+    await settle(() => screen.getByTestId('where').textContent === 'dashboard');
+    expect(screen.getByTestId('where')).toHaveTextContent('dashboard');
   });
 
   it('moves on from the welcome by itself after 4 seconds', async () => {
     renderHost(base);
-    await screen.findByText('Welcome to TrendForge, viralcat!', {}, { timeout: 5000 });
+    await settle(shown('Welcome to TrendForge, viralcat!'));
+    await act(() => vi.advanceTimersByTimeAsync(WELCOME_AUTO_ADVANCE_MS + WELCOME_FADE_MS - 1));
+    expect(screen.getByText('Welcome to TrendForge, viralcat!')).toBeInTheDocument();
     expect(screen.queryByText('Try Trending Styles')).not.toBeInTheDocument();
-    expect(await screen.findByText('Try Trending Styles', {}, { timeout: 6000 })).toBeInTheDocument();
-  }, 10_000);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.getByText('Try Trending Styles')).toBeInTheDocument();
+  });
 
   it('celebrates a move up the ladder once the member has onboarded', async () => {
     rememberRole('u1', 'free');
     renderHost({ ...base, hasOnboarded: true, role: 'pro' });
-    expect(await screen.findByText("You're now on Pro!", {}, { timeout: 5000 })).toBeInTheDocument();
+    await settle(shown("You're now on Pro!"));
+    expect(screen.getByText("You're now on Pro!")).toBeInTheDocument();
     expect(screen.queryByTestId('onboarding-dialog')).not.toBeInTheDocument();
     expect(localStorage.getItem('tf:last-role:u1')).toBe('pro');
   });
 
   it('stays quiet for an onboarded member whose plan did not move up', async () => {
     rememberRole('u1', 'pro');
-    const fetchMock = renderHost({ ...base, hasOnboarded: true, role: 'basic' });
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    renderHost({ ...base, hasOnboarded: true, role: 'basic' });
+    // The host has compared the plans once it remembers the new one; what that decided has rendered
+    // (lazy chunk included) when everything due has run.
+    await settle(() => localStorage.getItem('tf:last-role:u1') === 'basic');
+    await settle();
     expect(screen.queryByTestId('plan-upgrade-dialog')).not.toBeInTheDocument();
     expect(screen.queryByTestId('onboarding-dialog')).not.toBeInTheDocument();
   });

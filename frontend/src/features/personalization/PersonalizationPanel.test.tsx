@@ -5,7 +5,7 @@ import { PhotoLimits, PhotoMessages, TraitOptions, type PhotoView } from '@trend
 import { Toaster } from '@/ui/toast';
 import { resetToasts } from '@/ui/toast-store';
 import { PersonalizationPanel } from './PersonalizationPanel';
-import { usePersonalization } from './use-personalization';
+import { PHOTO_POLL_INTERVAL_MS, usePersonalization } from './use-personalization';
 
 const view = (over: Partial<PhotoView> = {}): PhotoView => ({
   id: '0b6f4a5e-1c2d-5e3f-8a9b-0c1d2e3f4a5b',
@@ -70,6 +70,8 @@ afterEach(() => {
 
 describe('PersonalizationPanel', () => {
   it('uploads a photo, shows the preview and the analysis, then the traits as chips to toggle or exclude', async () => {
+    // The fallback poll's ticks come when the test moves the clock, not after 3 s of a busy machine.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     let analysed = false;
     const fetchMock = renderPanel((url, init) => {
       if (url === '/api/photos' && init?.method === 'POST') return json(view(), 201);
@@ -103,7 +105,8 @@ describe('PersonalizationPanel', () => {
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === `/api/photos/${view().id}`)).toBe(true));
 
     analysed = true;
-    expect(await screen.findByText('Traits extracted!', {}, { timeout: 5000 })).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(PHOTO_POLL_INTERVAL_MS));
+    expect(await screen.findByText('Traits extracted!')).toBeInTheDocument();
     const chips = screen.getAllByTestId('trait-chip');
     expect(chips.map((c) => c.textContent)).toEqual(['brown hair', 'glasses', 'smiling face']);
     expect(chips.every((c) => c.dataset.active === 'true')).toBe(true);
