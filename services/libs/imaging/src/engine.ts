@@ -5,6 +5,7 @@ import { analysePrompt, applyTraits } from './prompt.js';
 import { planScene } from './plan/plan.js';
 import { curve, encodePng, recombCurveVignette, saturationMatrix, type Raw } from './raster.js';
 import { openPhoto } from './photo.js';
+import { decodeMatte } from './models.js';
 import { rendererFor } from './trends/index.js';
 import { applyVariation } from './variation.js';
 import type { Aspect, RenderRequest, RenderResult, TrendContext } from './types.js';
@@ -53,7 +54,7 @@ export async function renderTrend(req: RenderRequest): Promise<RenderResult> {
   const renderer = rendererFor(req.trendSlug ?? '');
   // The stream depends on the seed and the prompt, so the same seed with another prompt varies too.
   const rng = createRng(hashString(`${renderer.slug}|${req.prompt ?? ''}`, seed));
-  const photo = req.photo && req.photo.length > 0 ? await openPhoto(req.photo, req.faceBox, req.detectFaces !== false) : undefined;
+  const photo = req.photo && req.photo.length > 0 ? await openPhoto(req.photo, req.faceBox, req.detectFaces !== false, req.matte ? await decodeMatte(req.matte).catch(() => undefined) : undefined) : undefined;
   progress(10);
   const info = analysePrompt(req.prompt ?? '');
   // The scene plan: what the prompt asks to see, staged by every trend (stage.ts).

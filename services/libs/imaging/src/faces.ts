@@ -1,6 +1,6 @@
 /**
- * The one face detector of TrendForge: @vladmandic/face-api on the tfjs WASM backend, models and
- * wasm binaries read from the installed packages on disk (nothing is downloaded), images decoded
+ * The one face detector of TrendForge: @vladmandic/face-api on the process's tfjs (models.ts), models
+ * read from the installed package on disk (nothing is downloaded), images decoded
  * with sharp. Used by the studio engine (framing, landmark-driven style flags) and by
  * traits-worker (face found, landmarks, age/gender presentation, expression). The recognition
  * net (128-d face descriptors, `faceDescriptor`) is loaded only when first asked for: renders never
@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import type { FaceBox } from './types.js';
+import { runtime } from './models.js';
 
 export interface FacePoint {
   x: number;
@@ -38,7 +39,7 @@ export interface DetectOptions {
 
 /* face-api's node-wasm build is CommonJS and has no types entry of its own for this path. */
 interface FaceApi {
-  tf: { setWasmPaths(p: string, fetch?: boolean): void; setBackend(b: string): Promise<boolean>; ready(): Promise<void>; tensor3d(d: Uint8Array, s: [number, number, number], t: 'int32'): { dispose(): void } };
+  tf: { tensor3d(d: Uint8Array, s: [number, number, number], t: 'int32'): { dispose(): void } };
   nets: Record<'ssdMobilenetv1' | 'tinyFaceDetector' | 'faceLandmark68Net' | 'ageGenderNet' | 'faceExpressionNet' | 'faceRecognitionNet', { loadFromDisk(dir: string): Promise<void> }>;
   SsdMobilenetv1Options: new (o: { minConfidence: number; maxResults: number }) => unknown;
   TinyFaceDetectorOptions: new (o: { inputSize: number; scoreThreshold: number }) => unknown;
@@ -68,14 +69,11 @@ let recognising: Promise<FaceApi> | undefined;
 
 const modelDir = () => join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
 
-/** Load the WASM backend and the models once per process. */
+/** face-api's models, once per process. */
 function faceApi(): Promise<FaceApi> {
   loading ??= (async () => {
-    const api = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
-    // A file path with fetch off: emscripten reads the .wasm with fs, no network.
-    api.tf.setWasmPaths(join(dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist') + '/', false);
-    await api.tf.setBackend('wasm');
-    await api.tf.ready();
+    // The process's one tfjs (models.ts).
+    const api = (await runtime()) as unknown as FaceApi;
     const models = modelDir();
     await Promise.all([api.nets.tinyFaceDetector, api.nets.ssdMobilenetv1, api.nets.faceLandmark68Net, api.nets.ageGenderNet, api.nets.faceExpressionNet].map((n) => n.loadFromDisk(models)));
     return api;

@@ -10,6 +10,7 @@ export { supportedTrendSlugs } from './trends/index.js';
 export { BACKGROUNDS, type BackgroundKind } from './backgrounds.js';
 export type { RenderRequest, RenderResult, FaceBox, Aspect } from './types.js';
 export { analysePhoto } from './analyse.js';
+export { personMatte, encodeMatte, decodeMatte, type PersonMatte } from './models.js';
 export { renderInWorker, stopRenderWorker, type WorkerRenderRequest } from './worker.js';
 export { squareJpeg } from './preview.js';
 export { planScene, type ScenePlan, type PlannedThing, type Placement, type ThingKind } from './plan/plan.js';

@@ -6,14 +6,15 @@
 import sharp from 'sharp';
 import { mainFace, type DetectedFace, type FacePoint } from './faces.js';
 import type { FaceBox, PhotoFace, PhotoSource } from './types.js';
-import { toRaw } from './raster.js';
+import { toRaw, type Raw } from './raster.js';
+import type { PersonMatte } from './models.js';
 
 const MAX_SIDE = 2048;
 
 /** Face height as a fraction of the crop height, when a trend does not ask for another. */
 const DEFAULT_FACE_FRACTION = 0.34;
 
-export async function openPhoto(buf: Buffer, faceBox?: FaceBox, detect = true): Promise<PhotoSource> {
+export async function openPhoto(buf: Buffer, faceBox?: FaceBox, detect = true, matte?: PersonMatte): Promise<PhotoSource> {
   const { data, info } = await sharp(buf, { failOn: 'error', limitInputPixels: 60_000_000 })
     .rotate()
     .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
@@ -56,9 +57,26 @@ export async function openPhoto(buf: Buffer, faceBox?: FaceBox, detect = true): 
     width: w,
     height: h,
     hasFace: face !== undefined && face.landmarks.length > 0,
+    hasMatte: matte !== undefined,
     async crop(tw, th, faceFraction = DEFAULT_FACE_FRACTION) {
       const { l, t, ew, eh } = windowFor(tw, th, faceFraction);
       return toRaw(sharp(data, raw).extract({ left: l, top: t, width: ew, height: eh }).resize(tw, th, { fit: 'fill', kernel: 'lanczos3' }));
+    },
+    async cutout(tw, th, faceFraction = DEFAULT_FACE_FRACTION): Promise<Raw | undefined> {
+      if (!matte) return undefined;
+      const { l, t, ew, eh } = windowFor(tw, th, faceFraction);
+      const [rgb, alpha] = await Promise.all([
+        sharp(data, raw).extract({ left: l, top: t, width: ew, height: eh }).resize(tw, th, { fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer(),
+        matteWindow(matte, w, h, l, t, ew, eh, tw, th),
+      ]);
+      const out = Buffer.alloc(tw * th * 4);
+      for (let i = 0, j = 0; i < tw * th; i++, j += 4) {
+        out[j] = rgb[i * 3];
+        out[j + 1] = rgb[i * 3 + 1];
+        out[j + 2] = rgb[i * 3 + 2];
+        out[j + 3] = alpha[i];
+      }
+      return { data: out, width: tw, height: th, channels: 4 };
     },
     faceIn(tw, th, faceFraction = DEFAULT_FACE_FRACTION): PhotoFace | undefined {
       if (!face) return undefined;
@@ -77,4 +95,25 @@ export async function openPhoto(buf: Buffer, faceBox?: FaceBox, detect = true): 
 
 function scaleBox(b: FaceBox, k: number): FaceBox {
   return { left: b.left * k, top: b.top * k, width: b.width * k, height: b.height * k };
+}
+
+/**
+ * The matte under a window of the decoded photo (l, t, ew×eh of w×h), scaled to tw×th. The
+ * matte is smaller than the photo: a slight blur after scaling keeps its edge from stepping, and a
+ * contrast stretch keeps semi-transparent fringes (the photo's background in them) thin.
+ */
+async function matteWindow(m: PersonMatte, w: number, h: number, l: number, t: number, ew: number, eh: number, tw: number, th: number): Promise<Buffer> {
+  const kx = m.width / w;
+  const ky = m.height / h;
+  const left = Math.max(0, Math.min(m.width - 1, Math.floor(l * kx)));
+  const top = Math.max(0, Math.min(m.height - 1, Math.floor(t * ky)));
+  const width = Math.max(1, Math.min(m.width - left, Math.round(ew * kx)));
+  const height = Math.max(1, Math.min(m.height - top, Math.round(eh * ky)));
+  return sharp(m.alpha, { raw: { width: m.width, height: m.height, channels: 1 } })
+    .extract({ left, top, width, height })
+    .resize(tw, th, { fit: 'fill', kernel: 'cubic' })
+    .linear(1.25, -20)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
 }

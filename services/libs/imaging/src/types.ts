@@ -46,6 +46,12 @@ export interface RenderRequest {
   onProgress?: (percent: number) => void;
   /** A face box to frame on when the detector finds none (e.g. from stored traits). */
   faceBox?: FaceBox;
+  /**
+   * The person's matte (models.ts personMatte, encodeMatte: greyscale PNG over the whole oriented
+   * photo), computed once per photo by traits-worker: with it the person is cut out and placed in
+   * the trend's scene. Renders never compute one.
+   */
+  matte?: Buffer;
   /** Run the face detector on the photo (default true). */
   detectFaces?: boolean;
 }
@@ -69,6 +75,13 @@ export interface PhotoSource {
   height: number;
   /** A face with landmarks was found. */
   hasFace: boolean;
+  /** A matte of the person came with the photo: `cutout` gives the person alone. */
+  hasMatte: boolean;
+  /**
+   * The same crop as `crop` with the person's matte as alpha (RGBA): the person without the
+   * photo's background. Undefined when the photo came without a matte.
+   */
+  cutout(width: number, height: number, faceFraction?: number): Promise<Raw | undefined>;
   /**
    * Crop to exactly width×height (RGB), framed on the main face (its height a `faceFraction` of
    * the crop's, photo permitting); the centre when there is no face.

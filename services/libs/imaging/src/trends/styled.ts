@@ -83,7 +83,7 @@ export function styledTrend(def: StyleDef): TrendRenderer {
       let img: Raw;
       const k = def.workScale ?? 1;
       if (ctx.photo) {
-        img = await ctx.photo.crop(Math.round(ctx.W * k), Math.round(ctx.H * k), def.faceFraction);
+        img = await photoInScene(ctx, def, palette, k);
         const f = ctx.photo.faceIn(ctx.W, ctx.H, def.faceFraction);
         if (f && f.landmarks.length === 68) s.face = faceFromLandmarks(f.landmarks);
         // The prompt's props and setting around the person (the face box at the picture's scale).
@@ -148,14 +148,36 @@ function faceFromFigure(build: Build, p: Placement, animal: boolean): FaceGeom {
   };
 }
 
-/** Backdrop (soft, half resolution), back extras, the character, front extras; the picture at `k` times the frame. */
-async function composeScene(ctx: TrendContext, def: StyleDef, pal: Palette, k = 1): Promise<{ img: Raw; geom: SceneGeom; face?: FaceGeom }> {
+/** The trend's backdrop for the prompt (its place, the Background Style chip, the setting), soft, at `k` times the frame. */
+async function sceneBackdrop(ctx: TrendContext, def: StyleDef, pal: Palette, k: number) {
   const { W, H, rng, prompt } = ctx;
   const S = Math.min(W, H);
   const kind: BackgroundKind = ctx.background ?? backgroundHint(prompt.text) ?? rng.fork('bg').pick(def.backgrounds);
   const custom = def.backdrop?.(ctx, pal);
   const bd = withSetting(custom ?? backdrop(kind, W, H, rng.fork('backdrop'), pal, `${ctx.id}b`), ctx);
-  let img = await renderSvgSoft(svgDoc(W, H, bd.defs, bd.body), Math.round(W * k), Math.round(H * k), 0.5, S * 0.002);
+  const img = await renderSvgSoft(svgDoc(W, H, bd.defs, bd.body), Math.round(W * k), Math.round(H * k), 0.5, S * 0.002);
+  return { img, bd, kind };
+}
+
+/**
+ * The member's photo for the trend: with a matte, the person cut out and standing in the trend's
+ * own scene (the photo's background gone); without one, the photo framed on the face.
+ */
+async function photoInScene(ctx: TrendContext, def: StyleDef, pal: Palette, k: number): Promise<Raw> {
+  const w = Math.round(ctx.W * k);
+  const h = Math.round(ctx.H * k);
+  const person = await ctx.photo!.cutout(w, h, def.faceFraction);
+  if (!person) return ctx.photo!.crop(w, h, def.faceFraction);
+  const { img } = await sceneBackdrop(ctx, def, pal, k);
+  return lightOf(await over(img, [{ img: person }]), ctx);
+}
+
+/** Backdrop (soft, half resolution), back extras, the character, front extras; the picture at `k` times the frame. */
+async function composeScene(ctx: TrendContext, def: StyleDef, pal: Palette, k = 1): Promise<{ img: Raw; geom: SceneGeom; face?: FaceGeom }> {
+  const { W, H, rng, prompt } = ctx;
+  const S = Math.min(W, H);
+  const { img: soft, bd, kind } = await sceneBackdrop(ctx, def, pal, k);
+  let img = soft;
   ctx.progress(15);
   const build = def.build ?? 'chibi';
   const spec = figureFromPrompt(prompt, rng.fork('figure'), pal);
