@@ -1,7 +1,8 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A member's account. Uniqueness (email, lower(username)) is enforced by the migration's indexes. */
 @Entity({ name: 'users' })
+@Index('users_referral_code_key', ['referralCode'], { unique: true })
 export class UserEntity {
   @PrimaryGeneratedColumn('uuid') id: string;
   @Column({ type: 'text' }) username: string;
@@ -16,6 +17,6 @@ export class UserEntity {
   @Column({ type: 'boolean', name: 'high_quality_generation', default: false }) highQualityGeneration: boolean;
   @Column({ type: 'boolean', name: 'has_onboarded', default: false }) hasOnboarded: boolean;
   /** The member's own referral code: their link is the origin plus /?ref=CODE. */
-  @Column({ type: 'text', name: 'referral_code', unique: true }) referralCode: string;
+  @Column({ type: 'text', name: 'referral_code' }) referralCode: string;
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt: Date;
 }

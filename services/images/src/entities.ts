@@ -1,11 +1,12 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import type { AspectPreset, GenerationStatus, PhotoFace, PhotoStatus } from '@trendforge/contracts';
 
 /** One request to render an image, from acceptance to completion or failure. */
 @Entity({ name: 'generations' })
 export class GenerationEntity {
   @PrimaryColumn({ type: 'uuid' }) id: string;
-  @Index() @Column({ type: 'uuid', name: 'user_id' }) userId: string;
+  /** Indexed with created_at by the migration (generations_user_id_idx). */
+  @Column({ type: 'uuid', name: 'user_id' }) userId: string;
   @Column({ type: 'text', name: 'trend_slug' }) trendSlug: string;
   @Column({ type: 'text' }) prompt: string;
   @Column({ type: 'text', name: 'user_prompt' }) userPrompt: string;
