@@ -13,6 +13,7 @@ import { manyFacesNote, PhotoMessages, type PhotoView } from '@trendforge/contra
 import { createTestEnvironment, type TestEnvironment } from '@trendforge/testing';
 import { loadTraitsWorkerConfig } from '../../services/traits-worker/src/config.js';
 import { TraitsWorkerModule } from '../../services/traits-worker/src/worker.module.js';
+import { TRAITS_QUEUE, type TraitsQueue } from '../../services/images/src/photos.service.js';
 import { call, cookieOf, startGatewayProcess, type GatewayProcess } from './support/gateway-process.js';
 import { startGenerationServices, type GenerationServices } from './support/services.js';
 
@@ -66,7 +67,8 @@ const upload = (cookie: string, data: Buffer, filename = 'me.jpg', type = 'image
   call(base, 'POST', '/api/photos', { cookie, multipart: { filename, type, data } });
 
 /** Follows photoUpdated(id) over graphql-ws with the member's cookie until the analysis ends. */
-function followPhoto(cookie: string, id: string): Promise<PhotoView[]> {
+/** Follows a photo over graphql-ws: `first` is the state it starts from, `seen` every state until the analysis ends. */
+function followPhoto(cookie: string, id: string): { first: Promise<PhotoView>; seen: Promise<PhotoView[]> } {
   class CookieWebSocket extends WebSocket {
     constructor(address: string, protocols?: string | string[]) {
       super(address, protocols, { headers: { cookie } });
@@ -74,7 +76,9 @@ function followPhoto(cookie: string, id: string): Promise<PhotoView[]> {
   }
   const client = createClient({ url: `${base.replace('http', 'ws')}/graphql`, webSocketImpl: CookieWebSocket, retryAttempts: 0 });
   const seen: PhotoView[] = [];
-  return new Promise<PhotoView[]>((resolve, reject) => {
+  let first!: (photo: PhotoView) => void;
+  const firstSeen = new Promise<PhotoView>((resolve) => (first = resolve));
+  const ended = new Promise<PhotoView[]>((resolve, reject) => {
     client.subscribe<{ photoUpdated: PhotoView }>(
       { query: 'subscription($id: ID!) { photoUpdated(id: $id) { id url status traits faces note failureReason createdAt } }', variables: { id } },
       {
@@ -82,6 +86,7 @@ function followPhoto(cookie: string, id: string): Promise<PhotoView[]> {
           if (errors?.length) reject(new Error(errors.map((e) => e.message).join('; ')));
           if (!data) return;
           seen.push(data.photoUpdated);
+          first(data.photoUpdated);
           if (data.photoUpdated.status !== 'analyzing') resolve(seen);
         },
         error: (error) => reject(error instanceof Error ? error : new Error(JSON.stringify(error))),
@@ -89,6 +94,7 @@ function followPhoto(cookie: string, id: string): Promise<PhotoView[]> {
       },
     );
   }).finally(() => void client.dispose());
+  return { first: Promise.race([firstSeen, ended.then((all) => all[0])]), seen: ended };
 }
 
 /** A PNG whose header says 20000 × 20000 pixels (a decompression bomb), only a few hundred bytes long. */
@@ -168,13 +174,17 @@ test('traits come from traits-worker only: pushed over graphql-ws, read by GET, 
   const cookie = await member();
   const uploaded = (await upload(cookie, face)).body as PhotoView;
   expect(uploaded.status).toBe('analyzing');
-  // No traits-worker yet: the photo waits in the queue, nobody else detects faces.
+  // No traits-worker yet: the photo waits in the queue, nobody else detects faces. Its job is
+  // there, waiting, and no worker serves the queue: nothing can have analysed it.
   const following = followPhoto(cookie, uploaded.id);
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  expect((await following.first).status).toBe('analyzing');
+  const traitsQueue = services!.images.app.get<TraitsQueue>(TRAITS_QUEUE);
+  expect(await traitsQueue.getJobState(uploaded.id)).toBe('waiting');
+  expect(await traitsQueue.getWorkersCount()).toBe(0);
   expect((await call(base, 'GET', `/api/photos/${uploaded.id}`, { cookie })).body.status).toBe('analyzing');
 
   await startTraitsWorker();
-  const seen = await following;
+  const seen = await following.seen;
   expect(seen[0].status).toBe('analyzing');
   const done = seen.at(-1)!;
   // sample1 shows three people: the largest face is used, and the member is told.

@@ -162,3 +162,8 @@ export async function openPage(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
 }
+
+/** Resolves once no finite animation is running (entrances, fades): the page looks as it settles. */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== 'running'));
+}

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './axe.js';
 import { fetchPageImages } from './page-images.js';
-import { openPage, useE2EStack } from './harness.js';
+import { animationsSettled, openPage, useE2EStack } from './harness.js';
 
 /** The pages a visitor sees before signing in, at a 390 px phone and a 1440 px desktop. */
 describe('public pages', () => {
@@ -28,8 +28,8 @@ describe('public pages', () => {
     test.each(['/', '/about-trendforge', '/waitlist'])('%s has no serious or critical violation', async (path) => {
       const page = await open(width, height, path);
       try {
-        // Let entrance animations settle so colours are measured as seen.
-        await page.waitForTimeout(700);
+        // Entrance animations finished, so colours are measured as seen.
+        await animationsSettled(page);
         expect(await seriousViolations(page)).toEqual([]);
       } finally {
         await page.context().close();

@@ -1,12 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { ApiMember, eventually, openPage, useE2EStack, type E2ESuite } from './harness.js';
+import { animationsSettled, ApiMember, eventually, openPage, useE2EStack, type E2ESuite } from './harness.js';
 
 /** Screenshots of the screens this spec walks through go here when SCREENSHOT_DIR is set. */
 const shotsDir = process.env.SCREENSHOT_DIR;
 const shot = async (page: Page, name: string) => {
   if (!shotsDir) return;
-  // Entrances (fades, slides) finished, so the picture shows the screen as it settles.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== 'running'));
+  await animationsSettled(page);
   await page.screenshot({ path: `${shotsDir}/${name}.png` });
 };
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from './axe.js';
-import { ApiMember, openPage, useE2EStack } from './harness.js';
+import { animationsSettled, ApiMember, openPage, useE2EStack } from './harness.js';
 import { fetchPageImages } from './page-images.js';
 
 /**
@@ -120,8 +120,8 @@ describe('visitor', () => {
         await openPage(page, `${suite.url}${path}`);
         await page.locator('main h1, main h2').first().waitFor();
         await page.getByTestId('header-account').waitFor();
-        // Let entrance animations settle so colours are measured as seen.
-        await page.waitForTimeout(700);
+        // Entrance animations finished, so colours are measured as seen.
+        await animationsSettled(page);
         expect(await page.title()).toMatch(/ · TrendForge$/);
         expect(await seriousViolations(page)).toEqual([]);
       } finally {

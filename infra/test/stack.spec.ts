@@ -228,7 +228,8 @@ describe('startStack with a fake repository', () => {
     const port = stack.port('traits-worker');
     await stack.kill('traits-worker', 'SIGKILL', { restart: false });
     await stack.stopInstance('images');
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    // Both exits have been handled (kill and stopInstance answer after the launcher's own exit
+    // handler, where a restart would be scheduled): what they show now is what stays.
     for (const name of ['traits-worker', 'images']) {
       expect(stack.instances().find((i) => i.instance === name)).toMatchObject({ running: false, restartPending: false, restarts: 0 });
     }
@@ -267,7 +268,7 @@ describe('startStack with a fake repository', () => {
     expect(stack.instances().every((i) => !i.running)).toBe(true);
     const free = await Promise.all(instances.map((i) => canListen(i.port)));
     expect(free.every(Boolean)).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // stop() answers once every exit was handled: a restart would be pending by now.
     expect(stack.instances().every((i) => !i.running && !i.restartPending)).toBe(true);
     expect(lines.join('\n')).not.toMatch(/exited unexpectedly \(exit code 0\)/);
   });
@@ -323,8 +324,8 @@ describe('restart with backoff', () => {
       baseOptions(lines, { processes: ['auth'], restartCrashed: false, onUnexpectedExit: (instance, exit) => unexpected.push([instance, exit]) }),
     );
     try {
+      // kill() answers after the launcher handled the exit (and would have scheduled a restart).
       await stack.kill('auth', 'SIGKILL');
-      await new Promise((resolve) => setTimeout(resolve, 1000));
       expect(stack.instances()).toEqual([expect.objectContaining({ instance: 'auth', running: false, restartPending: false, restarts: 0 })]);
       expect(unexpected).toEqual([['auth', { code: null, signal: 'SIGKILL' }]]);
       expect(lines).toContain('launcher | auth exited unexpectedly (signal SIGKILL); not restarted (restartCrashed is off)');
@@ -342,8 +343,8 @@ describe('startStack failures', () => {
     options.processEnv.auth = { ...options.processEnv.auth, FAKE_DELAY: '400', FAKE_INSTANCE_TAG: 'failing-auth' };
     const startedAt = Date.now();
     await expect(startStack(options)).rejects.toThrow(/images exited during start-up \(exit code 3\)[\s\S]*fatal config error/);
-    // Start-up failures are not restarted: the others were stopped, nothing came back.
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // Start-up failures are not restarted: the others were stopped (startStack answers after their
+    // exits), nothing came back.
     const runs = (await recorded()).filter((r) => r.started >= startedAt);
     expect(runs.every((r) => !isAlive(r.pid))).toBe(true);
     expect(lines.join('\n')).not.toMatch(/restarting in/);

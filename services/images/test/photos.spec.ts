@@ -59,6 +59,20 @@ describe('images service: photos and personalised generations', () => {
   }
 
   const pushed = (id: string) => updates.filter((update) => update.id === id).map((update) => update.status);
+  /**
+   * Resolves when every push the service made before now has reached the subscriber: the service
+   * answers only after Redis ran its PUBLISH, so a marker published here afterwards arrives after them.
+   */
+  async function pushesDelivered() {
+    const marker = randomUUID();
+    const publisher = createRedis(stack.environment.redisUrl);
+    try {
+      await publisher.publish(photoUpdatesChannel(), JSON.stringify({ id: marker, status: 'marker' }));
+    } finally {
+      await publisher.quit();
+    }
+    await eventually(async () => pushed(marker), (statuses) => statuses.length > 0);
+  }
   const get = (id: string, userId: string) => bus.send('images.photo.get', { id, userId });
   const ended = (id: string, userId: string) => eventually(() => get(id, userId), (photo) => photo.status !== 'analyzing');
 
@@ -97,7 +111,7 @@ describe('images service: photos and personalised generations', () => {
     expect(await bus.send('images.photo.register', { userId, id, key, width: photo.width, height: photo.height })).toEqual(done);
     expect(await get(id, userId)).toEqual(done);
     await eventually(async () => pushed(id), (statuses) => statuses.includes('done'));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await pushesDelivered();
     expect(pushed(id).filter((status) => status === 'done')).toHaveLength(1);
     const [{ count }] = await stack.sql<{ count: number }>('SELECT count(*)::int AS count FROM "images"."photos" WHERE "id" = $1', [id]);
     expect(count).toBe(1);

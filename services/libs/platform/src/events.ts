@@ -83,6 +83,18 @@ export class EventLog {
 
 const EVENT_HANDLER = 'trendforge:event-handler';
 
+/** The durable consumer through which a service (all its replicas) reads an event. */
+export const eventConsumerName = (service: string, event: string) => `${service}--${event.replaceAll('.', '_')}`;
+
+/**
+ * Whether `service` has handled every `event` in the stream so far: its consumer has nothing left to
+ * deliver and nothing delivered but unacknowledged (each event is acknowledged after its handler ran).
+ */
+export async function eventsHandled(nats: NatsConnection, service: string, event: string): Promise<boolean> {
+  const info = await (await jetstreamManager(nats)).consumers.info(eventStreamName(), eventConsumerName(service, event));
+  return info.num_pending === 0 && info.num_ack_pending === 0;
+}
+
 /**
  * Marks a method of a service's controller as the handler of an event; it receives the payload
  * and the event id. It runs at least once per event: EventConsumers skips ids already handled,
@@ -116,7 +128,7 @@ export class EventConsumers implements OnApplicationBootstrap, OnApplicationShut
     const jsm = await jetstreamManager(this.nats);
     await ensureEventStream(jsm);
     for (const { event, handler } of handlers) {
-      const durable = `${this.service}--${event.replaceAll('.', '_')}`;
+      const durable = eventConsumerName(this.service, event);
       await jsm.consumers.add(eventStreamName(), {
         durable_name: durable,
         filter_subject: eventSubject(event),

@@ -39,7 +39,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
     await import(process.env.PRIORITY_MODULE);
     await Promise.all(Array.from({ length: 8 }, () => fs.readFile(process.execPath, { encoding: null }).then(() => undefined)));
     const worker = new Worker('setTimeout(() => {}, 500)', { eval: true });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => worker.once('online', resolve));
     const nice = readdirSync('/proc/self/task').map((tid) => Number(readFileSync('/proc/self/task/' + tid + '/stat', 'utf8').split(') ')[1].split(' ')[16]));
     console.log(JSON.stringify(nice));
     await worker.terminate();

@@ -14,7 +14,7 @@ const natsUrl = process.env.TEST_NATS_URL || 'nats://127.0.0.1:4222';
 const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
 // Imported after BUS_NAMESPACE is set: decorators read it when the classes below are declared.
-const { Bus, BusModule, busTransport, connectNats, deleteEventStream, EventsModule, fail, Handles, NATS, OnEvent, RedisModule, ServiceError } = await import('../src/index.js');
+const { Bus, BusModule, busTransport, connectNats, deleteEventStream, EventsModule, eventsHandled, fail, Handles, NATS, OnEvent, RedisModule, ServiceError } = await import('../src/index.js');
 const { ErrorCode } = await import('@trendforge/contracts');
 
 /** What each replica saw, by replica name. */
@@ -115,7 +115,8 @@ test('each event reaches the service once across its replicas; a repeated id is 
   for (let i = 0; i < 20; i += 1) await client.publish('user.registered', { userId: `e${i}` }, `user.registered:e${i}`);
   await client.publish('user.registered', { userId: 'e0' }, 'user.registered:e0');
   await until('20 events', () => handledEvents().length >= 20);
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // The repeat has been handled (dropped) too once the service's consumer is drained.
+  while (!(await eventsHandled(nats, 'billing', 'user.registered'))) await new Promise((resolve) => setTimeout(resolve, 25));
   expect(handledEvents().sort()).toEqual(Array.from({ length: 20 }, (_, i) => `e${i}`).sort());
 });
 
