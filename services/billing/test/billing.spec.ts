@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ErrorCode, Events } from '@trendforge/contracts';
 import { usagePeriod } from '../src/billing.service.js';
-import { failureOf, getJson, type ServiceSuite } from '@trendforge/testing';
+import { failureOf, getJson, untilEventsHandled, type ServiceSuite } from '@trendforge/testing';
 import { chargeOn, startBillingSuite } from './support.js';
 
 let stack: ServiceSuite;
@@ -73,7 +73,8 @@ describe('accounts', () => {
       rows = await sql.query('SELECT * FROM "billing"."accounts" WHERE "user_id" = $1', [userId]);
     }
     expect(rows).toHaveLength(1);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // All three handled (billing's consumer drained), so a second opening would be there by now.
+    await untilEventsHandled(stack.nats, 'billing', Events.userRegistered);
     expect(await ledgerOf(userId)).toHaveLength(1);
     expect(await stack.bus.send('billing.account', { userId })).toMatchObject({ credits: 3, role: 'free' });
   });
