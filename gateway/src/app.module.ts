@@ -8,6 +8,7 @@ import { Catalogue } from './catalogue/catalogue.js';
 import { CatalogueReads } from './catalogue/catalogue-reads.js';
 import { ErrorsFilter } from './common/errors.filter.js';
 import { SessionsModule } from './common/sessions.module.js';
+import { SocketSessions } from './common/socket-sessions.js';
 import { AppThrottlerGuard } from './common/throttle.guard.js';
 import { sharedThrottlerModule } from './common/throttler-storage.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
@@ -67,24 +68,29 @@ export class GatewayModule {
         GatewayMetricsModule,
         SessionsModule.forRoot(config),
         AdminQueuesModule.forRoot(config),
-        GraphQLModule.forRoot<ApolloDriverConfig>({
+        GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
-          path: '/graphql',
-          autoSchemaFile: true,
-          sortSchema: true,
-          // The socket takes subscriptions only, from pages on our own origin(s) (graphql/websocket.ts).
-          subscriptions: { 'graphql-ws': graphQLWebSocketOptions('/graphql') },
-          context: (input: GraphQLContextInput) => (input.extra ? { req: socketRequest(input.extra.request) } : { req: input.req, res: input.res }),
-          // Oversized operations are refused while parsing and validating, before any resolver runs.
-          parseOptions: graphQLParseOptions,
-          validationRules: graphQLLimitRules,
-          // One operation per request: a batch would multiply every limit above.
-          allowBatchedHttpRequests: false,
-          introspection: config.NODE_ENV !== 'production',
-          // Errors carry their code and message; never the server's stack.
-          includeStacktraceInErrorResponses: false,
-          graphiql: false,
-          plugins: [graphQLMetricsPlugin],
+          inject: [SocketSessions],
+          useFactory: (sockets: SocketSessions) => ({
+            path: '/graphql',
+            autoSchemaFile: true,
+            sortSchema: true,
+            // The socket takes subscriptions only, from pages on our own origin(s) (graphql/websocket.ts).
+            subscriptions: { 'graphql-ws': graphQLWebSocketOptions('/graphql', sockets) },
+            context: (input: GraphQLContextInput) => (input.extra ? { req: socketRequest(input.extra.request) } : { req: input.req, res: input.res }),
+            // Oversized operations are refused while parsing and validating, before any resolver runs.
+            parseOptions: graphQLParseOptions,
+            validationRules: graphQLLimitRules,
+            // One operation per request: a batch would multiply every limit above.
+            allowBatchedHttpRequests: false,
+            // In production the schema is not told to strangers: no introspection, no "Did you mean …?".
+            introspection: config.NODE_ENV !== 'production',
+            hideSchemaDetailsFromClientErrors: config.NODE_ENV === 'production',
+            // Errors carry their code and message; never the server's stack.
+            includeStacktraceInErrorResponses: false,
+            graphiql: false,
+            plugins: [graphQLMetricsPlugin],
+          }),
         }),
       ],
       controllers: [AuthController, ReferralsController, UsersController, UploadController, PhotosController, AdminController, TrendsController, ImagesController, GenerateController, AssistController, HealthController, ProbesController, WaitlistController, BillingController],

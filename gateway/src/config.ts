@@ -9,8 +9,11 @@ const gatewayOnly = z.object({
   PORT: portVar(3000),
   /** The built SPA the gateway serves at /. */
   SPA_DIR: z.string().default(path.resolve(here, '../../frontend/dist')),
-  /** Set behind TLS so the session cookie is Secure. */
-  COOKIE_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /**
+   * Whether the session cookies are Secure on every answer; default: in production. A request that
+   * arrived over TLS (directly or through a trusted proxy's X-Forwarded-Proto) gets Secure cookies either way.
+   */
+  COOKIE_SECURE: z.enum(['true', 'false']).optional().transform((v) => (v === undefined ? undefined : v === 'true')),
   SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 24 * 3600),
   /** How long POST /api/generate waits for the image before answering 202 with the generation. */
   GENERATE_WAIT_MS: z.coerce.number().int().min(1000).default(120_000),
@@ -18,5 +21,8 @@ const gatewayOnly = z.object({
 
 export const gatewayEnv = coreEnv.and(storageEnv).and(gatewayOnly);
 export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;
-export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(gatewayEnv, env);
+export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env) => {
+  const config = loadConfig(gatewayEnv, env);
+  return { ...config, COOKIE_SECURE: config.COOKIE_SECURE ?? config.NODE_ENV === 'production' };
+};
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');

@@ -25,6 +25,7 @@ export class SessionCache implements OnApplicationBootstrap, OnApplicationShutdo
   /** Counts ends heard: a check that saw one while it ran is not kept. */
   private ends = 0;
   private stopListening?: () => void;
+  private readonly endListeners: Array<{ ended: (tokenDigest: string) => void; lost: () => void }> = [];
 
   constructor(@Inject(NATS) private readonly nats: NatsConnection) {}
 
@@ -63,10 +64,16 @@ export class SessionCache implements OnApplicationBootstrap, OnApplicationShutdo
     return session;
   }
 
+  /** Also tells `ended` of every session end heard, and `lost` when ends may have been missed (the sockets follow them). */
+  whenEnded(ended: (tokenDigest: string) => void, lost: () => void) {
+    this.endListeners.push({ ended, lost });
+  }
+
   /** A logout: here at once, on other replicas through session.ended. */
   ended(tokenDigest: string) {
     this.ends += 1;
     this.sessions.delete(tokenDigest);
+    for (const listener of this.endListeners) listener.ended(tokenDigest);
   }
 
   endedToken(token: string) {
@@ -76,5 +83,6 @@ export class SessionCache implements OnApplicationBootstrap, OnApplicationShutdo
   private clear() {
     this.ends += 1;
     this.sessions.clear();
+    for (const listener of this.endListeners) listener.lost();
   }
 }

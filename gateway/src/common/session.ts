@@ -20,16 +20,20 @@ export const MemberMarkerCookie = 'tf_member';
 
 type CookieConfig = Pick<GatewayConfig, 'COOKIE_SECURE' | 'SESSION_TTL_SECONDS'>;
 
-/** The session cookie lives as long as a session; the member marker shares its options but is readable. */
-const sessionCookieOptions = (config: CookieConfig): CookieOptions =>
-  ({ httpOnly: true, sameSite: 'lax', secure: config.COOKIE_SECURE, path: '/', maxAge: config.SESSION_TTL_SECONDS * 1000 });
+/**
+ * The session cookie lives as long as a session; the member marker shares its options but is readable.
+ * Secure when configured (the default in production) and whenever the request came over TLS
+ * (`req.secure`: directly, or a trusted proxy's X-Forwarded-Proto).
+ */
+const sessionCookieOptions = (res: Response, config: CookieConfig): CookieOptions =>
+  ({ httpOnly: true, sameSite: 'lax', secure: config.COOKIE_SECURE || res.req.secure, path: '/', maxAge: config.SESSION_TTL_SECONDS * 1000 });
 
 export function setMemberMarker(res: Response, config: CookieConfig): void {
-  res.cookie(MemberMarkerCookie, '1', { ...sessionCookieOptions(config), httpOnly: false });
+  res.cookie(MemberMarkerCookie, '1', { ...sessionCookieOptions(res, config), httpOnly: false });
 }
 
 export function clearMemberMarker(res: Response, config: CookieConfig): void {
-  const { maxAge: _maxAge, ...options } = sessionCookieOptions(config);
+  const { maxAge: _maxAge, ...options } = sessionCookieOptions(res, config);
   res.clearCookie(MemberMarkerCookie, { ...options, httpOnly: false });
 }
 
@@ -53,7 +57,7 @@ export class Sessions {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  private tokenFrom(cookieHeader: string | undefined): string | null {
+  tokenFrom(cookieHeader: string | undefined): string | null {
     if (!cookieHeader) return null;
     return parseCookies(cookieHeader)[SessionCookie] || null;
   }
@@ -67,8 +71,11 @@ export class Sessions {
   }
 
   /** Register or log in (auth checks the form), set the session cookies and answer the member. */
-  async signIn<P extends 'auth.register' | 'auth.login'>(res: Response, pattern: P, form: MessageRequest<P>): Promise<User> {
-    const { user, sessionToken } = await this.bus.send(pattern, form);
+  async signIn<P extends 'auth.register' | 'auth.login'>(
+    req: Request, res: Response, pattern: P, form: Omit<MessageRequest<P>, 'ip' | 'device'>,
+  ): Promise<User> {
+    const request = { ...form, ip: req.ip, device: req.headers['user-agent'] ?? '' } as MessageRequest<P>;
+    const { user, sessionToken } = await this.bus.send(pattern, request);
     this.cache.started(sessionToken, user.id);
     this.start(res, sessionToken);
     return this.members.get(user.id);
@@ -84,13 +91,25 @@ export class Sessions {
     this.clear(res);
   }
 
+  /** The caller's sessions (settings page); null when the cookie names no live session. */
+  async list(req: Request) {
+    const sessionToken = this.tokenFrom(req.headers.cookie);
+    return sessionToken ? this.bus.send('auth.sessions', { sessionToken }) : null;
+  }
+
+  /** "Sign out everywhere else": auth ends the others and announces each end (every replica closes their sockets). */
+  async endOthers(req: Request) {
+    const sessionToken = this.tokenFrom(req.headers.cookie);
+    return sessionToken ? this.bus.send('auth.logoutOthers', { sessionToken }) : null;
+  }
+
   private start(res: Response, sessionToken: string) {
-    res.cookie(SessionCookie, sessionToken, sessionCookieOptions(this.config));
+    res.cookie(SessionCookie, sessionToken, sessionCookieOptions(res, this.config));
     setMemberMarker(res, this.config);
   }
 
   clear(res: Response) {
-    const { maxAge: _maxAge, ...options } = sessionCookieOptions(this.config);
+    const { maxAge: _maxAge, ...options } = sessionCookieOptions(res, this.config);
     res.clearCookie(SessionCookie, options);
     clearMemberMarker(res, this.config);
   }

@@ -4,6 +4,7 @@ import {
   GraphQLError, parse, specifiedRules, validate, type ASTVisitor, type DocumentNode, type GraphQLSchema, type ValidationContext,
 } from 'graphql';
 import { isAllowedOrigin } from '../common/origin.js';
+import type { SocketSessions } from '../common/socket-sessions.js';
 import { clientAddress, isSecure } from './client-address.js';
 import { graphQLLimitRules, graphQLParseOptions } from './limits.js';
 
@@ -30,21 +31,36 @@ export function socketRequest(request: IncomingMessage): SocketRequest {
 }
 
 type ConnectContext = Parameters<NonNullable<GraphQLWsSubscriptionsConfig['onConnect']>>[0];
+/** What graphql-ws/use/ws hands over as `extra`, plus the watch this module keeps on it. */
+type SocketExtra = {
+  request: IncomingMessage & { caller?: unknown };
+  socket: { close(code: number, reason: string): void };
+  unwatch?: () => void;
+};
 
 /**
  * graphql-ws on /graphql: refuses a connection from a page on another origin (4403) and
- * validates every operation with the HTTP limits plus "subscriptions only". `parse` and
+ * validates every operation with the HTTP limits plus "subscriptions only". The caller is resolved
+ * again on every subscribe, and `sockets` closes the socket when its session ends. `parse` and
  * `validate` are graphql-ws server options that Nest passes through but does not type.
  */
-export function graphQLWebSocketOptions(path: string): GraphQLWsSubscriptionsConfig {
+export function graphQLWebSocketOptions(path: string, sockets: SocketSessions): GraphQLWsSubscriptionsConfig {
   const options: GraphQLWsSubscriptionsConfig & {
     parse: (source: string) => DocumentNode;
     validate: (schema: GraphQLSchema, document: DocumentNode) => readonly GraphQLError[];
   } = {
     path,
     onConnect: (ctx: ConnectContext) => {
-      const request = (ctx.extra as { request: IncomingMessage }).request;
-      return isAllowedOrigin(request.headers, isSecure(request));
+      const extra = ctx.extra as SocketExtra;
+      if (!isAllowedOrigin(extra.request.headers, isSecure(extra.request))) return false;
+      extra.unwatch = sockets.opened({ request: extra.request, close: (code, reason) => extra.socket.close(code, reason) });
+      return true;
+    },
+    onSubscribe: (ctx) => {
+      sockets.forgetCaller((ctx.extra as SocketExtra).request);
+    },
+    onClose: (ctx) => {
+      (ctx.extra as SocketExtra).unwatch?.();
     },
     parse: (source) => parse(source, graphQLParseOptions),
     validate: (schema, document) => validate(schema, document, socketRules),

@@ -26,6 +26,16 @@ export class AuthHandlers {
     return this.auth.logout(sessionToken);
   }
 
+  @Handles('auth.sessions')
+  sessions(@Payload() { sessionToken }: MessageRequest<'auth.sessions'>) {
+    return this.auth.listSessions(sessionToken);
+  }
+
+  @Handles('auth.logoutOthers')
+  logoutOthers(@Payload() { sessionToken }: MessageRequest<'auth.logoutOthers'>) {
+    return this.auth.logoutOthers(sessionToken);
+  }
+
   @Handles('auth.session')
   session(@Payload() { sessionToken }: MessageRequest<'auth.session'>) {
     return this.auth.session(sessionToken);

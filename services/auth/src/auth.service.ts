@@ -30,6 +30,9 @@ export function toUserProfile(user: UserEntity): UserProfile {
 
 type SignedIn = MessageResponse<'auth.login'>;
 
+/** The User-Agent a session began with, as the member's list shows it. */
+const deviceOf = (request: { device?: unknown }) => (typeof request.device === 'string' ? request.device : '');
+
 @Injectable()
 export class AuthService {
   private readonly logger = new Logger(AuthService.name);
@@ -58,7 +61,7 @@ export class AuthService {
     this.logger.log({ userId: user.id }, 'user registered');
     await this.referrals.registeredThrough(request.ref, user);
     await this.limits.signedIn(email, request.ip, { fromLogin: false });
-    return { user: toUserProfile(user), sessionToken: await this.sessions.create(user.id) };
+    return { user: toUserProfile(user), sessionToken: await this.sessions.create(user.id, deviceOf(request)) };
   }
 
   /** The new member's id, with a fresh referral code; CONFLICT when the email or username is taken meanwhile. */
@@ -103,17 +106,38 @@ export class AuthService {
     if (this.passwords.needsRehash(user.passwordHash)) {
       await this.users.update({ id: user.id }, { passwordHash: await this.passwords.hash(password) });
     }
-    return { user: toUserProfile(user), sessionToken: await this.sessions.create(user.id) };
+    return { user: toUserProfile(user), sessionToken: await this.sessions.create(user.id, deviceOf(request)) };
   }
 
   /** Ends the session; every gateway replica drops its copy when it hears session.ended. */
   async logout(sessionToken: string): Promise<{ ok: true }> {
-    if (await this.sessions.destroy(sessionToken)) {
-      const ended: SessionEnded = { tokenDigest: sessionTokenDigest(sessionToken) };
-      await this.bus.publish(SessionEndedEvent, ended, `session.ended:${ended.tokenDigest}`)
-        .catch((error) => this.logger.warn({ err: error }, 'session end not announced; gateways forget it within their session cache age'));
-    }
+    if (await this.sessions.destroy(sessionToken)) await this.announceEnded([sessionTokenDigest(sessionToken)]);
     return { ok: true };
+  }
+
+  /** The member's live sessions, for the settings page. */
+  async listSessions(sessionToken: string) {
+    const userId = await this.sessions.resolve(sessionToken);
+    return userId ? this.sessions.list(userId, sessionToken) : null;
+  }
+
+  /** "Sign out everywhere else": every other session of the member ends, and every gateway closes their sockets. */
+  async logoutOthers(sessionToken: string): Promise<{ ended: number } | null> {
+    const userId = await this.sessions.resolve(sessionToken);
+    if (!userId) return null;
+    const ended = await this.sessions.destroyOthers(userId, sessionToken);
+    await this.announceEnded(ended);
+    this.logger.log({ userId, ended: ended.length }, 'signed out everywhere else');
+    return { ended: ended.length };
+  }
+
+  /** Gateways drop their copy of each session and close its sockets when they hear this. */
+  private async announceEnded(digests: string[]): Promise<void> {
+    await Promise.all(digests.map((tokenDigest) => {
+      const ended: SessionEnded = { tokenDigest };
+      return this.bus.publish(SessionEndedEvent, ended, `session.ended:${tokenDigest}`)
+        .catch((error) => this.logger.warn({ err: error }, 'session end not announced; gateways forget it within their session cache age'));
+    }));
   }
 
   async session(sessionToken: string): Promise<{ userId: string } | null> {

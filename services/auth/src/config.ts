@@ -8,12 +8,19 @@ export const authOwnEnv = z.object({
   /** Sliding lifetime of a session: every use pushes the expiry this far into the future. */
   SESSION_TTL_SECONDS: z.coerce.number().int().min(60).max(365 * 24 * 3600).default(30 * 24 * 3600),
   /**
-   * Failed logins allowed per account (email) in LOGIN_WINDOW_SECONDS, from all addresses together;
-   * past it only addresses the owner has signed in from before may still try.
+   * Failed logins per account (email) from addresses the owner never signed in from, in
+   * LOGIN_WINDOW_SECONDS, past which such an address is slowed from its first failure on (its first
+   * attempt always goes through: nobody is locked out).
    */
   LOGIN_FAILURES_PER_ACCOUNT: count(10),
-  /** Failed logins allowed per account from one client address in LOGIN_WINDOW_SECONDS. */
+  /** Failed logins per account from one client address before each further attempt waits (LOGIN_DELAY_*). */
   LOGIN_FAILURES_PER_ADDRESS_AND_ACCOUNT: count(5),
+  /** The first wait of a slowed (account, address); each further failure doubles it. */
+  LOGIN_DELAY_SECONDS: count(30),
+  /** The longest wait from an address the owner signed in from (a shared office network): the owner is never locked out. */
+  LOGIN_DELAY_MAX_KNOWN_SECONDS: count(60),
+  /** The longest wait from any other address. */
+  LOGIN_DELAY_MAX_SECONDS: count(15 * 60),
   /** Failed logins allowed per client IP in LOGIN_WINDOW_SECONDS. */
   LOGIN_FAILURES_PER_IP: count(50),
   LOGIN_WINDOW_SECONDS: count(15 * 60),

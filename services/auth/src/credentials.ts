@@ -17,7 +17,10 @@ export const AuthMessages = {
   lastNameTooLong: 'Last name must be at most 50 characters',
   invalidAvatar: 'Avatar must be an image uploaded to your account',
   invalidPreference: (name: string) => `${name} must be true or false`,
-  tooManyAttempts: (minutes: number) => `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooManyAttempts: (seconds: number) => {
+    const [amount, unit] = seconds < 60 ? [seconds, 'second'] : [Math.ceil(seconds / 60), 'minute'];
+    return `Too many attempts. Please try again in ${amount} ${unit}${amount === 1 ? '' : 's'}.`;
+  },
 } as const;
 
 export const UsernameLength = { min: 3, max: 32 } as const;

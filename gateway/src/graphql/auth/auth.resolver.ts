@@ -34,12 +34,12 @@ export class AuthResolver {
 
   @Mutation(() => UserType)
   register(@Args('input') input: RegisterInput, @Context() { req, res }: HttpContext): Promise<User> {
-    return this.sessions.signIn(res, 'auth.register', { ...input, ip: req.ip });
+    return this.sessions.signIn(req, res, 'auth.register', { ...input });
   }
 
   @Mutation(() => UserType)
   login(@Args('input') input: LoginInput, @Context() { req, res }: HttpContext): Promise<User> {
-    return this.sessions.signIn(res, 'auth.login', { ...input, ip: req.ip });
+    return this.sessions.signIn(req, res, 'auth.login', { ...input });
   }
 
   @Mutation(() => Boolean)

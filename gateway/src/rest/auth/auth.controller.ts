@@ -1,10 +1,17 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UnauthorizedException, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
-import type { User } from '@trendforge/contracts';
+import type { SessionSummary, User } from '@trendforge/contracts';
 import { Members } from '../../clients/members.js';
-import { Sessions } from '../../common/session.js';
+import { MemberGuard, Sessions } from '../../common/session.js';
+
+export class SessionView implements SessionSummary {
+  @ApiProperty() id: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ description: 'The User-Agent the session began with.' }) device: string;
+  @ApiProperty({ description: 'The session of this request.' }) current: boolean;
+}
 
 // Passed through as sent: the rules, limits and their messages (spec part 1 section 5) live in the auth service.
 export class LoginBody {
@@ -35,18 +42,38 @@ export class AuthController {
 
   @Post('register')
   register(@Body() body: RegisterBody, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<User> {
-    return this.sessions.signIn(res, 'auth.register', { username: body.username, email: body.email, password: body.password, ref: body.ref, ip: req.ip });
+    return this.sessions.signIn(req, res, 'auth.register', { username: body.username, email: body.email, password: body.password, ref: body.ref });
   }
 
   @Post('login')
   @HttpCode(200)
   login(@Body() body: LoginBody, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<User> {
-    return this.sessions.signIn(res, 'auth.login', { email: body.email, password: body.password, ip: req.ip });
+    return this.sessions.signIn(req, res, 'auth.login', { email: body.email, password: body.password });
   }
 
   @Post('logout')
   @HttpCode(204)
   logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
     return this.sessions.signOut(req, res);
+  }
+
+  /** The member's signed-in sessions, this one first. */
+  @Get('sessions')
+  @UseGuards(MemberGuard)
+  @ApiOkResponse({ type: [SessionView] })
+  async list(@Req() req: Request): Promise<SessionSummary[]> {
+    const sessions = await this.sessions.list(req);
+    if (!sessions) throw new UnauthorizedException('Authentication Required');
+    return sessions;
+  }
+
+  /** Signs out every other session of the member; their open sockets close too. */
+  @Post('sessions/end-others')
+  @HttpCode(200)
+  @UseGuards(MemberGuard)
+  async endOthers(@Req() req: Request): Promise<{ ended: number }> {
+    const ended = await this.sessions.endOthers(req);
+    if (!ended) throw new UnauthorizedException('Authentication Required');
+    return ended;
   }
 }

@@ -6,6 +6,7 @@ import type { AspectPreset, ImageEngine, TraitsJobResult } from './queues.js';
 import type { Photo } from './photos.js';
 import type { ChatMessage, VariationType } from './assist.js';
 import type { ReferralSummary } from './referrals.js';
+import type { SessionSummary } from './sessions.js';
 import type { WaitlistJoined, WaitlistJoinInput, WaitlistReferralInput, WaitlistReferralRecorded } from './waitlist.js';
 
 /**
@@ -15,9 +16,14 @@ import type { WaitlistJoined, WaitlistJoinInput, WaitlistReferralInput, Waitlist
 export interface MessageMap {
   // auth
   /** `ref`: the referral code of the link the visitor came through (a bad or unknown one is ignored). */
-  'auth.register': { req: { username: string; email: string; password: string; ip?: string; ref?: string }; res: { user: UserProfile; sessionToken: string } };
-  'auth.login': { req: { email: string; password: string; ip?: string }; res: { user: UserProfile; sessionToken: string } };
+  /** `device`: the browser's User-Agent, shown in the member's list of sessions. */
+  'auth.register': { req: { username: string; email: string; password: string; ip?: string; ref?: string; device?: string }; res: { user: UserProfile; sessionToken: string } };
+  'auth.login': { req: { email: string; password: string; ip?: string; device?: string }; res: { user: UserProfile; sessionToken: string } };
   'auth.logout': { req: { sessionToken: string }; res: { ok: true } };
+  /** The live sessions of the member this session belongs to (null when it is not live). */
+  'auth.sessions': { req: { sessionToken: string }; res: SessionSummary[] | null };
+  /** Ends every other session of this session's member (session.ended for each); null when it is not live. */
+  'auth.logoutOthers': { req: { sessionToken: string }; res: { ended: number } | null };
   /** Resolves a session token to its user id, sliding the expiry; null when unknown or expired. */
   'auth.session': { req: { sessionToken: string }; res: { userId: string } | null };
   'auth.user': { req: { userId: string }; res: UserProfile };

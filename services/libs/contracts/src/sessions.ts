@@ -9,3 +9,14 @@ export interface SessionEnded {
   /** SHA-256 of the session token, hex. */
   tokenDigest: string;
 }
+
+/** One of a member's signed-in sessions, as the settings page lists them. */
+export interface SessionSummary {
+  /** A handle for the list (not the token, not its digest). */
+  id: string;
+  createdAt: string;
+  /** The browser's User-Agent when the session began (shortened), or empty. */
+  device: string;
+  /** The session the asking request came with. */
+  current: boolean;
+}
