@@ -188,6 +188,7 @@ export class PhotosService implements OnApplicationShutdown {
     for (const row of expired) {
       try {
         await this.storage.delete(row.key);
+        await this.storage.delete(StorageKeys.matte(row.key));
         await this.photos.delete({ id: row.id });
         deleted += 1;
       } catch (error) {

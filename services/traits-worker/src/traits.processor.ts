@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { UnrecoverableError, type Job } from 'bullmq';
-import { analysePhoto } from '@trendforge/imaging';
-import { ErrorCode, QueueName, type TraitsJob, type TraitsJobResult } from '@trendforge/contracts';
+import { analysePhoto, encodeMatte, personMatte } from '@trendforge/imaging';
+import { ErrorCode, QueueName, StorageKeys, type TraitsJob, type TraitsJobResult } from '@trendforge/contracts';
 import {
   Bus, QUEUE_WORKER_CONFIG, QueueConsumer, ServiceError, STORAGE, StorageNotFoundError, type ObjectStorage, type QueueWorkerConfig,
 } from '@trendforge/platform';
@@ -33,6 +33,8 @@ export class TraitsProcessor extends QueueConsumer<TraitsJob, TraitsJobResult> {
       throw error instanceof StorageNotFoundError ? new UnrecoverableError(`photo ${photoId} is no longer stored`) : error;
     });
     const result: TraitsJobResult = await analysePhoto(photo);
+    // The person cut out once per photo, beside it: renders stand them in the trend's scene from it.
+    if (result.faces > 0) await this.storage.put(StorageKeys.matte(imageKey), await encodeMatte(await personMatte(photo, result.face?.box)), 'image/png');
     await this.report(photoId, result);
     this.log.log({ photoId, faces: result.faces, attempt: job.attemptsMade + 1 }, 'photo analysed');
     return result;

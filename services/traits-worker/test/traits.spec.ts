@@ -7,6 +7,7 @@ import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { decodeMatte } from '@trendforge/imaging';
 import { preparePhoto } from '@trendforge/imaging/upload';
 import { PhotoMessages, QueueName, StorageKeys, type Photo, type TraitsJob, type TraitsJobResult } from '@trendforge/contracts';
 import type { Bus, ObjectStorage } from '@trendforge/platform';
@@ -94,6 +95,12 @@ describe('traits worker', () => {
     expect(done.traits.every((trait) => typeof trait === 'string' && trait.length > 0)).toBe(true);
     expect(done.face?.box.width).toBeGreaterThan(0);
     expect(done.face?.landmarks).toHaveLength(68);
+    // The person's matte beside the photo: the same framing, mostly background with a person in it.
+    const matte = await decodeMatte(await storage.get(StorageKeys.matte(photo.key)));
+    expect(matte.width / matte.height).toBeCloseTo(done.width / done.height, 1);
+    const person = matte.alpha.filter((a) => a > 128).length / matte.alpha.length;
+    expect(person).toBeGreaterThan(0.05);
+    expect(person).toBeLessThan(0.6);
 
     const finished = await eventually(() => queue.getJob(photo.id), (j) => Boolean(j?.returnvalue));
     expect(finished?.returnvalue).toEqual(expect.objectContaining({ traits: done.traits, faces: done.faces }));
@@ -103,6 +110,8 @@ describe('traits worker', () => {
   test('a photo without a face is done with no face', async () => {
     const photo = await upload(createPng({ width: 96, height: 96, color: [230, 150, 60] }));
     expect(await photo.ended()).toEqual(expect.objectContaining({ status: 'done', faces: 0, face: null }));
+    // No person to cut out: no matte.
+    await expect(storage.get(StorageKeys.matte(photo.key))).rejects.toThrow();
   });
 
   test('a photo gone from storage fails at once — one attempt — and its owner is told', async () => {

@@ -98,6 +98,11 @@ export const StorageKeys = {
   avatar: (userId: string, id: string) => `avatars/${userId}/${id}.webp`,
   /** A member's uploaded creation photo (sanitised JPEG), before any creation uses it. */
   photo: (userId: string, id: string) => `photos/${userId}/${id}.jpg`,
+  /**
+   * The person's matte of a stored photo (greyscale PNG, traits-worker): beside the photo, private
+   * like it, deleted with it.
+   */
+  matte: (photoKey: string) => `${photoKey.replace(/\.[a-z0-9]+$/i, '')}.matte.png`,
   /** The 4K download, rendered once on first request. */
   export4k: (userId: string, id: string) => `exports/${userId}/${id}-4k.png`,
 };

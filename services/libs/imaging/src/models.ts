@@ -89,8 +89,12 @@ export interface PersonMatte {
   alpha: Buffer;
 }
 
-/** Matting runs on the photo at most this long: the matte's edges are refined when it is scaled up against the photo. */
-const MATTE_SIDE = 512;
+/**
+ * Matting runs on the photo at most this long (its coarse pass at 256 px): the inference blocks
+ * its thread, so it is kept short; the matte's edge is smoothed when scaled up to the photo.
+ */
+const MATTE_SIDE = 384;
+const COARSE_SIDE = 256;
 
 /**
  * The matte of the person in a photo (hair included): Robust Video Matting on one frame. With
@@ -118,7 +122,7 @@ export async function personMatte(image: Buffer, face?: FaceBox): Promise<Person
     r2i: tf.tensor(0),
     r3i: tf.tensor(0),
     r4i: tf.tensor(0),
-    downsample_ratio: tf.tensor(0.5),
+    downsample_ratio: tf.tensor(Math.min(1, COARSE_SIDE / Math.max(info.width, info.height))),
   };
   let pha: Tensor | undefined;
   try {

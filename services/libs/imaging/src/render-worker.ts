@@ -14,7 +14,8 @@ parentPort?.on('message', (msg: { id: number; req: WorkerRenderRequest }) => {
     try {
       // Cloning turns Buffers into Uint8Arrays: sharp and the detector want Buffers.
       const photo = msg.req.photo ? Buffer.from(msg.req.photo.buffer, msg.req.photo.byteOffset, msg.req.photo.byteLength) : undefined;
-      const out = await renderTrend({ ...msg.req, photo });
+      const matte = msg.req.matte ? Buffer.from(msg.req.matte.buffer, msg.req.matte.byteOffset, msg.req.matte.byteLength) : undefined;
+      const out = await renderTrend({ ...msg.req, photo, matte });
       parentPort!.postMessage({ id: msg.id, png: out.png, width: out.width, height: out.height });
     } catch (err) {
       parentPort!.postMessage({ id: msg.id, error: err instanceof Error ? err.message : String(err) });

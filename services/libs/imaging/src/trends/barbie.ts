@@ -8,6 +8,7 @@ import { figureFromPrompt } from '../figure.js';
 import type { PromptInfo } from '../prompt.js';
 import { bloom, glows, over, renderSvg, renderSvgSoft, smoothSurface, type Raw } from '../raster.js';
 import { figureGroup, finalGrade, place, vibeGrade } from '../scene.js';
+import { personOver, placeScene, promptPlace } from '../cutout.js';
 import type { TrendContext, TrendRenderer } from '../types.js';
 import type { Rng } from '../util/rng.js';
 import { fitSize, linearGradient, r, radialGradient, svgDoc, text } from '../util/svg.js';
@@ -75,7 +76,9 @@ async function renderBarbie(ctx: TrendContext): Promise<Raw> {
     ctx.progress(45);
     const iw = Math.round(win.w * 0.92);
     const ih = Math.round(win.h * 0.94);
-    let ph = await ctx.photo.crop(iw, ih);
+    // The doll alone in the window: the box's pink back card, or the place the prompt names printed on it.
+    const card = async (w: number, h: number) => renderSvgSoft(svgDoc(w, h, radialGradient(`${ctx.id}card`, [[0, '#ffe4f2'], [0.7, '#ff9fd0'], [1, '#e0569e']], 0.5, 0.4, 0.8), `<rect width="${w}" height="${h}" fill="url(#${ctx.id}card)"/>`), w, h, 0.5);
+    let ph = await personOver(ctx, iw, ih, promptPlace(ctx) ? placeScene(ctx, 'studio', { primary: PINK, secondary: '#ffd1ea' }) : card, 0.3);
     ph = await smoothSurface(ph, 3, 1.2);
     ph = await finalGrade(ph, { warmth: 0.15, saturation: 1.3, contrast: 0.1, brightness: 1.06 }, vibeGrade());
     // A pink wash at the edges so the photo sits inside the box.

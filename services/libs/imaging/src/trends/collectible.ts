@@ -8,8 +8,9 @@ import { figureFromPrompt } from '../figure.js';
 import { hasIcon, icon } from '../icons.js';
 import { thingSvg } from '../stage.js';
 import { PROP_WORDS, type PromptInfo } from '../prompt.js';
-import { bloom, fromRaw, glows, over, overlaySvg, renderSvg, renderSvgSoft, smoothSurface, toRaw, type Raw } from '../raster.js';
+import { blank, bloom, fromRaw, glows, over, overlaySvg, renderSvg, renderSvgSoft, smoothSurface, toRaw, type Raw } from '../raster.js';
 import { figureGroup, finalGrade, pickPalette, place, vibeGrade, type Palette } from '../scene.js';
+import { personOver, placeScene, promptPlace } from '../cutout.js';
 import type { TrendContext, TrendRenderer } from '../types.js';
 import { darken, lighten, luminance, mix, shiftHue } from '../util/color.js';
 import type { Rng } from '../util/rng.js';
@@ -143,7 +144,9 @@ async function renderCollectible(ctx: TrendContext): Promise<Raw> {
     ctx.progress(45);
     const iw = Math.round(win.w * 0.9);
     const ih = Math.round(win.h * 0.9);
-    let ph = await ctx.photo.crop(iw, ih);
+    // The figure alone in the blister: the card's own colour behind it, or the place the prompt names.
+    const back = async (w: number, h: number) => glows(blank(w, h, mix(pal.primary, '#ffffff', 0.55)), [{ cx: w / 2, cy: h * 0.4, rx: w * 0.7, ry: h * 0.6, colour: '#ffffff', opacity: 0.7, blend: 'over' }]);
+    let ph = await personOver(ctx, iw, ih, promptPlace(ctx) ? placeScene(ctx, 'studio', pal) : back, 0.3);
     ph = await smoothSurface(ph, 3, 1);
     ph = await finalGrade(ph, { warmth: 0.2, saturation: 1.35, contrast: 0.15, brightness: 1.04 }, vibeGrade());
     const mask = `<svg xmlns="http://www.w3.org/2000/svg" width="${iw}" height="${ih}"><rect width="${iw}" height="${ih}" rx="${r(win.rr * 0.8)}" fill="#fff"/></svg>`;

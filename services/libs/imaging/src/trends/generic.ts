@@ -8,6 +8,7 @@ import { figureFromPrompt } from '../figure.js';
 import { lightOf, withSetting } from '../stage.js';
 import { bloom, glows, grain, inkEdges, over, posterise, renderSvgSoft, type Raw } from '../raster.js';
 import { figureLayer, finalGrade, pickPalette, place, vibeGrade } from '../scene.js';
+import { personOver, placeScene } from '../cutout.js';
 import type { TrendContext, TrendRenderer } from '../types.js';
 import { createRng, hashString } from '../util/rng.js';
 import { svgDoc } from '../util/svg.js';
@@ -20,7 +21,8 @@ export const generic: TrendRenderer = {
   render: async (ctx) => {
     const slugRng = createRng(hashString(ctx.req.trendSlug.toLowerCase()));
     const look: Look = slugRng.pick(['poster', 'soft', 'ink'] as const);
-    const base = ctx.photo ? await ctx.photo.crop(ctx.W, ctx.H) : await scene(ctx, slugRng.pick(BACKGROUNDS));
+    const bg = slugRng.pick(BACKGROUNDS);
+    const base = ctx.photo ? await personOver(ctx, ctx.W, ctx.H, placeScene(ctx, bg, pickPalette(ctx.rng.fork('palette')))) : await scene(ctx, bg);
     ctx.progress(60);
     return finish(ctx, base, look);
   },

@@ -9,6 +9,7 @@ import { lightOf, withSetting } from '../stage.js';
 import { enlarge, fromRaw, glows, inkEdges, over, paperTexture, posterise, renderSvg, renderSvgOpaque, toRaw, type Raw } from '../raster.js';
 import { inkMask, kuwahara, thicken, xdogMask } from '../effects.js';
 import { figureLayer, finalGrade, pickPalette, place, vibeGrade } from '../scene.js';
+import { personOver, placeScene, promptPlace } from '../cutout.js';
 import type { TrendContext, TrendRenderer } from '../types.js';
 import { darken, lighten, mix } from '../util/color.js';
 import type { Rng } from '../util/rng.js';
@@ -24,7 +25,9 @@ export const ghibli: TrendRenderer = {
     // character is drawn afterwards at full size with clean lines, like a cel over a painting.
     const half = { ...ctx, W: Math.round(ctx.W / 2), H: Math.round(ctx.H / 2) };
     if (ctx.photo) {
-      const painted = await paintPhoto(ctx, await ctx.photo.crop(half.W, half.H), ctx.photo.faceIn(half.W, half.H)?.box);
+      // The person cut out and standing in the Ghibli landscape (or the place the prompt names).
+      const land = promptPlace(ctx) ? placeScene(ctx, 'nature', { primary: '#7fb86a', secondary: '#bfe3f5' }, 0) : async () => (await ghibliScene(half)).img;
+      const painted = await paintPhoto(ctx, await personOver(ctx, half.W, half.H, land), ctx.photo.faceIn(half.W, half.H)?.box);
       return finishPaper(ctx, painted, true);
     }
     const scene = await ghibliScene(half);

@@ -7,6 +7,7 @@ import { figureFromPrompt } from '../figure.js';
 import type { PromptInfo } from '../prompt.js';
 import { blank, fromRaw, glows, grain, over, renderSvgSoft, toRaw, type Raw } from '../raster.js';
 import { figureLayer, finalGrade, place, renderRegion, vibeGrade } from '../scene.js';
+import { personOver, placeScene, promptPlace } from '../cutout.js';
 import type { TrendContext, TrendRenderer } from '../types.js';
 import { darken, hsl, lighten, luminance, mix } from '../util/color.js';
 import type { Rng } from '../util/rng.js';
@@ -46,7 +47,9 @@ async function renderMagazine(ctx: TrendContext): Promise<Raw> {
   // Photo backdrop: seamless colour with a soft studio light (or the chosen background).
   let img: Raw;
   if (ctx.photo) {
-    img = await ctx.photo.crop(W, H);
+    // The cover star on studio paper (or in the place the prompt names), the photo's background gone.
+    const paper = async (w: number, h: number) => glows(blank(w, h, darken(st.bg, 0.12)), [{ cx: w * 0.5, cy: h * 0.42, rx: w * 0.75, ry: h * 0.7, colour: lighten(st.bg, 0.3), opacity: 1, blend: 'over' }]);
+    img = await personOver(ctx, W, H, ctx.background || promptPlace(ctx) ? placeScene(ctx, 'studio', { primary: st.bg, secondary: mix(st.bg, '#ffffff', 0.4) }, 0.008) : paper);
   } else if (ctx.background) {
     const bd = backdrop(ctx.background as BackgroundKind, W, H, rng.fork('backdrop'), { primary: st.bg, secondary: mix(st.bg, '#ffffff', 0.4) }, `${ctx.id}b`);
     img = await renderSvgSoft(svgDoc(W, H, bd.defs, bd.body), W, H, 0.5, S * 0.008);

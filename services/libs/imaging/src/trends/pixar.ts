@@ -8,6 +8,7 @@ import { backdrop, hintedBackground, type BackgroundKind } from '../backgrounds.
 import { figureFromPrompt } from '../figure.js';
 import { bloom, fromRaw, glows, luma, over, renderSvgSoft, rimLight, toRaw, type Raw } from '../raster.js';
 import { figureLayer, finalGrade, pickPalette, place, vibeGrade } from '../scene.js';
+import { personOver, placeScene } from '../cutout.js';
 import type { TrendContext, TrendRenderer } from '../types.js';
 import { svgDoc } from '../util/svg.js';
 import { gradientLut, warp, type Warp } from '../effects.js';
@@ -64,7 +65,8 @@ async function pixarScene(ctx: TrendContext): Promise<Raw> {
 async function pixarPhoto(ctx: TrendContext): Promise<Raw> {
   const { W, H, options } = ctx;
   const S = Math.min(W, H);
-  let photo = await ctx.photo!.crop(W, H);
+  // The person cut out into a bright animated set (the place the prompt names, else a park), defocused below.
+  let photo = await personOver(ctx, W, H, placeScene(ctx, 'nature', { primary: '#4fa3ff', secondary: '#ffd27a' }, 0.002));
   const face = ctx.photo!.faceIn(W, H);
   // The subject: the head and the shoulders below it (or the centre of a photo without a face).
   let head = { x: W / 2, y: H * 0.42, rx: S * 0.22, ry: S * 0.28 };
