@@ -2,8 +2,8 @@
  * A small, strict kustomize evaluator for the tests: enough of kustomize to check the manifests
  * without a cluster or the kustomize binary (resources, namespace, images, replicas,
  * configMapGenerator/secretGenerator incl. behavior: merge, JSON6902 patches). It refuses
- * anything else it meets, so the manifests stay within what is checked. Where `kubectl` is
- * installed, deploy-manifests.spec.ts also compares its result with `kubectl kustomize`.
+ * anything else it meets, so the manifests stay within what is checked. deploy-manifests.spec.ts
+ * compares its result with the real `kubectl kustomize` (kubectl from infra/scripts/kubectl.sh).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

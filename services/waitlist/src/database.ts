@@ -2,10 +2,9 @@ import type { ServiceDatabase } from '@trendforge/platform';
 import { WaitlistEntryEntity } from './entry.entity.js';
 import { CreateEntries1763700200000 } from './migrations/1763700200000-CreateEntries.js';
 import { Referrals1764100000000 } from './migrations/1764100000000-Referrals.js';
-import { InterestWithoutDefault1771000000000 } from './migrations/1771000000000-InterestWithoutDefault.js';
 
 export const waitlistDatabase: ServiceDatabase = {
   schema: 'waitlist',
   entities: [WaitlistEntryEntity],
-  migrations: [CreateEntries1763700200000, Referrals1764100000000, InterestWithoutDefault1771000000000],
+  migrations: [CreateEntries1763700200000, Referrals1764100000000],
 };

@@ -6,7 +6,8 @@ export class WaitlistEntryEntity {
   @PrimaryGeneratedColumn('uuid') id: string;
   @Column({ type: 'text' }) name: string;
   @Column({ type: 'text', unique: true }) email: string;
-  @Column({ type: 'text' }) interest: string;
+  /** The migration's default is the contracts' DefaultWaitlistInterest (the service always names one). */
+  @Column({ type: 'text', default: 'pixar' }) interest: string;
   @Column({ type: 'text', name: 'referral_code', unique: true }) referralCode: string;
   /** The referral code this entry joined through. */
   @Column({ type: 'text', name: 'referred_by', nullable: true }) referredBy: string | null;
