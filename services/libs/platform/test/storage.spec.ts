@@ -329,7 +329,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  // Node 20 clients keep connections alive; close them or server.close() waits for their timeout.
+  // Node's HTTP clients keep connections alive (the default since Node 19); close them or server.close() waits for their timeout.
   s3Server.httpServer?.closeAllConnections();
   await s3Server.close();
   await rm(s3Dir, { recursive: true, force: true });
