@@ -7,7 +7,7 @@ import {
   GenerationUpdatedDocument,
   type GenerateInput as SchemaGenerateInput,
   type GenerationFieldsFragment,
-} from '@/graphql/generated';
+} from '@/graphql/generated/graphql';
 
 export type Generation = GenerationFieldsFragment;
 /** The schema types `status` as a String; these are the values the generation service sends. */

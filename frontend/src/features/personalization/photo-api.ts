@@ -1,6 +1,6 @@
 import { PhotoMessages, type PhotoStatus, type PhotoView } from '@trendforge/contracts';
 import { errorMessage } from '@/lib/api';
-import { PhotoUpdatedDocument, type PhotoFieldsFragment } from '@/graphql/generated';
+import { PhotoUpdatedDocument, type PhotoFieldsFragment } from '@/graphql/generated/graphql';
 
 export type { PhotoView };
 
