@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export async function startBenchStack(database) {
+/** `env`: more variables for every process of the stack (e.g. an image provider's). */
+export async function startBenchStack(database, env = {}) {
   const { startStack, dropDatabase } = await import(path.join(repoRoot, 'infra/dist/index.js'));
   const suffix = randomBytes(4).toString('hex');
   const namespace = `bench_${suffix}`;
@@ -22,7 +23,7 @@ export async function startBenchStack(database) {
     busNamespace: namespace,
     output: () => undefined,
     log: () => undefined,
-    childEnv: { LOG_LEVEL: 'warn', PREVIEW_WARMUP: 'false', REGISTRATIONS_PER_IP: '100000' },
+    childEnv: { LOG_LEVEL: 'warn', PREVIEW_WARMUP: 'false', REGISTRATIONS_PER_IP: '100000', ...env },
   });
   let stopped;
   const stop = () => (stopped ??= (async () => {

@@ -1,7 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import OpenAI from 'openai';
 import { ErrorCode, GenerationFailure } from '@trendforge/contracts';
-import { ServiceError } from '@trendforge/platform';
+import { InvalidStorageKeyError, ServiceError, StorageNotFoundError } from '@trendforge/platform';
 
 /** Error codes of a connection that failed or dropped (Node's own and undici's). */
 const NetworkCodes = new Set([
@@ -41,16 +41,37 @@ export function failureReason(error: unknown): string {
   return GenerationFailure.highDemand;
 }
 
+/** An error of the image provider's API (an answer or a connection), as opposed to our own parts. */
+export function isProviderError(error: unknown): boolean {
+  return error instanceof OpenAI.APIError;
+}
+
 /**
- * Worth another (paid) attempt: a dropped connection, a rate limit (429), the provider's own
- * trouble (5xx, 408, 409), or our services not answering. A refused key, moderation, an invalid
- * request or a bug fail the same way every time.
+ * The provider's rate limit (429 rate_limit_exceeded): not the generation's fault, so the queue
+ * pauses and the job waits its turn again. An exhausted quota (insufficient_quota) is billing, not pace.
+ */
+export function isProviderRateLimit(error: unknown): error is InstanceType<typeof OpenAI.APIError> {
+  return error instanceof OpenAI.APIError && error.status === 429 && error.code !== 'insufficient_quota';
+}
+
+/** Bugs: the same input fails the same way every time. */
+const isBug = (error: unknown) =>
+  error instanceof TypeError || error instanceof RangeError || error instanceof ReferenceError || error instanceof SyntaxError
+  || error instanceof InvalidStorageKeyError || error instanceof StorageNotFoundError;
+
+/**
+ * Worth another attempt: a dropped connection, a rate limit (429), the provider's own trouble
+ * (5xx, 408, 409), our services not answering, and the faults of our own parts that pass (storage
+ * read-only or full, Redis, NATS or PostgreSQL restarting). A refused key, moderation, an invalid
+ * request, an answer our services gave on purpose or a bug fail the same way every time.
  */
 export function isRetryable(error: unknown): boolean {
+  if (error instanceof UnrecoverableError) return false;
   if (isNetworkError(error)) return true;
   if (error instanceof ServiceError) return error.code === ErrorCode.Unavailable;
   const status = httpStatusOf(error);
-  return status !== undefined && (status === 408 || status === 409 || status === 429 || status >= 500);
+  if (status !== undefined) return status === 408 || status === 409 || status === 429 || status >= 500;
+  return !isBug(error);
 }
 
 /**

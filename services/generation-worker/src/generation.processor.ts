@@ -1,18 +1,27 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
-import { UnrecoverableError, type Job } from 'bullmq';
+import { DelayedError, Queue, UnrecoverableError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { captionFor, makeThumbnail } from '@trendforge/imaging';
 import {
   ErrorCode, GenerationFailure, QueueName, StorageKeys, type Generation, type GenerationJob, type GenerationJobResult, type ImageEngine,
 } from '@trendforge/contracts';
 import {
-  Bus, publishGenerationUpdate, QUEUE_WORKER_CONFIG, QueueConsumer, REDIS, renderSeconds, ServiceError, STORAGE, type ObjectStorage, type QueueWorkerConfig,
+  Bus, busNamespace, publishGenerationUpdate, QUEUE_WORKER_CONFIG, queueConnection, QueueConsumer, REDIS, renderSeconds, ServiceError, STORAGE,
+  type ObjectStorage,
 } from '@trendforge/platform';
-import { attemptError } from './failure.js';
-import type { ImageProvider } from './providers.js';
+import { providerLimits, type GenerationWorkerConfig } from './config.js';
+import { attemptError, isProviderError, isProviderRateLimit, isRetryable } from './failure.js';
+import { ProviderPace, retryAfterMs } from './pace.js';
+import type { ImageProvider, RenderedImage } from './providers.js';
 
 export const IMAGE_PROVIDER = Symbol('IMAGE_PROVIDER');
+
+/** A fault of our own parts (storage, Redis, NATS, PostgreSQL) puts the job back this long, doubling up to FaultDelayMaxMs. */
+const FaultDelayMs = 1000;
+const FaultDelayMaxMs = 8000;
+/** How often a worker whose storage is down checks it again (and one whose storage is up, that it still is). */
+const StorageCheckMs = 1000;
 
 /** Tries at telling the images service an image is done, before leaving it to the sweeper. */
 const ReportAttempts = 4;
@@ -26,31 +35,123 @@ const ReportAttempts = 4;
  * Failures are not reported from here: a failed attempt throws the member's reason
  * (UnrecoverableError when retrying cannot help), and the images service records the queue's
  * final failures — including jobs BullMQ fails as stalled, which no live worker owns.
+ *
+ * Only the provider's answers count attempts. Its rate limit (429) pauses the whole queue for the
+ * time it names and puts the job back for that time; a fault of our own parts puts the job back
+ * after a backoff; neither spends an attempt, so such a generation fails only when
+ * the images service's sweeper finds it past its deadline (and refunds it).
+ *
+ * Keyed providers: jobs start at the fleet's pace at the provider (ProviderPace), as many in flight
+ * per process as the provider's concurrency budget allows (I/O); the studio engine renders on the
+ * CPU, WORKER_CONCURRENCY (the cores) at a time.
  */
 @Injectable()
 export class GenerationProcessor extends QueueConsumer<GenerationJob, GenerationJobResult> {
+  private readonly control: Queue;
+  private readonly pace?: ProviderPace;
+  private readonly faults = new Map<string, number>();
+  /** Images rendered by a job whose storing or reporting then hit a fault: its next run here is not rendered (paid) again. */
+  private readonly rendered = new Map<string, RenderedImage>();
+  private storageCheck?: NodeJS.Timeout;
+
   constructor(
-    @Inject(QUEUE_WORKER_CONFIG) config: QueueWorkerConfig,
+    @Inject(QUEUE_WORKER_CONFIG) config: GenerationWorkerConfig,
     @Inject(IMAGE_PROVIDER) private readonly provider: ImageProvider,
     @Inject(STORAGE) private readonly storage: ObjectStorage,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly bus: Bus,
   ) {
-    super(QueueName.generation, config);
+    const keyed = provider.engine !== 'studio';
+    super(QueueName.generation, config, {
+      concurrency: keyed ? providerLimits(config).concurrency : config.WORKER_CONCURRENCY,
+      // Half the lock: a killed worker's jobs are found within lock + lock/2 (config.ts).
+      stalledInterval: Math.ceil(config.WORKER_LOCK_MS / 2),
+    });
+    this.control = new Queue(QueueName.generation, { connection: queueConnection(config.REDIS_URL), prefix: busNamespace() });
+    this.control.on('error', () => undefined); // the worker's own error log covers the connection
+    if (keyed) this.pace = new ProviderPace(this.control, providerLimits(config), () => this.wakeFromRateLimit());
   }
 
-  override onApplicationBootstrap() {
+  override async onApplicationBootstrap() {
+    await (this.pace ? this.pace.start() : ProviderPace.unlimited(this.control));
     super.onApplicationBootstrap();
     this.log.log({ engine: this.provider.engine }, 'rendering with this engine');
+    this.storageCheck = setInterval(() => void this.followStorage(), StorageCheckMs);
   }
 
-  async process(job: Job<GenerationJob, GenerationJobResult>): Promise<GenerationJobResult> {
+  override async beforeApplicationShutdown() {
+    clearInterval(this.storageCheck);
+    await super.beforeApplicationShutdown();
+  }
+
+  override async onApplicationShutdown() {
+    await super.onApplicationShutdown();
+    await this.control.close();
+  }
+
+  /**
+   * BullMQ has no public way to end a worker's wait for its rate-limit window: without this, a
+   * faster pace learned from the provider would start only once the old (slower) window ends.
+   */
+  private wakeFromRateLimit() {
+    const worker = this.worker as unknown as { limitUntil?: number; abortDelayController?: AbortController | null } | undefined;
+    if (!worker) return;
+    worker.limitUntil = 0;
+    worker.abortDelayController?.abort();
+  }
+
+  /** A worker whose storage is down takes no job until it is back (the jobs in hand go on). */
+  private async followStorage(): Promise<void> {
+    const worker = this.worker;
+    if (!worker) return;
+    const up = await this.storage.ping().then(() => true, () => false);
+    if (!up && !worker.isPaused()) {
+      this.log.warn('storage not ready: taking no generation until it is');
+      await worker.pause(true);
+    } else if (up && worker.isPaused()) {
+      this.log.log('storage ready again: taking generations');
+      await worker.resume();
+    }
+  }
+
+  async process(job: Job<GenerationJob, GenerationJobResult>, token?: string): Promise<GenerationJobResult> {
+    // Taken by a fetch that was under way when the worker paused for its storage: back to the queue.
+    if (this.worker?.isPaused() && token) {
+      await job.moveToDelayed(Date.now() + StorageCheckMs, token);
+      throw new DelayedError();
+    }
     try {
-      return await this.generate(job);
+      const result = await this.generate(job);
+      this.forget(job);
+      return result;
     } catch (error) {
+      if (this.pace && token && isProviderRateLimit(error)) {
+        await this.pace.learn(error.headers ?? new Headers());
+        const ms = retryAfterMs(error.headers) ?? this.pace.pace.intervalMs;
+        this.log.warn({ generationId: job.id, pauseMs: ms }, 'provider rate limit: queue paused, job put back');
+        await this.pace.pause(ms);
+        // Delayed rather than RateLimitError: a job BullMQ puts back into the prioritized set that
+        // way leaves no marker, and a worker blocked waiting for one would not see it for seconds.
+        await job.moveToDelayed(Date.now() + ms, token);
+        throw new DelayedError();
+      }
+      if (token && isRetryable(error) && !isProviderError(error)) {
+        const faults = (this.faults.get(String(job.id)) ?? 0) + 1;
+        this.faults.set(String(job.id), faults);
+        const delay = Math.min(FaultDelayMaxMs, FaultDelayMs * 2 ** (faults - 1)) * (0.75 + Math.random() / 2);
+        this.log.warn({ generationId: job.id, faults, delayMs: Math.round(delay), err: error }, 'generation put back after a fault');
+        await job.moveToDelayed(Date.now() + delay, token);
+        throw new DelayedError();
+      }
+      this.forget(job);
       this.log.warn({ generationId: job.id, attempt: job.attemptsMade + 1, err: error }, 'generation attempt failed');
       throw attemptError(error);
     }
+  }
+
+  private forget(job: Job) {
+    this.faults.delete(String(job.id));
+    this.rendered.delete(String(job.id));
   }
 
   private async generate(job: Job<GenerationJob, GenerationJobResult>): Promise<GenerationJobResult> {
@@ -73,8 +174,14 @@ export class GenerationProcessor extends QueueConsumer<GenerationJob, Generation
 
     const photo = data.originalKey ? await this.storage.get(data.originalKey) : undefined;
     const renderStarted = performance.now();
-    const { png, engine } = await this.provider.render(data, photo, onProgress);
-    renderSeconds.observe({ trend: data.trendSlug, engine }, (performance.now() - renderStarted) / 1000);
+    let image = this.rendered.get(data.generationId);
+    if (!image) {
+      image = await this.provider.render(data, photo, onProgress);
+      this.rendered.set(data.generationId, image);
+      renderSeconds.observe({ trend: data.trendSlug, engine: image.engine }, (performance.now() - renderStarted) / 1000);
+      if (image.headers && this.pace) await this.pace.learn(image.headers).catch((error: unknown) => this.log.warn({ err: error }, 'provider pace not updated'));
+    }
+    const { png, engine } = image;
     const thumbnail = await makeThumbnail(png);
     const { resultKey, thumbnailKey, originalKey } = storageKeys(data);
     await Promise.all([

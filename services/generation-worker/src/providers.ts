@@ -6,6 +6,8 @@ import type { GenerationWorkerConfig } from './config.js';
 export interface RenderedImage {
   png: Buffer;
   engine: ImageEngine;
+  /** The provider's answer headers (its rate limits), when it was asked over HTTP. */
+  headers?: Headers;
 }
 
 /** Turns a generation job (and the member's photo, if any) into an image. */
@@ -54,19 +56,19 @@ export class OpenAIProvider implements ImageProvider {
     onProgress(10);
     // The variation's words, then the personalization, go with the prompt whether the photo is sent or not.
     const prompt = withPersonTraits(withVariationPhrase(job.prompt, job.variation), job.userTraits);
-    const response = photo
+    const { data: answer, response } = photo
       ? await this.client.images.edit({
         model: this.model,
         image: await toFile(photo, 'photo.png', { type: `image/${(await readImageInfo(photo)).format}` }),
         prompt,
         size: '1024x1024',
         input_fidelity: 'high',
-      })
-      : await this.client.images.generate({ model: this.model, prompt, size: '1024x1024', n: 1 });
-    const encoded = response.data?.[0]?.b64_json;
+      }).withResponse()
+      : await this.client.images.generate({ model: this.model, prompt, size: '1024x1024', n: 1 }).withResponse();
+    const encoded = answer.data?.[0]?.b64_json;
     if (!encoded) throw new Error('The image service returned no image');
     onProgress(90);
-    return { png: Buffer.from(encoded, 'base64'), engine: this.engine };
+    return { png: Buffer.from(encoded, 'base64'), engine: this.engine, headers: response.headers };
   }
 }
 

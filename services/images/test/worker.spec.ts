@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Worker } from 'bullmq';
 import { GenerationFailure, type GenerationJob } from '@trendforge/contracts';
+import { STORAGE, type ObjectStorage } from '@trendforge/platform';
 import { startFakeOpenAI, type FakeOpenAI } from '@trendforge/testing';
 import { GenerationProcessor } from '../../generation-worker/src/generation.processor.js';
+import type { ProviderPace } from '../../generation-worker/src/pace.js';
 import type { ImageProvider } from '../../generation-worker/src/providers.js';
 import { eventually, startImagesStack, type ImagesStack } from './support.js';
 
@@ -26,9 +28,9 @@ describe('generation worker: renders, retries and failures', () => {
     await openai?.close();
   });
 
-  /** A worker with the OpenAI provider pointed at the fake server, or with `provider`. */
+  /** A worker with the OpenAI provider pointed at the fake server (which has no rate limit), or with `provider`. */
   const startWorker = (provider?: ImageProvider) =>
-    stack.generationWorker({ provider, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseURL } });
+    stack.generationWorker({ provider, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseURL, PROVIDER_REQUESTS_PER_MIN: '60000' } });
 
   /** A member with 3 credits asks for a ghibli image (3 credits): a second refund would show as 6. */
   async function generate() {
@@ -77,13 +79,96 @@ describe('generation worker: renders, retries and failures', () => {
       expect(await stack.charge(g.id)).toEqual({ credits: 3, refunded: false });
     });
 
-    test('rate limits on every attempt: failed with the rate-limit reason after the last attempt, refunded once', async () => {
+    test('429s pause the queue for the time the provider names and put the job back: no attempt spent, completed, not refunded', async () => {
       openai.failNext('rate_limit', { times: 3 });
       const g = await generate();
-      expect(await g.ended()).toEqual(expect.objectContaining({ status: 'failed', failureReason: GenerationFailure.rateLimit }));
-      expect(g.attempts()).toBe(3);
-      expect(await eventually(() => stack.charge(g.id), (c) => c?.refunded === true)).toEqual({ credits: 3, refunded: true });
-      expect(await g.credits()).toBe(3);
+      expect(await g.ended()).toEqual(expect.objectContaining({ status: 'completed' }));
+      expect(g.attempts()).toBe(4);
+      expect((await stack.queue.getJob(g.id))?.attemptsMade).toBe(1);
+      expect(await stack.charge(g.id)).toEqual({ credits: 3, refunded: false });
+    });
+
+    test('storage failing (read-only) after the render: the job is put back until it stores, rendered (paid) once', async () => {
+      const storage = worker.get<ObjectStorage>(STORAGE);
+      const put = storage.put.bind(storage);
+      let refusals = 0;
+      storage.put = async (key, body, contentType) => {
+        if (refusals++ < 4) throw Object.assign(new Error(`EROFS: read-only file system, open '${key}'`), { code: 'EROFS', errno: -30 });
+        return put(key, body, contentType);
+      };
+      try {
+        const g = await generate();
+        expect(await g.ended()).toEqual(expect.objectContaining({ status: 'completed' }));
+        expect(refusals).toBeGreaterThan(4);
+        expect(g.attempts()).toBe(1);
+        expect((await stack.queue.getJob(g.id))?.attemptsMade).toBe(1);
+        expect(await stack.charge(g.id)).toEqual({ credits: 3, refunded: false });
+      } finally {
+        storage.put = put;
+      }
+    });
+
+    test('a worker whose storage is not ready takes no job until it is', async () => {
+      const storage = worker.get<ObjectStorage>(STORAGE);
+      const ping = storage.ping.bind(storage);
+      let down = true;
+      storage.ping = async () => { if (down) throw new Error('EROFS: read-only file system'); return ping(); };
+      const consumer = (worker.get(GenerationProcessor) as unknown as { worker: Worker<GenerationJob> }).worker;
+      try {
+        await eventually(async () => consumer.isPaused(), Boolean);
+        const g = await generate();
+        // Not taken, or put back by a fetch that was under way when the worker paused: never rendered.
+        expect(await eventually(() => stack.queue.getJobState(g.id), (state) => /^(waiting|prioritized|delayed)$/.test(state))).toMatch(/^(waiting|prioritized|delayed)$/);
+        expect(g.attempts()).toBe(0);
+        down = false;
+        expect(await g.ended()).toEqual(expect.objectContaining({ status: 'completed' }));
+        expect(consumer.isPaused()).toBe(false);
+      } finally {
+        storage.ping = ping;
+      }
+    });
+  });
+
+  describe('a spike against a rate-limited provider (a bucket of 3, one more every 250 ms)', () => {
+    let limited: FakeOpenAI;
+    beforeAll(async () => { limited = await startFakeOpenAI({ imageSize: { width: 64, height: 64 }, rateLimit: { bucket: 3, refillMs: 250 } }); });
+    afterAll(async () => { await limited?.close(); });
+
+    const spike = async (count: number) => Promise.all(Array.from({ length: count }, async () => {
+      const g = await generate();
+      return { ...g, generation: await g.ended() };
+    }));
+
+    test('two workers configured with its limits share one budget: all complete, none refunded, few 429s, one attempt each', async () => {
+      // generation-worker's own lock (10 s): two workers in this one test process share its event loop.
+      const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: limited.baseURL, PROVIDER_REQUESTS_PER_MIN: '240', PROVIDER_BURST: '3', WORKER_LOCK_MS: '10000' };
+      const workers = await Promise.all([stack.generationWorker({ env }), stack.generationWorker({ env })]);
+      try {
+        const ended = await spike(12);
+        expect(ended.map((g) => g.generation.failureReason ?? g.generation.status)).toEqual(Array(12).fill('completed'));
+        for (const g of ended) expect(await stack.charge(g.id)).toEqual({ credits: 3, refunded: false });
+        for (const g of ended) expect((await stack.queue.getJob(g.id))?.attemptsMade).toBe(1);
+        // Unpaced, each job hammered the provider on its own: most answers were 429s (issue 27: 151 of 163).
+        expect(limited.rateLimited).toBeLessThanOrEqual(12 / 3);
+      } finally {
+        await Promise.all(workers.map((w) => w.close()));
+        limited.reset();
+      }
+    });
+
+    test("a worker left at OpenAI's tier-1 defaults (5 a minute) learns the provider's pace from its answers", async () => {
+      const worker = await stack.generationWorker({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: limited.baseURL } });
+      try {
+        const ended = await spike(6);
+        expect(ended.map((g) => g.generation.failureReason ?? g.generation.status)).toEqual(Array(6).fill('completed'));
+        const pace = (worker.get(GenerationProcessor) as unknown as { pace: ProviderPace }).pace.pace;
+        expect(pace.burst).toBe(3);
+        // One request every 250 ms, bounded from below by each answer's x-ratelimit-remaining / reset (ms rounded up).
+        expect(pace.intervalMs).toBeGreaterThanOrEqual(200);
+        expect(pace.intervalMs).toBeLessThanOrEqual(251);
+      } finally {
+        await worker.close();
+      }
     });
   });
 

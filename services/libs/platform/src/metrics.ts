@@ -138,6 +138,11 @@ export async function measureJob<Result>(queue: QueueName, job: Job, work: () =>
     stop({ outcome: 'completed' });
     return result;
   } catch (error) {
+    // Put back by a rate limit or delayed by a fault: no attempt made, none failed.
+    if ((error as Error)?.name === 'RateLimitError' || (error as Error)?.name === 'DelayedError') {
+      stop({ outcome: 'deferred' });
+      throw error;
+    }
     stop({ outcome: 'failed' });
     const attempts = job.opts.attempts ?? 1;
     const final = (error as Error)?.name === 'UnrecoverableError' || job.attemptsMade + 1 >= attempts;

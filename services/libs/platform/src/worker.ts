@@ -3,7 +3,7 @@ import {
   type BeforeApplicationShutdown, type DynamicModule, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type Provider, type Type,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Queue, Worker, type Job } from 'bullmq';
+import { Queue, Worker, type Job, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { QueueName } from '@trendforge/contracts';
@@ -36,12 +36,18 @@ export abstract class QueueConsumer<Data, Result> implements OnApplicationBootst
   /** Reads the queue's depth for /metrics. */
   private depth?: Queue;
 
-  protected constructor(private readonly queueName: QueueName, private readonly workerConfig: QueueWorkerConfig) {}
+  /** `options`: what this consumer sets differently from the process's config (e.g. its own concurrency or stall check). */
+  protected constructor(
+    private readonly queueName: QueueName,
+    private readonly workerConfig: QueueWorkerConfig,
+    private readonly options: Pick<WorkerOptions, 'concurrency' | 'stalledInterval'> = {},
+  ) {}
 
-  abstract process(job: Job<Data, Result>): Promise<Result>;
+  /** `token`: the job's lock token (for job.moveToDelayed and the like). */
+  abstract process(job: Job<Data, Result>, token?: string): Promise<Result>;
 
   onApplicationBootstrap() {
-    this.worker = new Worker<Data, Result>(this.queueName, (job) => measureJob(this.queueName, job, () => this.process(job)), {
+    this.worker = new Worker<Data, Result>(this.queueName, (job, token) => measureJob(this.queueName, job, () => this.process(job, token)), {
       connection: queueConnection(this.workerConfig.REDIS_URL),
       prefix: busNamespace(),
       telemetry: queueTelemetry(),
@@ -49,12 +55,13 @@ export abstract class QueueConsumer<Data, Result> implements OnApplicationBootst
       lockDuration: this.workerConfig.WORKER_LOCK_MS,
       stalledInterval: this.workerConfig.WORKER_LOCK_MS,
       maxStalledCount: 2,
+      ...this.options,
     });
     this.worker.on('error', (error) => this.log.error({ err: error }, 'worker error'));
     this.depth = new Queue(this.queueName, { connection: queueConnection(this.workerConfig.REDIS_URL), prefix: busNamespace() });
     this.depth.on('error', () => undefined); // the worker's own error log covers the connection
     observeQueue(this.depth);
-    this.log.log({ queue: this.queueName, concurrency: this.workerConfig.WORKER_CONCURRENCY }, 'consuming');
+    this.log.log({ queue: this.queueName, concurrency: this.worker.concurrency }, 'consuming');
   }
 
   /**

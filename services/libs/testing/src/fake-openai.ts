@@ -70,6 +70,14 @@ export interface FakeOpenAIOptions {
   flag?: (text: string) => boolean;
   /** Fixed size for generated images instead of the requested one (e.g. tiny images for speed). */
   imageSize?: { width: number; height: number };
+  /**
+   * Rate-limits the image endpoints as providers do: a bucket of `bucket` requests, one more every
+   * `refillMs`; beyond it 429 rate_limit_exceeded with `retry-after`, `retry-after-ms` and
+   * `x-ratelimit-*` headers (which every image answer carries too).
+   */
+  rateLimit?: { bucket: number; refillMs: number };
+  /** Holds every answer this long from the start (setLatency changes it). */
+  latencyMs?: number;
 }
 
 export interface FailNextOptions {
@@ -84,6 +92,8 @@ export interface FakeOpenAI {
   baseURL: string;
   /** Every request received, in order (live array). */
   requests: RecordedRequest[];
+  /** Image requests answered 429 by the rate limit (options.rateLimit) since the start or reset(). */
+  readonly rateLimited: number;
   failNext(kind: FakeOpenAIFailure, options?: FailNextOptions): void;
   /** Forgets recorded requests, pending failures and served image files. */
   reset(): void;
@@ -396,6 +406,37 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   }
 
   let latencyMs = 0;
+  let rateLimited = 0;
+
+  /** The image endpoints' token bucket (options.rateLimit): refilled continuously, capped at its size. */
+  const bucket = options.rateLimit && { ...options.rateLimit, tokens: options.rateLimit.bucket, at: Date.now() };
+  function takeToken(): Record<string, string> {
+    if (!bucket) return {};
+    const now = Date.now();
+    bucket.tokens = Math.min(bucket.bucket, bucket.tokens + (now - bucket.at) / bucket.refillMs);
+    bucket.at = now;
+    const allowed = bucket.tokens >= 1;
+    if (allowed) bucket.tokens -= 1;
+    const remaining = Math.floor(bucket.tokens);
+    const headers = {
+      'x-ratelimit-limit-requests': String(bucket.bucket),
+      'x-ratelimit-remaining-requests': String(remaining),
+      'x-ratelimit-reset-requests': `${Math.ceil((bucket.bucket - bucket.tokens) * bucket.refillMs)}ms`,
+    };
+    if (allowed) return headers;
+    rateLimited += 1;
+    const waitMs = Math.ceil((1 - bucket.tokens) * bucket.refillMs);
+    throw new HttpError(
+      429,
+      {
+        message: `Rate limit reached for images in organization org-fake on requests per min (RPM): Limit ${bucket.bucket}, Used ${bucket.bucket}, Requested 1. Please try again in ${waitMs}ms.`,
+        type: 'requests',
+        param: null,
+        code: 'rate_limit_exceeded',
+      },
+      { ...headers, 'retry-after': String(Math.ceil(waitMs / 1000)), 'retry-after-ms': String(waitMs) },
+    );
+  }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = new URL(request.url ?? '/', 'http://fake.local').pathname;
@@ -453,11 +494,13 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     if (!handler) {
       throw new HttpError(404, { message: `Invalid URL (${request.method} ${path})`, type: 'invalid_request_error', param: null, code: null });
     }
+    const limitHeaders = path.startsWith('/v1/images/') ? takeToken() : {};
     if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
     if (request.socket.destroyed) return;
-    send(response, 200, handler(recorded));
+    send(response, 200, handler(recorded), limitHeaders);
   }
 
+  latencyMs = options.latencyMs ?? 0;
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       if (response.headersSent || request.socket.destroyed) return;
@@ -474,6 +517,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   return {
     baseURL: `${origin}/v1`,
     requests,
+    get rateLimited() {
+      return rateLimited;
+    },
     failNext(kind, { times = 1, path } = {}) {
       for (let i = 0; i < times; i++) failures.push({ kind, path });
     },
@@ -481,6 +527,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       latencyMs = ms;
     },
     reset() {
+      rateLimited = 0;
       requests.length = 0;
       failures.length = 0;
       files.clear();

@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+/**
+ * A spike of generations against a rate-limited image provider (`npm run bench:provider`):
+ *
+ *   npm run bench:provider
+ *   npm run bench:provider -- --bucket=5 --refill-ms=1500 --latency-ms=1000 --members=12 --per-member=5
+ *   npm run bench:provider -- --rpm=40 --burst=5      # the workers told the limits (else they learn them)
+ *
+ * Starts the local OpenAI-speaking server (services/libs/testing, the real wire format) limited
+ * like a provider — a bucket of BUCKET requests, one more every REFILL_MS, beyond it 429
+ * rate_limit_exceeded with retry-after / retry-after-ms / x-ratelimit-* — answering each image after
+ * LATENCY_MS; starts a stack of its own (bench-stack.mjs) keyed to it; registers MEMBERS members
+ * and sends PER_MEMBER generations each, all at once (Prefer: respond-async); follows each to its
+ * end and prints completed / failed (refunded) / 429s the provider answered / drain time against
+ * the ideal the limit allows (BUCKET at once, then one every REFILL_MS, plus one render), and the
+ * ETA error of the generation that ended last (its ETA when accepted against its real wait).
+ * Needs a build (npm run build, or npm start once). Exit 1 when a generation did not complete.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import { startBenchStack } from './bench-stack.mjs';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const args = Object.fromEntries(process.argv.slice(2).map((arg) => {
+  const [key, value] = arg.replace(/^--/, '').split('=');
+  return [key, value ?? 'true'];
+}));
+const option = (name, fallback) => (args[name] === undefined ? fallback : Number(args[name]));
+const bucket = option('bucket', 5);
+const refillMs = option('refill-ms', 1500);
+const latencyMs = option('latency-ms', 1000);
+const members = option('members', 12);
+const perMember = option('per-member', 5);
+const rpm = option('rpm', undefined);
+const burst = option('burst', undefined);
+const PollMs = 250;
+const TimeoutMs = 15 * 60_000;
+
+const { startFakeOpenAI } = await import(path.join(repoRoot, 'services/libs/testing/dist/index.js'));
+const provider = await startFakeOpenAI({ rateLimit: { bucket, refillMs }, latencyMs, imageSize: { width: 512, height: 512 } });
+const workerEnv = {
+  OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: provider.baseURL,
+  ...(rpm ? { PROVIDER_REQUESTS_PER_MIN: String(rpm) } : {}), ...(burst ? { PROVIDER_BURST: String(burst) } : {}),
+};
+process.stdout.write(`provider: a bucket of ${bucket}, one more every ${refillMs} ms, ${latencyMs} ms an image; workers ${rpm ? `told ${rpm}/min, burst ${burst ?? 1}` : 'learning the limits (OpenAI tier-1 defaults)'}\n`);
+const stack = await startBenchStack('trendforge_bench_provider', workerEnv);
+
+async function http(method, urlPath, { cookie, address, headers = {}, json } = {}) {
+  const response = await fetch(`${stack.url}${urlPath}`, {
+    method,
+    headers: {
+      ...headers, ...(cookie ? { cookie } : {}), ...(address ? { 'x-forwarded-for': address } : {}),
+      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: json !== undefined ? JSON.stringify(json) : undefined,
+  });
+  const text = await response.text();
+  let body;
+  try { body = text ? JSON.parse(text) : undefined; } catch { body = text; }
+  return { status: response.status, headers: response.headers, body };
+}
+
+let exitCode;
+try {
+  const trends = await http('GET', '/api/trends');
+  const trend = trends.body.find((t) => t.available && !t.premium);
+  const run = randomUUID().slice(0, 6);
+  const people = await Promise.all(Array.from({ length: members }, async (_, i) => {
+    const name = `spike${run}${i}`;
+    const address = `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+    const answer = await http('POST', '/api/auth/register', { address, json: { username: name, email: `${name}@example.com`, password: `spike-${run}-password` } });
+    if (answer.status !== 201) throw new Error(`registering answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    return { address, cookie: (answer.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ') };
+  }));
+
+  process.stdout.write(`sending ${members * perMember} generations at once (${members} members × ${perMember}, ${trend.slug}) ...\n`);
+  const started = Date.now();
+  const sent = await Promise.all(Array.from({ length: members * perMember }, async (_, n) => {
+    const member = people[n % members];
+    const answer = await http('POST', '/api/generate', {
+      cookie: member.cookie, address: member.address, headers: { 'idempotency-key': randomUUID(), prefer: 'respond-async' },
+      json: { trendSlug: trend.slug, userPrompt: `a fox astronaut, take ${n}` },
+    });
+    return { member, sentAt: Date.now(), answer, id: answer.body?.id, firstEta: answer.body?.etaSeconds ?? null };
+  }));
+  const accepted = sent.filter((s) => s.answer.status === 202 || s.answer.status === 201);
+
+  let pending = accepted;
+  while (pending.length && Date.now() - started < TimeoutMs) {
+    await Promise.all(pending.map(async (s) => {
+      const state = await http('GET', `/api/generations/${s.id}`, { cookie: s.member.cookie, address: s.member.address });
+      if (s.firstEta === null && typeof state.body?.etaSeconds === 'number') s.firstEta = state.body.etaSeconds;
+      if (state.body?.status === 'completed' || state.body?.status === 'failed') s.end = { status: state.body.status, at: Date.now(), reason: state.body.failureReason };
+    }));
+    pending = pending.filter((s) => !s.end);
+    if (pending.length) await new Promise((resolve) => setTimeout(resolve, PollMs));
+  }
+  const completed = accepted.filter((s) => s.end?.status === 'completed');
+  const failed = accepted.filter((s) => s.end?.status === 'failed');
+  const last = [...completed, ...failed].sort((a, b) => b.end.at - a.end.at)[0];
+  const drainS = last ? (last.end.at - started) / 1000 : NaN;
+  const idealS = (Math.max(0, members * perMember - bucket) * refillMs + latencyMs) / 1000;
+  const realWaitS = last ? (last.end.at - last.sentAt) / 1000 : NaN;
+  const etaError = last?.firstEta ? `${last.firstEta} s told vs ${realWaitS.toFixed(1)} s real (${(((last.firstEta - realWaitS) / realWaitS) * 100).toFixed(0)} %)` : 'no ETA told';
+  process.stdout.write([
+    '',
+    `accepted   ${accepted.length} of ${sent.length}${sent.length > accepted.length ? ` (refused: ${[...new Set(sent.filter((s) => !accepted.includes(s)).map((s) => `${s.answer.status} ${s.answer.body?.message ?? ''}`))].join('; ')})` : ''}`,
+    `completed  ${completed.length}`,
+    `failed     ${failed.length} (each refunded)${failed.length ? `: ${[...new Set(failed.map((s) => s.end.reason))].join('; ')}` : ''}`,
+    `429s       ${provider.rateLimited} of ${provider.requests.filter((r) => r.path.startsWith('/v1/images/')).length} image requests`,
+    `drain      ${drainS.toFixed(1)} s; the limit allows ${idealS.toFixed(1)} s (${bucket} at once, then one every ${refillMs} ms, + ${latencyMs} ms) → ${(drainS / idealS).toFixed(2)}×`,
+    `ETA        last generation: ${etaError}`,
+    '',
+  ].join('\n'));
+  exitCode = completed.length === sent.length ? 0 : 1;
+} finally {
+  await stack.stop();
+  await provider.close();
+}
+process.exit(exitCode);

@@ -1,0 +1,128 @@
+import { Logger } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+
+/** The provider's answer headers this reads (fetch Headers, as the SDKs give them). */
+type HeaderSource = { get(name: string): string | null };
+
+/** How the fleet may call the provider: `burst` requests at once, then one every `intervalMs`. */
+export interface Pace {
+  intervalMs: number;
+  burst: number;
+}
+
+/** A pause longer than this is not believed (a garbled header must not stop the queue for hours). */
+const MaxPauseMs = 5 * 60_000;
+/** A learned pace is applied only when it differs this much from the current one (every answer carries one). */
+const ChangeRatio = 0.1;
+/**
+ * The fleet starts jobs this much slower than the provider refills: a window's last request, a
+ * few ms early (bus and network jitter), would find the bucket just short of its token.
+ */
+const SafetyMargin = 1.1;
+
+/**
+ * The whole fleet's budget at the image provider, kept by BullMQ in Redis on the generation queue:
+ * its global rate limit (at most `burst` jobs start per `burst × interval` plus a margin — the
+ * provider's bucket refills `burst` requests in that time), its global concurrency (provider requests in flight,
+ * all workers together) and, after a 429, its rate-limit pause, which every worker obeys before
+ * taking the next job. Configured at start, then corrected from the provider's answers.
+ */
+export class ProviderPace {
+  private readonly log = new Logger(ProviderPace.name);
+  private current: Pace;
+  private readonly concurrency: number;
+  /** The slowest refill read so far for the current limit (each answer only bounds it from below). */
+  private learnedIntervalMs = 0;
+
+  /** `wake`: ends this process's worker's wait for the old pace's window (a faster pace was learned). */
+  constructor(
+    private readonly queue: Queue,
+    configured: { perMinute: number; burst: number; concurrency: number },
+    private readonly wake: () => void = () => undefined,
+  ) {
+    this.current = { intervalMs: Math.ceil(60_000 / configured.perMinute), burst: configured.burst };
+    this.concurrency = configured.concurrency;
+  }
+
+  get pace(): Pace {
+    return { ...this.current };
+  }
+
+  async start(): Promise<void> {
+    await this.queue.setGlobalConcurrency(this.concurrency);
+    await this.apply(this.current);
+    this.log.log({ ...this.current, concurrency: this.concurrency }, 'provider budget');
+  }
+
+  /**
+   * Learns the provider's pace from `x-ratelimit-*-requests`: `remaining` of `limit` are left and
+   * the bucket is full again in `reset`, so it refills one request every reset ÷ (limit − remaining)
+   * or a little slower (`remaining` is rounded down: part of a request may be refilled already).
+   * Each answer thus bounds the refill from below; the largest bound seen is the pace. That
+   * reading holds for a per-minute window (OpenAI) and for a token bucket alike.
+   */
+  async learn(headers: HeaderSource): Promise<void> {
+    const limit = Math.round(Number(headers.get('x-ratelimit-limit-requests')));
+    const remaining = Number(headers.get('x-ratelimit-remaining-requests'));
+    const resetMs = durationMs(headers.get('x-ratelimit-reset-requests'));
+    if (!(limit > 0) || !(remaining >= 0) || remaining >= limit || !resetMs) return;
+    if (limit !== this.current.burst) this.learnedIntervalMs = 0;
+    this.learnedIntervalMs = Math.max(this.learnedIntervalMs, Math.max(10, Math.round(resetMs / (limit - remaining))));
+    const learned: Pace = { intervalMs: this.learnedIntervalMs, burst: limit };
+    const change = Math.abs(learned.intervalMs - this.current.intervalMs) / this.current.intervalMs;
+    if (change < ChangeRatio && learned.burst === this.current.burst) return;
+    this.log.log({ from: this.current, to: learned }, 'provider pace learned from its answer');
+    const faster = learned.intervalMs < this.current.intervalMs;
+    this.current = learned;
+    await this.apply(learned);
+    if (faster) this.wake();
+  }
+
+  /** Stops every worker taking generation jobs for `ms` (a 429's retry-after). */
+  async pause(ms: number): Promise<void> {
+    await this.queue.rateLimit(Math.min(ms, MaxPauseMs));
+  }
+
+  private async apply(pace: Pace): Promise<void> {
+    await this.queue.setGlobalRateLimit(pace.burst, Math.ceil(pace.burst * pace.intervalMs * SafetyMargin));
+    // The window counted under the old pace would hold the new one back until it ends.
+    await this.queue.removeRateLimitKey();
+  }
+
+  /** No budget (the studio engine): what an earlier keyed run left on the queue is taken off. */
+  static async unlimited(queue: Queue): Promise<void> {
+    await queue.removeGlobalRateLimit();
+    await queue.removeGlobalConcurrency();
+  }
+}
+
+/**
+ * How long a 429 asks to wait, in ms: `retry-after-ms`, else `retry-after` (seconds or an HTTP
+ * date), else the reset of the exhausted limit; undefined when it names none.
+ */
+export function retryAfterMs(headers: HeaderSource | undefined, now = Date.now()): number | undefined {
+  if (!headers) return undefined;
+  const ms = Number(headers.get('retry-after-ms'));
+  if (headers.get('retry-after-ms') && Number.isFinite(ms) && ms >= 0) return ms;
+  const after = headers.get('retry-after');
+  if (after) {
+    const seconds = Number(after);
+    if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+    const date = Date.parse(after);
+    if (Number.isFinite(date)) return Math.max(0, date - now);
+  }
+  return durationMs(headers.get('x-ratelimit-reset-requests')) ?? durationMs(headers.get('x-ratelimit-reset-tokens'));
+}
+
+/** OpenAI's reset durations: `20ms`, `1.5s`, `6m0s`, `1h2m3.5s`; undefined when unreadable. */
+export function durationMs(value: string | null | undefined): number | undefined {
+  if (!value) return undefined;
+  const units: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
+  let total = 0;
+  let matched = '';
+  for (const [part, amount, unit] of value.trim().matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)) {
+    total += Number(amount) * units[unit];
+    matched += part;
+  }
+  return matched === value.trim() ? total : undefined;
+}
