@@ -27,6 +27,9 @@ describe('route table', () => {
     expect(titleFor('/about-trendforge/')).toBe('About · TrendForge');
     expect(titleFor('/no-such-page')).toBe('Page Not Found · TrendForge');
     expect(titleFor('/blog')).toBe('Page Not Found · TrendForge');
+    // The admin page is the not-found page for anyone but an admin, tab title included.
+    expect(titleFor('/admin')).toBe('Page Not Found · TrendForge');
+    expect(titleFor('/admin', true)).toBe('Admin · TrendForge');
   });
 
   it('is what the build writes for the gateway', () => {

@@ -59,4 +59,26 @@ describe('AdminPage', () => {
     expect(screen.getByText('12 credits')).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledWith('/api/admin/members?q=JANE%40', expect.anything());
   });
+
+  it('changes a plan without sending the balance it showed, so the plan brings its monthly credits', async () => {
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    const jane = { id: 'u1', username: 'jane', email: 'jane@example.com', role: 'free', credits: 6 };
+    const fetch = vi.fn(async (url: string, _init?: RequestInit) => {
+      if (url.startsWith('/api/admin/members?q=')) return json([jane]);
+      if (url === '/api/admin/members/u1') return json(jane);
+      if (url === '/api/admin/members/u1/plan') return json({ ...jane, role: 'pro', credits: 106 });
+      return json([]);
+    });
+    vi.stubGlobal('fetch', fetch);
+    renderAs({ ...member, role: 'admin' } as User);
+    fireEvent.change(screen.getByLabelText('Username or email'), { target: { value: 'jane' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Open / }));
+    fireEvent.change(await screen.findByLabelText('Plan'), { target: { value: 'pro' } });
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'launch gift' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save plan' }));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/admin/members/u1/plan', expect.anything()));
+    const [, init] = fetch.mock.calls.find(([url]) => url === '/api/admin/members/u1/plan')!;
+    expect(JSON.parse(String(init!.body))).toEqual({ role: 'pro', reason: 'launch gift' });
+  });
 });

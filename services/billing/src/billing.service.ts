@@ -6,6 +6,7 @@ import {
 } from '@trendforge/contracts';
 import { fail } from '@trendforge/platform';
 import type { LedgerKind } from './ledger-entry.entity.js';
+import { applyPlanChange } from './plan-change.js';
 
 /** Texts people see when billing refuses something. */
 export const BillingMessages = {
@@ -196,7 +197,11 @@ export class BillingService {
     }));
   }
 
-  /** An admin's adjustment: change the plan and/or set the credit balance; both go on the ledger with the actor. */
+  /**
+   * An admin's adjustment: change the plan (through applyPlanChange, as the payment webhooks: the
+   * plan's monthly credits once per plan and month) and/or set the credit balance; both go on the
+   * ledger with the actor.
+   */
   async setPlan({ userId, role, credits, actorId, reason }: MessageRequest<'billing.setPlan'>): Promise<BillingAccount> {
     if (!isUuid(userId)) fail(ErrorCode.BadRequest, BillingMessages.invalidUser);
     if (!isUuid(actorId)) fail(ErrorCode.BadRequest, BillingMessages.invalidActor);
@@ -213,12 +218,9 @@ export class BillingService {
       let account = await this.lockOrOpen(sql, userId);
 
       if (newRole !== undefined && newRole !== account.role) {
-        const from = account.role;
-        [account] = await sql<AccountRow>(
-          'UPDATE "billing"."accounts" SET "role" = $2, "updated_at" = now() WHERE "user_id" = $1 RETURNING *', [userId, newRole],
-        );
-        await this.record(sql, {
-          userId, delta: 0, balanceAfter: account.credits, kind: 'admin', actorId, reason: `role ${from} → ${newRole}${why ? `: ${why}` : ''}`,
+        // A balance the admin sets is the balance: the plan's credits come with the role only without one.
+        account = await applyPlanChange(sql, {
+          userId, role: newRole, grantKey: newCredits === undefined ? `${newRole}:${usagePeriod()}` : null, kind: 'admin', actorId, reason: why,
         });
       }
       if (newCredits !== undefined && newCredits !== account.credits) {

@@ -6,9 +6,10 @@ import { CreateBilling1763800000000 } from './migrations/1763800000000-CreateBil
 import { ReferralGrants1764200000000 } from './migrations/1764200000000-ReferralGrants.js';
 import { CreatePayments1764300000000 } from './migrations/1764300000000-CreatePayments.js';
 import { ChargeGenerationFunction1770000000000 } from './migrations/1770000000000-ChargeGenerationFunction.js';
+import { PlanGrants1771500000000 } from './migrations/1771500000000-PlanGrants.js';
 
 export const billingDatabase: ServiceDatabase = {
   schema: 'billing',
   entities: [AccountEntity, ChargeEntity, LedgerEntryEntity],
-  migrations: [CreateBilling1763800000000, ReferralGrants1764200000000, CreatePayments1764300000000, ChargeGenerationFunction1770000000000],
+  migrations: [CreateBilling1763800000000, ReferralGrants1764200000000, CreatePayments1764300000000, ChargeGenerationFunction1770000000000, PlanGrants1771500000000],
 };

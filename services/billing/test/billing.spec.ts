@@ -131,7 +131,8 @@ describe('charges', () => {
 
   it('never spends the same credit twice under 20 simultaneous charges', async () => {
     const userId = randomUUID();
-    await stack.bus.send('billing.setPlan', { userId, role: 'pro', actorId: randomUUID() });
+    // Pro's allowance with the 3 starter credits (a balance given keeps the plan's credits out).
+    await stack.bus.send('billing.setPlan', { userId, role: 'pro', credits: 3, actorId: randomUUID() });
     const results = await Promise.allSettled(Array.from({ length: 20 }, () => charge(userId, 1)));
     const won = results.filter((r) => r.status === 'fulfilled');
     const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -213,6 +214,24 @@ describe('admin plan changes', () => {
       { delta: 0, balance_after: 3, kind: 'admin', generation_id: null, actor_id: actorId, reason: 'role free → pro: Support ticket 42' },
       { delta: 97, balance_after: 100, kind: 'admin', generation_id: null, actor_id: actorId, reason: 'Support ticket 42' },
       { delta: -60, balance_after: 40, kind: 'admin', generation_id: null, actor_id: actorId, reason: 'credits set to 40' },
+    ]);
+  });
+
+  it('grants the plan\'s monthly credits with the plan, once per plan and month, on the plan change\'s own ledger row', async () => {
+    const userId = randomUUID();
+    const actorId = randomUUID();
+    expect(await stack.bus.send('billing.setPlan', { userId, role: 'pro', actorId, reason: 'launch gift' }))
+      .toEqual({ userId, role: 'pro', credits: 3 + 100, monthlyUsage: 0, monthlyAllowance: 100 });
+    // Down to Basic brings Basic's 25; back up to Pro in the same month brings nothing again.
+    expect(await stack.bus.send('billing.setPlan', { userId, role: 'basic', actorId })).toMatchObject({ role: 'basic', credits: 128 });
+    expect(await stack.bus.send('billing.setPlan', { userId, role: 'pro', actorId })).toMatchObject({ role: 'pro', credits: 128 });
+    expect(await stack.bus.send('billing.setPlan', { userId, role: 'pro_unlimited', actorId })).toMatchObject({ role: 'pro_unlimited', credits: 128 });
+    expect((await ledgerOf(userId)).map(({ delta, balance_after, reason }: { delta: number; balance_after: number; reason: string }) => ({ delta, balance_after, reason }))).toEqual([
+      { delta: 3, balance_after: 3, reason: 'Starter credits' },
+      { delta: 100, balance_after: 103, reason: 'role free → pro: launch gift' },
+      { delta: 25, balance_after: 128, reason: 'role pro → basic' },
+      { delta: 0, balance_after: 128, reason: 'role basic → pro' },
+      { delta: 0, balance_after: 128, reason: 'role pro → pro_unlimited' },
     ]);
   });
 

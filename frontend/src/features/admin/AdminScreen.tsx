@@ -89,16 +89,18 @@ function TrendRow({ trend, busy, onChange, onPickWeekly, onEditTexts }: {
         <p className="truncate text-xs text-muted">{trend.slug}</p>
       </div>
       <div className="flex flex-wrap items-center gap-3 text-sm">
-        <label className="flex items-center gap-1">
-          <input type="checkbox" checked={trend.available} disabled={busy} onChange={(e) => onChange({ available: e.target.checked })} /> Available
+        <label className="flex cursor-pointer items-center gap-2">
+          <input type="checkbox" className="checkbox" checked={trend.available} disabled={busy} onChange={(e) => onChange({ available: e.target.checked })} /> Available
         </label>
-        <label className="flex items-center gap-1">
-          <input type="checkbox" checked={trend.premium} disabled={busy} onChange={(e) => onChange({ premium: e.target.checked })} /> Premium
+        <label className="flex cursor-pointer items-center gap-2">
+          <input type="checkbox" className="checkbox" checked={trend.premium} disabled={busy} onChange={(e) => onChange({ premium: e.target.checked })} /> Premium
         </label>
         <Label htmlFor={id} className="sr-only">Credits for {trend.name}</Label>
         <Input id={id} className="w-20" inputMode="numeric" value={credits} aria-invalid={!creditsValid} onChange={(e) => setCredits(e.target.value)} />
-        <Button size="sm" variant="outline" disabled={busy || !creditsValid || Number(credits) === trend.creditsRequired}
-          onClick={() => onChange({ creditsRequired: Number(credits) })}>Save credits</Button>
+        {/* Offered once there is a change to save: a greyed-out button read as broken. */}
+        {creditsValid && Number(credits) !== trend.creditsRequired ? (
+          <Button size="sm" disabled={busy} onClick={() => onChange({ creditsRequired: Number(credits) })}>Save credits</Button>
+        ) : null}
         <Button size="sm" variant="secondary" disabled={busy || trend.isWeeklyTrend} onClick={onPickWeekly}>Make weekly</Button>
         <Button size="sm" variant="ghost" aria-label={`Edit ${trend.name}`} aria-expanded={editing} onClick={() => setEditing(!editing)}>Edit</Button>
       </div>
@@ -265,7 +267,8 @@ function MemberPlanForm({ member, onSaved }: { member: User; onSaved: (user: Use
     defaultValues: { role: member.role, credits: member.credits, reason: '' },
   });
   const save = useMutation({
-    mutationFn: (values: PlanForm) => setMemberPlan(member.id, values),
+    // The balance is sent only when the admin changed it: otherwise a new plan brings its own credits.
+    mutationFn: ({ credits, ...values }: PlanForm) => setMemberPlan(member.id, credits === member.credits ? values : { ...values, credits }),
     onSuccess: (user) => { toast({ title: 'Plan updated', description: `${user.email}: ${user.role}, ${user.credits} credits` }); onSaved(user); },
     onError: failed('Could not change the plan'),
   });
@@ -276,7 +279,7 @@ function MemberPlanForm({ member, onSaved }: { member: User; onSaved: (user: Use
       <div className="grid gap-3 sm:grid-cols-3">
         <div>
           <Label htmlFor="admin-plan-role">Plan</Label>
-          <select id="admin-plan-role" className="mt-1 w-full rounded-md border border-white/10 bg-transparent p-2" {...form.register('role')}>
+          <select id="admin-plan-role" aria-describedby="admin-plan-hint" className="mt-1 w-full rounded-md border border-white/10 bg-transparent p-2" {...form.register('role')}>
             {PlanRoles.map((role) => <option key={role} value={role} className="bg-neutral-900">{role}</option>)}
           </select>
         </div>
@@ -291,6 +294,9 @@ function MemberPlanForm({ member, onSaved }: { member: User; onSaved: (user: Use
           {errors.reason && <p role="alert" className="text-xs text-red-400">{errors.reason.message}</p>}
         </div>
       </div>
+      <p id="admin-plan-hint" className="text-xs text-muted">
+        A new Basic or Pro plan brings its monthly credits (25 or 100) once a month; a balance typed here replaces them.
+      </p>
       <Button type="submit" disabled={save.isPending}>Save plan</Button>
     </form>
   );

@@ -61,7 +61,8 @@ export async function fetchFailedGenerations(): Promise<FailedGeneration[]> {
 
 export interface PlanChange {
   role: Role;
-  credits: number;
+  /** Sets the balance; left out, a new paid plan brings its monthly credits (billing's plan-change rule). */
+  credits?: number;
   reason: string;
 }
 

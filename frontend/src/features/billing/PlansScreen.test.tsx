@@ -56,22 +56,35 @@ describe('PlansScreen', () => {
         return json({ url: 'https://checkout.stripe.com/c/pay/cs_test_1' });
       },
     });
-    const pro = await screen.findByTestId('upgrade-pro');
-    await waitFor(() => expect(pro).toBeEnabled());
+    const pro = await screen.findByTestId('upgrade-pro', {}, { timeout: 5000 });
+    expect(pro).toBeEnabled();
     expect(screen.getByTestId('plan-tile-basic')).toHaveTextContent('$9.99 per month');
     expect(screen.getByTestId('plan-tile-pro')).toHaveTextContent('$19.99 per month');
-    expect(screen.getByTestId('plan-tile-pro_unlimited')).toHaveTextContent('Set by an admin');
+    // Pro Unlimited is not sold online: the tile says how to get it.
+    expect(screen.getByTestId('plan-tile-pro_unlimited')).toHaveTextContent('On request');
+    expect(screen.getByTestId('ask-admin-pro_unlimited')).toHaveTextContent('Ask an admin to move you to Pro Unlimited');
+    expect(screen.getByTestId('credits-vs-generations')).toHaveTextContent('Credits pay for premium trends');
+    expect(screen.getByTestId('plans-footnote')).not.toHaveTextContent('Cancel or change your plan any time');
     expect(screen.getByTestId('plan-tile-free')).toHaveTextContent('Current');
     fireEvent.click(pro);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_1'));
     expect(posts).toEqual([['/api/billing/checkout', { plan: 'pro' }]]);
   });
 
-  it('says plainly when payments are not configured, and offers nothing to buy', async () => {
+  it('without payments, offers nothing to buy and says what the member can do instead', async () => {
     renderPlans('/settings/subscription?plan=pro', { status: () => ({ configured: false, canManage: false, subscription: null }) });
-    expect(await screen.findByTestId('payments-not-configured')).toHaveTextContent(BillingTexts.notConfigured);
-    expect(screen.getByTestId('upgrade-pro')).toBeDisabled();
-    expect(screen.getByTestId('upgrade-basic')).toBeDisabled();
+    const notice = await screen.findByTestId('payments-not-configured');
+    expect(notice).toHaveTextContent(BillingTexts.noPaymentsTitle);
+    expect(notice).toHaveTextContent('ask an admin');
+    expect(screen.getByTestId('plans-earn-credits')).toHaveAttribute('href', '/settings#referrals');
+    // No button for a purchase that cannot be made, disabled or not.
+    expect(screen.queryByRole('button', { name: /Upgrade to/ })).toBeNull();
+    for (const plan of ['basic', 'pro', 'pro_unlimited']) {
+      expect(screen.getByTestId(`ask-admin-${plan}`)).toHaveTextContent('Ask an admin to move you to');
+    }
+    // No footnote pointing at a Manage subscription control the page does not have.
+    expect(screen.getByTestId('plans-footnote')).not.toHaveTextContent('Manage subscription');
+    expect(screen.queryByTestId('manage-subscription')).toBeNull();
     expect(assign).not.toHaveBeenCalled();
   });
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { AlertTriangle, Check, CheckCircle2, Crown, Loader2, Settings2, XCircle } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { AlertTriangle, Check, CheckCircle2, Crown, Loader2, Settings2, ShieldCheck, UserCog, XCircle } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/api';
 import { ROLE_LABELS, type User } from '@/lib/types';
@@ -88,8 +88,12 @@ function PlansForUser({ user }: { user: User }) {
           <Notice tone="muted" icon={<XCircle aria-hidden />} testId="checkout-cancelled">{BillingTexts.cancelled}</Notice>
         ) : null}
         {status && !status.configured ? (
-          <Notice tone="warning" icon={<AlertTriangle aria-hidden />} testId="payments-not-configured">
-            <span className="font-semibold">{BillingTexts.notConfigured}.</span> {BillingTexts.notConfiguredHint}
+          <Notice tone="muted" icon={<ShieldCheck aria-hidden />} testId="payments-not-configured">
+            <span className="font-semibold">{BillingTexts.noPaymentsTitle}.</span> {BillingTexts.noPaymentsHint}{' '}
+            <Link to="/settings#referrals" className="font-medium text-violet-200 underline underline-offset-2" data-testid="plans-earn-credits">
+              {BillingTexts.earnCredits}
+            </Link>
+            .
           </Notice>
         ) : null}
         {isError ? (
@@ -99,14 +103,19 @@ function PlansForUser({ user }: { user: User }) {
         ) : null}
       </div>
 
-      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="plan-tiles">
+      <p className="mt-6 text-sm text-muted" data-testid="credits-vs-generations">{BillingTexts.creditsVsGenerations}</p>
+      <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="plan-tiles">
         {PLAN_ORDER.map((plan) => (
           <PlanTile key={plan} plan={plan} user={user} status={status} busy={busy} onCheckout={checkout} />
         ))}
       </ul>
-      <p className="mt-6 text-center text-xs text-muted">
-        Prices in US dollars, billed monthly. Cancel or change your plan any time from Manage subscription.
-      </p>
+      {status ? (
+        <p className="mt-6 text-center text-xs text-muted" data-testid="plans-footnote">
+          {status.configured
+            ? `${BillingTexts.pricesFootnote} ${status.canManage ? BillingTexts.manageFootnote : BillingTexts.subscribeFootnote}`
+            : BillingTexts.noPaymentsFootnote}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -138,11 +147,14 @@ function PlanTile({ plan, user, status, busy, onCheckout }: {
             {plan !== 'free' ? <span className="text-sm text-muted"> per month</span> : null}
           </>
         ) : (
-          <span className="text-sm font-medium text-muted">Set by an admin</span>
+          <span className="font-display text-2xl font-black">On request</span>
         )}
       </p>
-      <p className="mt-1 text-sm text-muted">{PLAN_DESCRIPTIONS[plan]}</p>
-      <ul className="mt-4 grid flex-1 content-start gap-1.5 text-sm">
+      <p className="mt-1 text-sm text-muted">
+        <span className="font-medium text-foreground">Credits:</span> {PLAN_DESCRIPTIONS[plan]}
+      </p>
+      <p className="mt-3 text-xs font-semibold uppercase tracking-wider text-subtle">Generations and perks</p>
+      <ul className="mt-2 grid flex-1 content-start gap-1.5 text-sm">
         {(PLAN_PERKS[plan] ?? ['5 generations per month', 'Basic trends and styles', 'Save and share creations']).map((perk) => (
           <li key={perk} className="flex items-start gap-2">
             <Check className="mt-0.5 size-4 shrink-0 text-emerald-400" aria-hidden />
@@ -153,17 +165,23 @@ function PlanTile({ plan, user, status, busy, onCheckout }: {
       <div className="mt-5">
         {current ? (
           <Button variant="outline" className="w-full" disabled>Your plan</Button>
-        ) : upgrade && isPaidPlan(plan) ? (
+        ) : upgrade && isPaidPlan(plan) && status?.configured ? (
           <Button
             className="w-full"
             variant={featured ? 'primary' : 'secondary'}
-            disabled={!status?.configured || busy !== null}
+            disabled={busy !== null}
             onClick={() => void onCheckout(plan)}
             data-testid={`upgrade-${plan}`}
           >
             {busy === plan ? <Loader2 className="animate-spin" aria-hidden /> : <Crown aria-hidden />}
             Upgrade to {ROLE_LABELS[plan]}
           </Button>
+        ) : upgrade && status ? (
+          // Not sold online (Pro Unlimited), or nothing is sold on this installation: an admin moves the member.
+          <p className="flex items-start gap-2 rounded-xl border border-border bg-surface-2/60 p-3 text-sm text-muted" data-testid={`ask-admin-${plan}`}>
+            <UserCog className="mt-0.5 size-4 shrink-0 text-violet-300" aria-hidden />
+            {BillingTexts.askAdmin(ROLE_LABELS[plan])}
+          </p>
         ) : null}
       </div>
     </li>

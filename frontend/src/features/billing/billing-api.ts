@@ -54,7 +54,15 @@ export async function openPortal(): Promise<void> {
 /** The texts of the payment screens. */
 export const BillingTexts = {
   notConfigured: 'Payments are not configured on this installation',
-  notConfiguredHint: 'Nothing can be bought or charged here. An admin can still change your plan.',
+  noPaymentsTitle: 'Plans are changed by an admin here',
+  noPaymentsHint: 'This installation takes no payments, so nothing can be bought or charged. To move to another plan, ask an admin.',
+  earnCredits: 'Earn 3 free credits for every friend who joins through your referral link',
+  askAdmin: (plan: string) => `Ask an admin to move you to ${plan}`,
+  pricesFootnote: 'Prices in US dollars, billed monthly.',
+  manageFootnote: 'Cancel or change your plan any time with Manage subscription, above.',
+  subscribeFootnote: 'Once you subscribe, Manage subscription appears here to change or cancel your plan.',
+  noPaymentsFootnote: 'Prices are those of the plans where payments are taken; on this installation an admin sets your plan.',
+  creditsVsGenerations: 'Credits pay for premium trends; every render, premium or not, uses one of the plan’s monthly generations.',
   confirming: 'Confirming your payment…',
   confirmingSlow: 'Your payment is still being confirmed. This page updates as soon as it is; you can also come back in a minute.',
   cancelled: 'Checkout cancelled. You have not been charged.',

@@ -32,6 +32,7 @@ import { useCreatorPersonalization } from './use-creator-personalization';
 import { VariationPicker } from './VariationPicker';
 import { canAnalyze } from './virality';
 import { ViralityDialog } from './ViralityDialog';
+import { AllowanceNotice, AllowanceNoticeId, allowanceReached } from '@/features/usage/AllowanceNotice';
 
 const PROMPT_MAX = 1000;
 
@@ -88,6 +89,8 @@ export function CreatorWorkspace({ trend }: { trend: Trend }) {
       return;
     }
     if (generating) return;
+    // The notice beside the disabled button says why; an idea or shortcut must not go around it.
+    if (allowanceReached(user)) return;
     if (paid && user.credits < cost) {
       setLowCredits(true);
       return;
@@ -288,6 +291,7 @@ export function CreatorWorkspace({ trend }: { trend: Trend }) {
               <Card className="grid gap-3 p-5 sm:p-6">
                 {paid && user ? <UsageMeter user={user} trendCost={cost} variant="inline" /> : null}
                 {comingSoon ? <p className="text-sm text-amber-200">{trend.name} is coming soon: it cannot be generated yet.</p> : null}
+                {user && allowanceReached(user) ? <AllowanceNotice user={user} /> : null}
                 <div className="flex flex-col-reverse gap-2 sm:flex-row">
                   <Button asChild variant="secondary" size="lg" className="sm:w-auto">
                     <Link to="/forge" data-testid="creator-change-style">
@@ -299,7 +303,8 @@ export function CreatorWorkspace({ trend }: { trend: Trend }) {
                     size="lg"
                     className="sm:flex-1"
                     onClick={() => generate(prompt)}
-                    disabled={generating || !prompt.trim() || comingSoon}
+                    disabled={generating || !prompt.trim() || comingSoon || allowanceReached(user)}
+                    aria-describedby={allowanceReached(user) ? AllowanceNoticeId : undefined}
                     data-testid="creator-generate"
                   >
                     <Wand2 aria-hidden />
@@ -332,7 +337,7 @@ export function CreatorWorkspace({ trend }: { trend: Trend }) {
         open={analysisOpen}
         onOpenChange={setAnalysisOpen}
         prompt={analysisPrompt}
-        canGenerate={!generating && !comingSoon}
+        canGenerate={!generating && !comingSoon && !allowanceReached(user)}
         onGenerate={() => {
           setAnalysisOpen(false);
           generate(analysisPrompt);

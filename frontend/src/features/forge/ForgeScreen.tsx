@@ -12,6 +12,7 @@ import { refreshAfterGeneration } from '@/features/generation/refresh-after-gene
 import { useGeneration } from '@/features/generation/use-generation';
 import { EMPTY_PERSONALIZATION, usePersonalization } from '@/features/personalization';
 import { forgeTrendCost, needsCredits, personalizationSupported, useStyleOptions, useTrends } from '@/features/trends/use-trends';
+import { allowanceReached } from '@/features/usage/AllowanceNotice';
 import { toast } from '@/ui/toast-store';
 import { creditShortageText, showCreditBoosterToasts } from './credit-toasts';
 import { GeneratingView } from './GeneratingView';
@@ -128,6 +129,8 @@ export function ForgeScreen() {
       });
       return;
     }
+    // PromptEdit disables Generate and says why (AllowanceNotice); the prompt stays as typed.
+    if (allowanceReached(user)) return;
     if (needsCredits(trend)) {
       const cost = forgeTrendCost(trend);
       if (user.credits < cost) {

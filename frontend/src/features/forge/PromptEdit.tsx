@@ -14,6 +14,7 @@ import { Label } from '@/ui/label';
 import { BACKGROUND_STYLES, buildPrompt, PROMPT_TEMPLATES, STYLE_EXTRAS, type PromptOptions } from './prompt-builder';
 import { TrendArt } from './TrendArt';
 import { TrendBadges } from './trend-badges';
+import { AllowanceNotice, AllowanceNoticeId, allowanceReached } from '@/features/usage/AllowanceNotice';
 
 const EXTRAS_COLLAPSED = 12;
 
@@ -105,7 +106,7 @@ export function PromptEdit({
           rows={4}
           maxLength={1000}
           onKeyDown={(e) => {
-            if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) onGenerate();
+            if (e.key === 'Enter' && (e.metaKey || e.ctrlKey) && !allowanceReached(user)) onGenerate();
           }}
         />
         <p className="mt-2 text-xs text-subtle">Tip: name a subject, an action and a mood. Ctrl + Enter generates.</p>
@@ -147,7 +148,15 @@ export function PromptEdit({
               <p className="text-xs text-muted">Your photo guides this image.</p>
             </div>
           ) : null}
-          <Button size="lg" className="w-full" onClick={onGenerate} disabled={busy} data-testid="generate-button">
+          {allowanceReached(user) && user ? <AllowanceNotice user={user} /> : null}
+          <Button
+            size="lg"
+            className="w-full"
+            onClick={onGenerate}
+            disabled={busy || allowanceReached(user)}
+            aria-describedby={allowanceReached(user) ? AllowanceNoticeId : undefined}
+            data-testid="generate-button"
+          >
             <Wand2 aria-hidden />
             Generate My {trend.name}
           </Button>

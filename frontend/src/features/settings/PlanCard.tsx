@@ -54,10 +54,12 @@ export function PlanCard({ user }: { user: User }) {
         </div>
       </div>
       {status && !status.configured ? (
-        <p className="relative mt-4 rounded-xl border border-amber-400/30 bg-amber-500/10 p-3 text-sm text-amber-100" data-testid="settings-payments-not-configured">
-          {BillingTexts.notConfigured}. {BillingTexts.notConfiguredHint}
+        <p className="relative mt-4 rounded-xl border border-border bg-surface-2/60 p-3 text-sm text-muted" data-testid="settings-payments-not-configured">
+          <span className="font-semibold text-foreground">{BillingTexts.noPaymentsTitle}.</span> {BillingTexts.noPaymentsHint}{' '}
+          <a href="#referrals" className="font-medium text-violet-200 underline underline-offset-2">{BillingTexts.earnCredits}</a>.
         </p>
       ) : null}
+      <p className="relative mt-4 text-xs text-muted">{BillingTexts.creditsVsGenerations}</p>
       <ul className="relative mt-5 grid gap-2 sm:grid-cols-2">
         {PLAN_ORDER.map((role) => {
           const current = role === user.role;
@@ -78,8 +80,8 @@ export function PlanCard({ user }: { user: User }) {
             </>
           );
           const tile = 'flex items-start gap-3 rounded-xl border p-3';
-          // A plan above the member's, sold online: the tile is the way to its checkout.
-          if (isPaidPlan(role) && isUpgrade(user.role, role)) {
+          // A plan above the member's, sold online here: the tile is the way to its checkout.
+          if (isPaidPlan(role) && isUpgrade(user.role, role) && status?.configured) {
             return (
               <li key={role}>
                 <Link

@@ -42,7 +42,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('SettingsScreen', () => {
   it('fills the form from the user and shows the plan card with its description', async () => {
-    renderSettings(() => json({}));
+    renderSettings((url) => json(url.endsWith('/api/billing/status') ? { configured: true, canManage: false, subscription: null } : {}));
     expect(await screen.findByLabelText('First Name')).toHaveValue('Cat');
     expect(screen.getByLabelText('Last Name')).toHaveValue('Meow');
     expect(screen.getByLabelText('Email Address')).toHaveAttribute('readonly');
@@ -53,10 +53,18 @@ describe('SettingsScreen', () => {
     }
     expect(screen.getByRole('link', { name: 'Upgrade Plan' })).toHaveAttribute('href', '/settings/subscription');
     // The plan tiles above the member's lead to their checkout.
-    expect(screen.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/settings/subscription?plan=pro');
+    expect(await screen.findByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/settings/subscription?plan=pro');
     expect(screen.getByRole('link', { name: 'Upgrade to Basic' })).toHaveAttribute('href', '/settings/subscription?plan=basic');
     expect(screen.queryByRole('link', { name: 'Upgrade to Pro Unlimited' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('without payments, the plan tiles lead to no checkout, and the card says what the member can do', async () => {
+    renderSettings((url) => json(url.endsWith('/api/billing/status') ? { configured: false, canManage: false, subscription: null } : {}));
+    const notice = await screen.findByTestId('settings-payments-not-configured');
+    expect(notice).toHaveTextContent('ask an admin');
+    expect(screen.getByRole('link', { name: /Earn 3 free credits/ })).toHaveAttribute('href', '#referrals');
+    expect(screen.queryByRole('link', { name: /^Upgrade to / })).toBeNull();
   });
 
   it('saves the whole payload with darkMode true and toasts success', async () => {

@@ -28,6 +28,7 @@ function meterLabel(user: User) {
 
 function tooltipText(user: User, message: string | null, state: MeterState) {
   if (message) return message;
+  if (state === 'unlimited' && user.role === 'admin') return `Unlimited generations · ${user.credits} credits for premium trends`;
   if (state === 'unlimited') return 'Unlimited generations (fair use up to 1,000 a month)';
   if (state === 'warning' && user.role === 'pro_unlimited') return 'You are close to the fair-use limit this month';
   if (state === 'warning') return 'Credits running low';
@@ -44,7 +45,7 @@ export interface UsageMeterProps {
 
 export function UsageMeter({ user, trendCost, variant = 'header', className }: UsageMeterProps) {
   const reading = getUsageMeterState(user, trendCost);
-  const unlimited = user.role === 'pro_unlimited';
+  const unlimited = user.role === 'pro_unlimited' || user.role === 'admin';
   const Icon = unlimited ? InfinityIcon : Zap;
   const label = meterLabel(user);
 

@@ -38,3 +38,12 @@ describe('getUsageMeterState', () => {
     expect(getUsageMeterState({ role: 'pro', credits: 90, monthlyUsage: 0 }, 3).state).toBe('good');
   });
 });
+
+describe('an admin’s meter', () => {
+  it('reads unlimited, as their generations are, whatever the balance', () => {
+    for (const credits of [0, 3, 500]) {
+      expect(getUsageMeterState({ role: 'admin', credits, monthlyUsage: 40 })).toEqual({ state: 'unlimited', percent: 100, message: null });
+    }
+    expect(getUsageMeterState({ role: 'admin', credits: 1, monthlyUsage: 0 }, 2).state).toBe('danger');
+  });
+});

@@ -40,6 +40,12 @@ export function getUsageMeterState(user: MeterInput, trendCost?: number): MeterR
       ? { state: 'warning', percent, message: null }
       : { state: 'unlimited', percent, message: null };
   }
+  // An admin has unlimited generations: no "fading" for a balance only premium trends draw on.
+  if (user.role === 'admin') {
+    return trendCost !== undefined && user.credits < trendCost
+      ? { state: 'danger', percent: 0, message: `Not enough credits (${user.credits}/${trendCost} needed)` }
+      : { state: 'unlimited', percent: 100, message: null };
+  }
   const max = METER_MAX_CREDITS[user.role] ?? METER_MAX_CREDITS.free;
   const rawPercent = (user.credits / max) * 100;
   const percent = clampPercent(rawPercent);

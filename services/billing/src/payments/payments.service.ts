@@ -2,10 +2,11 @@ import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import {
-  ErrorCode, isUuid, PaidPlans, PlanMonthlyCredits, type PaidPlan, type PaymentRedirect, type PaymentsStatus, type Role,
+  ErrorCode, isUuid, PaidPlans, type PaidPlan, type PaymentRedirect, type PaymentsStatus, type Role,
 } from '@trendforge/contracts';
 import { fail } from '@trendforge/platform';
 import { BillingService } from '../billing.service.js';
+import { applyPlanChange } from '../plan-change.js';
 import { InvalidWebhookSignature, PaymentProvider, type PaymentEvent, type SubscriptionState } from './payment-provider.js';
 
 /** Texts people see when paying is refused. */
@@ -146,34 +147,30 @@ export class PaymentsService {
     return { received: true, applied };
   }
 
-  /** Sets the member's role to what the subscription gives, with a ledger row, when it differs. */
+  /** Sets the member's role to what the subscription gives (applyPlanChange, as admins' changes), when it differs. */
   private async followSubscription(sql: Sql, userId: string, state: SubscriptionState, event: PaymentEvent): Promise<void> {
-    const [account] = await sql<{ role: Role; credits: number }>(
-      'SELECT "role", "credits" FROM "billing"."accounts" WHERE "user_id" = $1 FOR UPDATE', [userId],
-    );
+    const [account] = await sql<{ role: Role }>('SELECT "role" FROM "billing"."accounts" WHERE "user_id" = $1 FOR UPDATE', [userId]);
     // An admin stays an admin whatever they buy or cancel.
     if (account.role === 'admin') return;
     const role = roleOfSubscription(state);
     if (role === account.role) return;
-    await sql('UPDATE "billing"."accounts" SET "role" = $2, "updated_at" = now() WHERE "user_id" = $1', [userId, role]);
-    await sql(
-      `INSERT INTO "billing"."ledger" ("user_id", "delta", "balance_after", "kind", "reason") VALUES ($1, 0, $2, 'subscription', $3)`,
-      [userId, account.credits, `role ${account.role} → ${role}: subscription ${state.subscriptionId} ${state.status} (${event.type} ${event.id})`],
-    );
+    // The credits come with the paid invoice (grantMonthlyCredits), once per invoice.
+    await applyPlanChange(sql, {
+      userId, role, grantKey: null, kind: 'subscription', reason: `subscription ${state.subscriptionId} ${state.status} (${event.type} ${event.id})`,
+    });
     this.logger.log({ userId, from: account.role, to: role, subscriptionId: state.subscriptionId, status: state.status, eventId: event.id }, 'plan follows subscription');
   }
 
-  /** A paid month of a paying subscription brings its plan's credits (one invoice.paid event per invoice). */
+  /**
+   * A paid month of a paying subscription brings its plan's credits, once per invoice (applyPlanChange;
+   * followSubscription has set the role already). An admin's role, which brings none, stays.
+   */
   private async grantMonthlyCredits(sql: Sql, userId: string, state: SubscriptionState, invoiceId: string): Promise<void> {
     if (!state.plan || roleOfSubscription(state) !== state.plan) return;
-    const credits = PlanMonthlyCredits[state.plan];
-    const [account] = await sql<{ credits: number }>(
-      'UPDATE "billing"."accounts" SET "credits" = "credits" + $2, "updated_at" = now() WHERE "user_id" = $1 RETURNING "credits"', [userId, credits],
-    );
-    await sql(
-      `INSERT INTO "billing"."ledger" ("user_id", "delta", "balance_after", "kind", "reason") VALUES ($1, $2, $3, 'subscription', $4)`,
-      [userId, credits, account.credits, `${state.plan} monthly credits: invoice ${invoiceId}`],
-    );
+    const [account] = await sql<{ role: Role }>('SELECT "role" FROM "billing"."accounts" WHERE "user_id" = $1', [userId]);
+    await applyPlanChange(sql, {
+      userId, role: account.role, grantKey: `invoice:${invoiceId}`, kind: 'subscription', reason: `${state.plan} monthly credits: invoice ${invoiceId}`,
+    });
   }
 
   /** Records an event that changes nothing, so a replay is told apart too. */

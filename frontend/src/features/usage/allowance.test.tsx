@@ -1,0 +1,51 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ForgeScreen } from '@/features/forge/ForgeScreen';
+import { trendKeys } from '@/features/trends/use-trends';
+import { createQueryClient, queryKeys } from '@/lib/queryClient';
+import type { Trend, User } from '@/lib/types';
+import { member, renderApp } from '@/test/render-app';
+import { resetToasts } from '@/ui/toast-store';
+
+const trend = {
+  id: '1', slug: 'anime', name: 'Anime Hero', description: 'Big eyes, bigger energy.', prompt: 'Anime hero style', promptTemplate: '',
+  category: 'New', isWeeklyTrend: false, premium: false, creditsRequired: 0, verified: false, available: true, preview: '',
+  previewImage: '', image: '', generations: 10,
+} as Trend;
+
+function renderForge(user: User) {
+  const client = createQueryClient();
+  client.setQueryData(queryKeys.trends, [trend]);
+  client.setQueryData(trendKeys.styleOptions('anime'), { styleOptions: {}, vibes: [], personalizationSupported: false });
+  renderApp(<ForgeScreen />, { client, user, mocks: [] });
+  fireEvent.click(screen.getByTestId('trend-card-select'));
+  fireEvent.click(screen.getByRole('button', { name: /Continue with this Style/ }));
+}
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+afterEach(() => act(() => resetToasts()));
+
+describe('a free member with 0 of 5 generations left', () => {
+  it('is told before pressing Generate, keeps the prompt, and is offered the plans', () => {
+    renderForge({ ...member, role: 'free', monthlyUsage: 5 } as User);
+    fireEvent.change(screen.getByLabelText('Describe your image'), { target: { value: 'a corgi astronaut' } });
+    const generate = screen.getByTestId('generate-button');
+    expect(generate).toBeDisabled();
+    const notice = screen.getByTestId('allowance-reached');
+    expect(generate).toHaveAttribute('aria-describedby', notice.id);
+    expect(notice).toHaveTextContent('You have used all 5 of this month’s generations');
+    expect(screen.getByTestId('allowance-see-plans')).toHaveAttribute('href', '/settings/subscription');
+    // The keyboard shortcut does not go around it either, and the prompt stays.
+    fireEvent.keyDown(screen.getByLabelText('Describe your image'), { key: 'Enter', ctrlKey: true });
+    expect(screen.getByLabelText('Describe your image')).toHaveValue('a corgi astronaut');
+    expect(screen.getByTestId('generate-button')).toBeInTheDocument();
+  });
+
+  it('is not shown to a member with generations left', () => {
+    renderForge({ ...member, role: 'free', monthlyUsage: 4 } as User);
+    expect(screen.getByTestId('generate-button')).toBeEnabled();
+    expect(screen.queryByTestId('allowance-reached')).toBeNull();
+  });
+});

@@ -1,0 +1,62 @@
+import { PlanMonthlyCredits, type PaidPlan, type Role } from '@trendforge/contracts';
+import type { LedgerKind } from './ledger-entry.entity.js';
+
+/** Raw SQL inside the caller's transaction, answering the returned rows (also for UPDATE ... RETURNING). */
+export type Sql = <T = Record<string, unknown>>(text: string, params: unknown[]) => Promise<T[]>;
+
+export interface PlanAccountRow {
+  user_id: string;
+  role: Role;
+  credits: number;
+  monthly_usage: number;
+  usage_period: string;
+}
+
+export interface PlanChange {
+  userId: string;
+  role: Role;
+  /**
+   * Grants the plan's monthly credits (Basic 25, Pro 100) once per key: an admin's change names the
+   * plan and month, a paid invoice its id. Null grants nothing.
+   */
+  grantKey: string | null;
+  kind: Extract<LedgerKind, 'admin' | 'subscription'>;
+  actorId?: string;
+  /** Why, for the ledger: after "role a → b: " when the role changes, alone otherwise. */
+  reason: string;
+}
+
+/** The monthly credits a plan brings (none for Free, Pro Unlimited and admins). */
+export const planCredits = (role: Role): number => PlanMonthlyCredits[role as PaidPlan] ?? 0;
+
+/**
+ * The one rule of a plan change, for admins' changes and payment webhooks alike: the role (the
+ * month's allowance follows it: MonthlyAllowance) and the plan's monthly credits once per grant
+ * key, on one ledger row. Holds the account's row lock; the caller's transaction opened the account.
+ * Answers the account after the change (unchanged when there was nothing to apply).
+ */
+export async function applyPlanChange(sql: Sql, change: PlanChange): Promise<PlanAccountRow> {
+  const [account] = await sql<PlanAccountRow>('SELECT * FROM "billing"."accounts" WHERE "user_id" = $1 FOR UPDATE', [change.userId]);
+  const credits = planCredits(change.role);
+  const granted = change.grantKey && credits > 0
+    ? (await sql(
+      'INSERT INTO "billing"."plan_grants" ("user_id", "grant_key", "credits") VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING "grant_key"',
+      [change.userId, change.grantKey, credits],
+    )).length > 0
+    : false;
+  const delta = granted ? credits : 0;
+  if (change.role === account.role && delta === 0) return account;
+
+  const [updated] = await sql<PlanAccountRow>(
+    'UPDATE "billing"."accounts" SET "role" = $2, "credits" = "credits" + $3, "updated_at" = now() WHERE "user_id" = $1 RETURNING *',
+    [change.userId, change.role, delta],
+  );
+  const reason = change.role === account.role
+    ? change.reason
+    : `role ${account.role} → ${change.role}${change.reason ? `: ${change.reason}` : ''}`;
+  await sql(
+    `INSERT INTO "billing"."ledger" ("user_id", "delta", "balance_after", "kind", "actor_id", "reason") VALUES ($1, $2, $3, $4, $5, $6)`,
+    [change.userId, delta, updated.credits, change.kind, change.actorId ?? null, reason],
+  );
+  return updated;
+}
