@@ -125,5 +125,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     css: false,
     restoreMocks: true,
+    // The tests wait for signals (an element, a settled render), never for time; these limits only
+    // stop a hang. Vitest's 5 s (and Testing Library's 1 s for findBy/waitFor, see setup.ts) were
+    // measures of CPU speed: a render that takes 1 s took over 5 s with the machine under load.
+    testTimeout: 60_000,
   },
 });
