@@ -7,14 +7,13 @@ import { PageSpinner } from '@/ui/spinner';
 import { BottomBar } from './shell/BottomBar';
 import { Footer } from './shell/Footer';
 import { Header } from './shell/Header';
+import { applyDarkTheme } from './theme';
 import { useDocumentTitle } from './use-document-title';
 
 export function RootLayout() {
   const { pathname } = useLocation();
   useDocumentTitle();
-  useEffect(() => {
-    document.documentElement.classList.add('dark');
-  }, []);
+  useEffect(applyDarkTheme, []);
 
   return (
     <AuthDialogProvider>

@@ -72,6 +72,19 @@ describe('StyleSelect', () => {
   beforeEach(() => resetToasts());
   afterEach(() => vi.unstubAllGlobals());
 
+  it('counts creations in the singular for one, and the scroller steps 300 px without snapping back to a card edge', () => {
+    trends[0].generations = 1;
+    try {
+      renderSelect(null);
+      expect(screen.getByText('1 creation')).toBeInTheDocument();
+      expect(screen.queryByText('1 creations')).toBeNull();
+      // Mandatory snapping stopped each 300 px step at the next card edge (276 px).
+      expect(screen.getByTestId('trend-scroller').className).not.toMatch(/snap-mandatory/);
+    } finally {
+      trends[0].generations = 0;
+    }
+  });
+
   it('shows weekly trends by default; Show All and Show Featured toggle', () => {
     renderSelect(member('basic'));
     expect(cards()).toEqual(['pixar']);

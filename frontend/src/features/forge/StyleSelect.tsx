@@ -105,7 +105,7 @@ export function StyleSelect({ trends, isLoading, isError, onRetry, selected, onS
         ) : (
           <div
             ref={scrollerRef}
-            className="scrollbar-none -mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth px-4 pb-3 sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8"
+            className="scrollbar-none -mx-4 flex gap-4 overflow-x-auto scroll-smooth px-4 pb-3 sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8"
             data-testid="trend-scroller"
           >
             {visible.map((trend) => (
@@ -247,7 +247,7 @@ function TrendCard({ trend, selected, onSelect, visitor, onSignIn, favorite, onT
         <div className="mt-auto flex items-center justify-between gap-2 pt-3 text-xs text-subtle">
           <span className="inline-flex items-center gap-1">
             <Users className="size-3.5" aria-hidden />
-            {(trend.generations ?? 0).toLocaleString()} creations
+            {(trend.generations ?? 0).toLocaleString()} {trend.generations === 1 ? 'creation' : 'creations'}
           </span>
           {selected ? <span className="font-semibold text-violet-300">Selected</span> : null}
         </div>

@@ -50,16 +50,19 @@ export function WaitlistHero({ invite, children }: { invite: ReferralInvite; chi
 /** 12914 → "12,914" (as toLocaleString('en-US'), without the cost of setting up Intl while the page hydrates). */
 export const groupThousands = (n: number) => String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-/** The count shows 487 until GET /api/waitlist/count answers; the other two figures are static. */
+/**
+ * The count shows 487 until GET /api/waitlist/count answers; the other two figures are static. An
+ * empty waitlist shows no count at all: "0 creators" is worse social proof than none.
+ */
 export function WaitlistStats({ count }: { count: number }) {
   const stats = [
-    { icon: Users, value: groupThousands(count), label: 'creators on the waitlist', testId: 'waitlist-count' },
+    ...(count > 0 ? [{ icon: Users, value: groupThousands(count), label: 'creators on the waitlist', testId: 'waitlist-count' }] : []),
     { icon: Flame, value: '12,914', label: 'trend images forged in beta', testId: undefined },
     { icon: Clock, value: '3,500', label: 'weekly remixes', testId: undefined },
   ];
   return (
     <section aria-label="Waitlist in numbers" className="mx-auto max-w-4xl px-4 sm:px-6">
-      <ul className="grid grid-cols-3 divide-x divide-border rounded-2xl border border-border bg-surface/80 py-5">
+      <ul className={`grid ${stats.length === 3 ? 'grid-cols-3' : 'grid-cols-2'} divide-x divide-border rounded-2xl border border-border bg-surface/80 py-5`}>
         {stats.map(({ icon: Icon, value, label, testId }) => (
           <li key={label} className="px-2 text-center">
             <Icon className="mx-auto size-5 text-violet-300" aria-hidden />
