@@ -37,7 +37,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
     import { Worker } from 'node:worker_threads';
     await fs.stat('.');
     await import(process.env.PRIORITY_MODULE);
-    await Promise.all(Array.from({ length: 8 }, () => fs.readFile(process.execPath, { encoding: null }).then(() => undefined)));
+    await Promise.all(Array.from({ length: 8 }, () => fs.readFile(process.env.PRIORITY_MODULE).then(() => undefined)));
     const worker = new Worker('setTimeout(() => {}, 500)', { eval: true });
     await new Promise((resolve) => worker.once('online', resolve));
     const nice = readdirSync('/proc/self/task').map((tid) => Number(readFileSync('/proc/self/task/' + tid + '/stat', 'utf8').split(') ')[1].split(' ')[16]));
@@ -53,4 +53,6 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
   expect(new Set(lowered)).toEqual(new Set([7]));
   const untouched = await niceness({ WORKER_NICENESS: '0' });
   expect(new Set(untouched)).toEqual(new Set([0]));
-}, 30_000);
+  // The first child runs at niceness 7 by design: on a machine under load it gets little CPU, so the
+  // limit (only for a hang) is generous.
+}, 120_000);
