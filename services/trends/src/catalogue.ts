@@ -151,4 +151,11 @@ export const catalogue: CatalogueTrend[] = [
     promptTemplate: 'A yellow-skinned animated sitcom character of {subject}, overbite, bold outlines, sunny cartoon town',
     vibes: ['Funny', 'Sarcastic', 'Family time', 'Couch gag'], personalizationSupported: true,
   },
+  {
+    slug: '3d-figurine', name: '3D Figurine', category: 'New', premium: false, creditsRequired: 0, verified: false, available: true, addedAt: '2026-11-25',
+    description: 'You as a 1/7-scale collectible figure on a clear acrylic base, on a desk beside its box and the screen it was modelled on.',
+    prompt: 'A 1/7 scale collectible figurine on a round clear acrylic base on a desk',
+    promptTemplate: 'A 1/7 scale commercialized collectible figurine of {subject}, realistic PVC finish, standing on a round transparent acrylic base on a computer desk, its printed collector box beside it, a monitor showing the figure being modelled in 3D software',
+    vibes: ['Collector', 'Desk setup', 'Premium', 'Playful'], personalizationSupported: true,
+  },
 ];

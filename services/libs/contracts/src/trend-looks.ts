@@ -22,6 +22,7 @@ export const TrendStyleFlags = {
   cyberpunk: ['neon_rim_light', 'rain_streaks', 'holo_glitch', 'city_signs'],
   'oil-painting': ['thick_impasto', 'gilded_frame', 'canvas_texture', 'warm_palette'],
   'vintage-comic': ['halftone_dots', 'aged_paper', 'ben_day_colors', 'caption_box'],
+  '3d-figurine': ['acrylic_base', 'printed_box', 'modelling_screen', 'pvc_finish'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type CatalogueSlug = keyof typeof TrendStyleFlags;
@@ -56,6 +57,10 @@ export const StyleOptionTexts: Record<string, { label: string; description: stri
   accessory_pack: { label: 'Accessory Pack', description: 'Adds a row of mini accessories next to the figure', phrase: 'with a row of mini accessories beside the figure' },
   glossy_plastic: { label: 'Glossy Plastic', description: 'Shiny moulded-plastic skin and hair', phrase: 'with shiny moulded-plastic skin and hair' },
   limited_edition: { label: 'Limited Edition', description: 'A numbered limited-edition sticker on the box', phrase: 'with a numbered limited-edition sticker' },
+  acrylic_base: { label: 'Acrylic Base', description: 'A round clear acrylic display base', phrase: 'standing on a round clear acrylic base' },
+  printed_box: { label: 'Printed Box', description: 'Its printed collector box beside the figure', phrase: 'beside its printed collector box' },
+  modelling_screen: { label: 'Modelling Screen', description: 'A monitor showing the figure being sculpted in 3D', phrase: 'with a monitor showing the figure being modelled in 3D software' },
+  pvc_finish: { label: 'PVC Finish', description: 'Smooth painted PVC, like a premium scale figure', phrase: 'in smooth painted PVC like a premium scale figure' },
   bold_masthead: { label: 'Bold Masthead', description: 'A huge magazine title across the top', phrase: 'under a huge bold masthead' },
   cover_lines: { label: 'Cover Lines', description: 'Catchy headlines around the cover star', phrase: 'with catchy cover lines around the star' },
   studio_lighting: { label: 'Studio Lighting', description: 'Clean fashion-shoot lighting with a soft backdrop', phrase: 'in clean fashion-shoot studio lighting' },

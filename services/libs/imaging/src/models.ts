@@ -142,8 +142,8 @@ export async function personMatte(image: Buffer, face?: FaceBox): Promise<Person
 const scaleBox = (b: FaceBox, k: number): FaceBox => ({ left: b.left * k, top: b.top * k, width: b.width * k, height: b.height * k });
 
 /**
- * Fades out what lies beside the person whose face is `f`: above the chin the head (1.5 face widths
- * wide), below it shoulders widening to 3 face widths, with a soft edge of a third of a face width.
+ * Fades out what lies beside the person whose face is `f`: above the chin the head (1.4 face widths
+ * wide), below it shoulders widening to 2.6 face widths, with a soft edge of a third of a face width.
  */
 export function keepPersonUnder(m: PersonMatte, f: FaceBox): void {
   const cx = f.left + f.width / 2;
@@ -151,7 +151,7 @@ export function keepPersonUnder(m: PersonMatte, f: FaceBox): void {
   const soft = f.width * 0.3;
   for (let y = 0; y < m.height; y++) {
     const below = Math.max(0, y - chin) / f.height;
-    const half = f.width * (y < chin ? 0.75 : Math.min(1.5, 0.75 + below * 0.9));
+    const half = f.width * (y < chin ? 0.7 : Math.min(1.3, 0.7 + below * 0.8));
     const top = f.top - f.height * 0.9;
     for (let x = 0; x < m.width; x++) {
       const i = y * m.width + x;

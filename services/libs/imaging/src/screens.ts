@@ -5,7 +5,9 @@
  * is downloaded. Columns: two composed scenes, a scene with every flag, two photos, a photo with
  * every flag, a photo without a face. Optional arg: slugs to render, comma separated. A second
  * page, prompt-sheet.png, renders a dozen everyday prompts in eight trends (`prompts` as the arg:
- * that page alone).
+ * that page alone). A third, selfie-sheet.png, puts the sample photos (each with its person's matte,
+ * as traits-worker computes it) into every trend with prompts that name a place (`selfies`: that
+ * page alone).
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -13,7 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp, { type OverlayOptions } from 'sharp';
 import { CatalogueSlugs, TrendStyleFlags, type CatalogueSlug } from '@trendforge/contracts';
-import { renderTrend } from './index.js';
+import { encodeMatte, mainFace, personMatte, renderTrend } from './index.js';
 import type { RenderRequest } from './types.js';
 import { esc } from './util/svg.js';
 
@@ -26,14 +28,47 @@ export const TREND_NAMES: Record<CatalogueSlug, string> = {
   pixar: 'Pixar', barbie: 'Barbie Doll', ghibli: 'Ghibli', disney: 'Disney', simpsons: 'Simpsons', collectible: 'Collectible Box',
   'magazine-cover': 'Magazine Cover', comic: 'Comic', pixel: 'Pixel Art', clay: 'Clay', vaporwave: 'Vaporwave', dreamcore: 'Dreamcore',
   renaissance: 'Renaissance', anime: 'Anime', cyberpunk: 'Cyberpunk', 'oil-painting': 'Oil Painting', 'vintage-comic': 'Vintage Comic',
+  '3d-figurine': '3D Figurine',
 };
 
-/** The face-api demo photos, and a crop of one with no face in it. */
-export async function samplePhotos(): Promise<{ faces: Buffer[]; noFace: Buffer }> {
+/** The face-api demo photos with their person's mattes (as traits-worker stores them), and a crop of one with no face in it. */
+export async function samplePhotos(): Promise<{ faces: Buffer[]; mattes: Buffer[]; noFace: Buffer }> {
   const demo = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
   const faces = await Promise.all([1, 3, 6].map((i) => readFile(join(demo, `sample${i}.jpg`))));
+  const mattes: Buffer[] = [];
+  for (const photo of faces) mattes.push(await encodeMatte(await personMatte(photo, (await mainFace(photo))?.box)));
   const noFace = await sharp(await readFile(join(demo, 'sample5.jpg'))).extract({ left: 0, top: 0, width: 560, height: 700 }).jpeg().toBuffer();
-  return { faces, noFace };
+  return { faces, mattes, noFace };
+}
+
+/** Prompts that put the person somewhere: the selfie page's columns (each with every photo). */
+export const SELFIE_PROMPTS = ['me on a sunny beach', 'me in a city at night', 'me cooking in a kitchen'];
+
+/** The selfie page: every trend (rows) with each photo and its matte in each place prompt (columns), at half size. */
+async function selfieSheet(slugs: CatalogueSlug[]): Promise<void> {
+  const { faces, mattes } = await samplePhotos();
+  const T = 240;
+  const labelW = 170;
+  const head = 30;
+  const tiles: OverlayOptions[] = [];
+  const columns = SELFIE_PROMPTS.flatMap((prompt) => faces.map((photo, i) => ({ prompt, photo, matte: mattes[i], label: `${prompt.replace(/^me /, '')} · ${i + 1}` })));
+  for (let row = 0; row < slugs.length; row++) {
+    const slug = slugs[row];
+    for (let c = 0; c < columns.length; c++) {
+      const { prompt, photo, matte } = columns[c];
+      const out = await renderTrend({ trendSlug: slug, trendName: TREND_NAMES[slug], prompt, seed: 31 + c, photo, matte, longSide: 512 });
+      tiles.push({ input: await sharp(out.png).resize(T, T, { fit: 'contain', background: '#202020' }).png().toBuffer(), left: labelW + c * T, top: head + row * T });
+    }
+    tiles.push({ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${labelW}" height="${T}"><text x="10" y="${T / 2}" font-family="DejaVu Sans" font-weight="bold" font-size="20" fill="#fff">${esc(TREND_NAMES[slug])}</text></svg>`), left: 0, top: head + row * T });
+    console.log(`selfies ${row + 1}/${slugs.length}: ${slug}`);
+  }
+  const W = labelW + columns.length * T;
+  const header = columns.map((c, i) => `<text x="${labelW + i * T + 8}" y="21" font-family="DejaVu Sans" font-size="15" fill="#ccc">${esc(c.label)}</text>`).join('');
+  tiles.push({ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${head}">${header}</svg>`), left: 0, top: 0 });
+  const sheet = await sharp({ create: { width: W, height: head + slugs.length * T, channels: 3, background: '#202020' } }).composite(tiles).png().toBuffer();
+  const file = join(outDir, 'selfie-sheet.png');
+  await writeFile(file, sheet);
+  console.log(`wrote ${file}`);
 }
 
 interface Column {
@@ -94,6 +129,10 @@ async function main(): Promise<void> {
     await mkdir(outDir, { recursive: true });
     return promptSheet();
   }
+  if (process.argv[2] === 'selfies') {
+    await mkdir(outDir, { recursive: true });
+    return selfieSheet(process.argv[3] ? CatalogueSlugs.filter((s) => process.argv[3].split(',').includes(s)) : CatalogueSlugs);
+  }
   const only = process.argv[2]?.split(',');
   const slugs = CatalogueSlugs.filter((s) => !only || only.includes(s));
   await mkdir(outDir, { recursive: true });
@@ -103,9 +142,9 @@ async function main(): Promise<void> {
     { label: 'scene', req: (slug, name) => ({ trendSlug: slug, trendName: name, prompt: 'a brave astronaut cat exploring mars', seed: 11 }) },
     { label: 'scene, Nature', req: (slug, name) => ({ trendSlug: slug, trendName: name, prompt: 'a woman chef with red hair baking a cupcake', seed: 12, background: 'Nature', vibe: 'warm' }) },
     { label: 'scene, all flags', req: (slug, name) => ({ trendSlug: slug, trendName: name, prompt: 'a friendly robot reading a book in the city', seed: 13, styleOptions: all(slug) }) },
-    { label: 'photo 1', req: (slug, name) => ({ trendSlug: slug, trendName: name, prompt: 'me as a hero', seed: 5, photo: photos.faces[0] }) },
-    { label: 'photo 2', req: (slug, name) => ({ trendSlug: slug, trendName: name, prompt: 'my best friend', seed: 6, photo: photos.faces[1] }) },
-    { label: 'photo 3, all flags', req: (slug, name) => ({ trendSlug: slug, trendName: name, prompt: 'party queen', seed: 7, photo: photos.faces[2], styleOptions: all(slug) }) },
+    { label: 'photo 1', req: (slug, name) => ({ trendSlug: slug, trendName: name, prompt: 'me as a hero', seed: 5, photo: photos.faces[0], matte: photos.mattes[0] }) },
+    { label: 'photo 2', req: (slug, name) => ({ trendSlug: slug, trendName: name, prompt: 'my best friend', seed: 6, photo: photos.faces[1], matte: photos.mattes[1] }) },
+    { label: 'photo 3, all flags', req: (slug, name) => ({ trendSlug: slug, trendName: name, prompt: 'party queen', seed: 7, photo: photos.faces[2], matte: photos.mattes[2], styleOptions: all(slug) }) },
     { label: 'photo, no face', req: (slug, name) => ({ trendSlug: slug, trendName: name, prompt: 'a cosy staircase', seed: 8, photo: photos.noFace }) },
   ];
   const T = 300;
@@ -133,7 +172,10 @@ async function main(): Promise<void> {
   const file = join(outDir, only ? `contact-${only.join('-')}.png` : 'contact-sheet.png');
   await writeFile(file, sheet);
   console.log(`wrote ${row * columns.length} renders and ${file}`);
-  if (!only) await promptSheet();
+  if (!only) {
+    await promptSheet();
+    await selfieSheet(slugs);
+  }
 }
 
 main().catch((err) => {

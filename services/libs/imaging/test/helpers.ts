@@ -9,6 +9,7 @@ export const TREND_NAMES: Record<CatalogueSlug, string> = {
   pixar: 'Pixar', barbie: 'Barbie Doll', ghibli: 'Ghibli', disney: 'Disney', simpsons: 'Simpsons', collectible: 'Collectible Box',
   'magazine-cover': 'Magazine Cover', comic: 'Comic', pixel: 'Pixel Art', clay: 'Clay', vaporwave: 'Vaporwave', dreamcore: 'Dreamcore',
   renaissance: 'Renaissance', anime: 'Anime', cyberpunk: 'Cyberpunk', 'oil-painting': 'Oil Painting', 'vintage-comic': 'Vintage Comic',
+  '3d-figurine': '3D Figurine',
 };
 
 const require = createRequire(import.meta.url);

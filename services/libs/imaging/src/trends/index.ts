@@ -10,10 +10,11 @@ import { comic, pixel, vintageComic } from './print.js';
 import { anime, clay, disney, simpsons } from './cartoon.js';
 import { cyberpunk, dreamcore, vaporwave } from './neon.js';
 import { oilPainting, renaissance } from './painting.js';
+import { figurine } from './figurine.js';
 
 /** The catalogue order of contracts' TrendStyleFlags. */
 export const TRENDS: TrendRenderer[] = [
-  pixar, barbie, ghibli, disney, simpsons, collectible, magazine, comic, pixel, clay, vaporwave, dreamcore, renaissance, anime, cyberpunk, oilPainting, vintageComic,
+  pixar, barbie, ghibli, disney, simpsons, collectible, magazine, comic, pixel, clay, vaporwave, dreamcore, renaissance, anime, cyberpunk, oilPainting, vintageComic, figurine,
 ];
 
 const BY_SLUG = new Map<string, TrendRenderer>();
