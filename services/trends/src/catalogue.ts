@@ -27,7 +27,7 @@ export function styleOptionsOf(slug: CatalogueSlug): Array<StyleOption & { key: 
 export const InitialWeeklySlug: CatalogueSlug = 'pixar';
 
 /**
- * The seeded catalogue, the 17 slugs of contracts' trend-looks. Seeding inserts missing trends and
+ * The seeded catalogue, the 18 slugs of contracts' trend-looks. Seeding inserts missing trends and
  * refreshes untouched ones; a trend an admin edited is never overwritten (see TrendsService.seed).
  * DESIGN.md: ghibli costs 3 credits everywhere; weekly trends are free.
  */

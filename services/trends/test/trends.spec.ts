@@ -49,7 +49,7 @@ describe('trends service: catalogue, favourites, votes and the weekly election',
   });
 
   describe('catalogue', () => {
-    test('holds the 17 slugs of trend-looks with every Trend field; pixar is weekly and ghibli costs 3', async () => {
+    test('holds the 18 slugs of trend-looks with every Trend field; pixar is weekly and ghibli costs 3', async () => {
       const list = await bus.send('trends.list', {});
       expect(list.map((t) => t.slug).sort()).toEqual([...CatalogueSlugs].sort());
       for (const trend of list) {
