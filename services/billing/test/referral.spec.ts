@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Events, ReferralCredits, type UserReferredEvent } from '@trendforge/contracts';
-import { createTestEnvironment, failureOf, freePort, startServiceUnderTest, type ServiceUnderTest, type TestEnvironment } from '@trendforge/testing';
+import { createTestEnvironment, failureOf, freePort, startServiceUnderTest, untilEventsHandled, type ServiceUnderTest, type TestEnvironment } from '@trendforge/testing';
 import type { ReferralService } from '../src/referral.service.js';
 
 /** Referral credits against two billing replicas sharing one database and one event consumer. */
@@ -71,6 +71,8 @@ it('grants from the user.referred event once, whatever the publisher retries or 
   expect(rows.map((row: { referred_user_id: string }) => row.referred_user_id).sort()).toEqual([...friends].sort());
   // Whatever is still in flight finds the grant made: the same account never counts twice.
   expect(await services[1].grant({ userId: friends[0], referrerId, code: 'ABCDEF' })).toBe(false);
+  // Every retry and replay handled (the shared consumer drained) before counting the grants.
+  await untilEventsHandled(replicas[0].nats, 'billing', Events.userReferred);
   expect(await referralRows(referrerId)).toHaveLength(2);
   expect(await creditsOf(referrerId)).toBe(3 + 2 * ReferralCredits);
   expect(await replicas[1].bus.send('billing.referrals', { userId: referrerId })).toEqual({ friendsJoined: 2, creditsEarned: 2 * ReferralCredits });
