@@ -3,7 +3,8 @@
  * composed scene and as many of a photo (face-api's demo samples, as the contact sheet uses): the
  * median and max wall time, the median and max CPU time (process.cpuUsage) per render, and the
  * process's peak RSS. Face detection runs once per photo (it is cached by content), before the
- * timed renders, and is reported on its own. Run after a build with `npm run bench`
+ * timed renders, and is reported on its own; so is the person's matte (traits-worker computes it
+ * once per photo, off the render path), which every photo render is given. Run after a build with `npm run bench`
  * (`BENCH_TRENDS=oil-painting,comic` for some trends, `BENCH_RUNS=3` for fewer runs). Budget
  * (DESIGN.md §7): median under 500 ms per trend, none over 1 s, for scenes and photos alike. On
  * a machine shared with other work the wall time also counts waiting for a core, so the verdict
@@ -13,7 +14,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { detectFaces, renderTrend, supportedTrendSlugs, type RenderRequest } from './index.js';
+import { detectFaces, encodeMatte, mainFace, personMatte, renderTrend, supportedTrendSlugs, type RenderRequest } from './index.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const BUDGET_MEDIAN = 500;
@@ -57,20 +58,29 @@ async function main(): Promise<void> {
     const c = process.cpuUsage(c0);
     detect.push((c.user + c.system) / 1000);
   }
+  // The person's matte once per photo, as traits-worker stores it; renders reuse it.
+  const mattes: Buffer[] = [];
+  const matting: number[] = [];
+  for (const p of photos) {
+    const t0 = performance.now();
+    mattes.push(await encodeMatte(await personMatte(p, (await mainFace(p))?.box)));
+    matting.push(performance.now() - t0);
+  }
   // Warm up fonts, librsvg and the JIT once.
   await renderTrend({ trendSlug: 'pixar', trendName: 'Pixar', prompt: prompts[0], seed: 1 });
-  await renderTrend({ trendSlug: 'pixar', trendName: 'Pixar', prompt: prompts[0], seed: 1, photo: photos[0] });
+  await renderTrend({ trendSlug: 'pixar', trendName: 'Pixar', prompt: prompts[0], seed: 1, photo: photos[0], matte: mattes[0] });
   const rows: Array<{ slug: string; scene: Stats; photo: Stats; rss: number }> = [];
   for (const slug of slugs) {
     const base = (i: number) => ({ trendSlug: slug, trendName: slug, prompt: prompts[i % prompts.length], seed: 100 + i });
     const scene = await timeRenders(Array.from({ length: RUNS }, (_, i) => base(i)));
-    const photo = await timeRenders(Array.from({ length: RUNS }, (_, i) => ({ ...base(i), photo: photos[i % photos.length] })));
+    const photo = await timeRenders(Array.from({ length: RUNS }, (_, i) => ({ ...base(i), photo: photos[i % photos.length], matte: mattes[i % photos.length] })));
     rows.push({ slug, scene, photo, rss: process.resourceUsage().maxRSS / 1024 });
   }
   const pad = (s: string, n: number) => s.padEnd(n);
   const num = (v: number, n = 7) => v.toFixed(0).padStart(n);
   console.log(`studio engine bench: 1024x1024, ${RUNS} scene and ${RUNS} photo renders per trend, sharp.concurrency(1), libvips ${sharp.versions.vips}, node ${process.version}`);
   console.log(`face detection (once per photo, cached, not in the renders): CPU ${detect.map((v) => v.toFixed(0)).join(', ')} ms`);
+  console.log(`person's matte (once per photo, traits-worker, not in the renders; the first loads the model): wall ${matting.map((v) => v.toFixed(0)).join(', ')} ms`);
   console.log(`${pad('', 18)}${pad('   scene: wall med/max   cpu med/max', 37)}${pad('   photo: wall med/max   cpu med/max', 37)}${'RSS MiB'.padStart(8)}  budget`);
   let ok = true;
   const cell = (s: Stats) => `${num(s.median, 16)}${num(s.max, 6)}${num(s.cpu, 8)}${num(s.cpuMax, 6)}`;
