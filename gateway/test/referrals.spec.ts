@@ -1,16 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { Events, ReferralCodePattern } from '@trendforge/contracts';
-import { createTestEnvironment, freePort, startServiceUnderTest, type ServiceUnderTest, type TestEnvironment } from '@trendforge/testing';
+import { createTestEnvironment, freePort, startServiceUnderTest, untilEventsHandled, type ServiceUnderTest, type TestEnvironment } from '@trendforge/testing';
 import { call, cookieOf, startGatewayProcess, type GatewayProcess } from './support/gateway-process.js';
 import { stopTestStack } from './support/services.js';
 
 /**
  * Referral credits end to end behind the gateway: two auth and two billing replicas, the waitlist, trends and
  * the built gateway. A new account registered through a member's link (or a waitlist entry's, whose
- * email belongs to a member) gives the referrer 3 credits, once, as one ledger row.
+ * email belongs to a member, or whose email joined the waitlist through a waitlister's link) gives the
+ * referrer 3 credits, once, as one ledger row — when its first generation completes (the images
+ * service's generation.completed event, published here as it does). Each visitor comes from an
+ * address of their own: accounts sharing an address pay each other nothing.
  */
 let env: TestEnvironment;
 const services: ServiceUnderTest[] = [];
@@ -19,6 +23,7 @@ let storageDir: string;
 let gateway: GatewayProcess;
 let base: string;
 let seq = 0;
+const address = () => `198.51.100.${(seq % 250) + 1}`;
 
 beforeAll(async () => {
   env = await createTestEnvironment('gw-referrals');
@@ -51,9 +56,15 @@ afterAll(() => stopTestStack({ gateway, services, env, storageDir }), 60_000);
 async function register(ref?: string, overrides: Record<string, string> = {}) {
   seq += 1;
   const form = { username: `friend_${seq}`, email: `friend${seq}@example.com`, password: 'secret-pass', ...(ref === undefined ? {} : { ref }), ...overrides };
-  const answer = await call(base, 'POST', '/api/auth/register', { json: form });
+  const answer = await call(base, 'POST', '/api/auth/register', { json: form, headers: { 'x-forwarded-for': address() } });
   expect(answer.status).toBe(201);
   return { user: answer.body as { id: string; credits: number }, cookie: cookieOf(answer), email: form.email };
+}
+
+/** The member's first generation completes, as the images service announces it; answers once auth has handled it. */
+async function firstGeneration(userId: string) {
+  await services[0].bus.publish(Events.generationCompleted, { generationId: randomUUID(), userId, trendSlug: 'pixar' }, `generation.completed:${randomUUID()}`);
+  await untilEventsHandled(services[0].nats, 'auth', Events.generationCompleted);
 }
 
 const mine = async (cookie: string) => (await call(base, 'GET', '/api/referrals/mine', { cookie })).body;
@@ -80,6 +91,9 @@ describe('referral credits', () => {
 
     const friend = await register(` ${link.referralCode.toLowerCase()} `);
     expect(friend.user.credits).toBe(3);
+    // Registering pays nothing yet: a throwaway sign-up is not a friend who creates.
+    expect(await mine(referrer.cookie)).toEqual(link);
+    await firstGeneration(friend.user.id);
     expect(await eventually(() => mine(referrer.cookie), (m) => m.friendsJoined === 1)).toEqual({ ...link, friendsJoined: 1, creditsEarned: 3 });
     expect(await creditsOf(referrer.cookie)).toBe(6);
     expect(await grantsTo(referrer.user.id)).toEqual([{ referred_user_id: friend.user.id, delta: 3 }]);
@@ -103,6 +117,7 @@ describe('referral credits', () => {
     const entry = (await call(base, 'POST', '/api/waitlist', { json: { name: 'Member', email: member.email } })).body;
     expect(entry.referralCode).toMatch(ReferralCodePattern);
     const friend = await register(entry.referralCode);
+    await firstGeneration(friend.user.id);
     expect(await eventually(() => grantsTo(member.user.id), (rows) => rows.length === 1)).toEqual([{ referred_user_id: friend.user.id, delta: 3 }]);
 
     // Someone on the waitlist signs up through their own waitlist link: nobody is credited.
@@ -112,14 +127,34 @@ describe('referral credits', () => {
     const self = await register(own.referralCode, { email: ownEmail });
     // An unknown code registers the account and credits nobody either.
     const stranger = await register('QQQQQQ');
+    for (const account of [self, stranger]) await firstGeneration(account.user.id);
     // A later referral through the member's code is granted, so the two above had their turn.
     const later = await register((await mine(member.cookie)).referralCode);
+    await firstGeneration(later.user.id);
     await eventually(() => grantsTo(member.user.id), (rows) => rows.length === 2);
     expect(await grantsTo(self.user.id)).toEqual([]);
     expect(await grantsTo(stranger.user.id)).toEqual([]);
     const [{ total }] = await billingSql.query(`SELECT count(*)::int AS total FROM "billing"."ledger" WHERE "referred_user_id" = ANY($1)`, [[self.user.id, stranger.user.id]]);
     expect(total).toBe(0);
     expect((await grantsTo(member.user.id)).map((row) => row.referred_user_id)).toEqual([friend.user.id, later.user.id]);
+  });
+
+  it("counts a friend who joined the waitlist through a waitlister's link for that waitlister once registered (issue 29)", async () => {
+    seq += 1;
+    const waitlisterEmail = `waitlister${seq}@example.com`;
+    const entry = (await call(base, 'POST', '/api/waitlist', { json: { name: 'Waitlister', email: waitlisterEmail }, headers: { 'x-forwarded-for': address() } })).body;
+    seq += 1;
+    const friendEmail = `waitfriend${seq}@example.com`;
+    // What the waitlist page does for a visitor of /waitlist?ref=CODE: join, then record the referral.
+    const joined = await call(base, 'POST', '/api/waitlist', { json: { name: 'Friend', email: friendEmail }, headers: { 'x-forwarded-for': address() } });
+    expect(joined.status).toBe(201);
+    expect((await call(base, 'POST', '/api/waitlist/referral', { json: { email: friendEmail, referralCode: entry.referralCode } })).status).toBe(200);
+    // The waitlister registers later, and so does the friend (no ?ref= of their own).
+    const waitlister = await register(undefined, { email: waitlisterEmail });
+    const friend = await register(undefined, { email: friendEmail });
+    await firstGeneration(friend.user.id);
+    expect(await eventually(() => grantsTo(waitlister.user.id), (rows) => rows.length === 1)).toEqual([{ referred_user_id: friend.user.id, delta: 3 }]);
+    expect(await creditsOf(waitlister.cookie)).toBe(6);
   });
 
   it('tells whether a ?ref= code is valid, and nothing more; the summary is for members only', async () => {
@@ -135,7 +170,7 @@ describe('referral credits', () => {
   it('GraphQL: register with ref, myReferrals and referralCodeValid', async () => {
     const referrer = await register();
     const graphql = async (query: string, variables: Record<string, unknown>, cookie?: string) =>
-      (await call(base, 'POST', '/graphql', { json: { query, variables }, cookie })).body;
+      (await call(base, 'POST', '/graphql', { json: { query, variables }, cookie, headers: { 'x-forwarded-for': address() } })).body;
     const summary = (await graphql('{ myReferrals { referralCode friendsJoined creditsEarned } }', {}, referrer.cookie)).data.myReferrals;
     expect(summary).toEqual({ referralCode: expect.stringMatching(ReferralCodePattern), friendsJoined: 0, creditsEarned: 0 });
     seq += 1;
@@ -143,6 +178,7 @@ describe('referral credits', () => {
       input: { username: `gql_${seq}`, email: `gql${seq}@example.com`, password: 'secret-pass', ref: summary.referralCode },
     });
     expect(registered.data.register.id).toEqual(expect.any(String));
+    await firstGeneration(registered.data.register.id);
     await eventually(() => grantsTo(referrer.user.id), (rows) => rows.length === 1);
     expect((await graphql('{ myReferrals { friendsJoined creditsEarned } }', {}, referrer.cookie)).data.myReferrals).toEqual({ friendsJoined: 1, creditsEarned: 3 });
     expect((await graphql('query($code: String!) { referralCodeValid(code: $code) }', { code: summary.referralCode })).data.referralCodeValid).toBe(true);

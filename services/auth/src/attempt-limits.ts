@@ -119,10 +119,10 @@ export class AttemptLimits {
     return `${busNamespace()}:auth:limit:login-account:${account}`;
   }
 
-  /** Whether `ip` is one the owner of `email` signed in from (referrals use it: no credit between one person's accounts). */
-  async isKnownAddress(email: string, ip: string | undefined): Promise<boolean> {
-    if (!ip) return false;
-    return await this.redis.sismember(this.knownAddressesKey(accountKey(email)), digest(ip)) === 1;
+  /** Whether the two accounts' owners ever signed in (or registered) from one address: referrals pay nothing between them. */
+  async shareAnAddress(email: string, otherEmail: string): Promise<boolean> {
+    const shared = await this.redis.sinter(this.knownAddressesKey(accountKey(email)), this.knownAddressesKey(accountKey(otherEmail)));
+    return shared.length > 0;
   }
 
   /** Calls without a client address share one bucket of their own: a missing address never skips the limit. */

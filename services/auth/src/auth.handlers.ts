@@ -1,7 +1,7 @@
 import { Controller, UsePipes } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import type { MessageRequest } from '@trendforge/contracts';
-import { Handles } from '@trendforge/platform';
+import { Events, type GenerationCompletedEvent, type MessageRequest } from '@trendforge/contracts';
+import { Handles, OnEvent } from '@trendforge/platform';
 import { AuthService } from './auth.service.js';
 import { Referrals } from './referrals.js';
 import { RefuseControlCharacters } from './plain-text.js';
@@ -59,6 +59,12 @@ export class AuthHandlers {
   @Handles('auth.referrer')
   referrer(@Payload() { code }: MessageRequest<'auth.referrer'>) {
     return this.referrals.memberWithCode(code);
+  }
+
+  /** A referral is paid at the new account's first completed generation (referrals.ts). */
+  @OnEvent(Events.generationCompleted)
+  async generationCompleted({ userId }: GenerationCompletedEvent) {
+    await this.referrals.firstGenerationCompleted(userId);
   }
 
   @Handles('auth.completeOnboarding')

@@ -1,19 +1,31 @@
 import { randomInt } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { Events, makeReferralCode, ReferralCodePattern, type UserReferredEvent } from '@trendforge/contracts';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import { Events, isUuid, makeReferralCode, ReferralCodePattern, ReferralsPaidPerMonth, type UserReferredEvent } from '@trendforge/contracts';
 import { Bus } from '@trendforge/platform';
+import { AttemptLimits } from './attempt-limits.js';
 import { UserEntity } from './user.entity.js';
 
-/** How long a registration waits for the waitlist to name a code's entry. */
+/** How long a registration or a settlement waits for the waitlist to answer. */
 const WaitlistAnswerMs = 2_000;
 
 const asCode = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : '');
 
+/** Why a referral was settled without credits (logged), or the member paid. */
+type Settlement = { paidTo: string } | { refused: 'self' | 'shared address' | 'monthly cap' };
+
 /**
- * Members' referral codes and the link a registration came through. A code is a member's own, or a
- * waitlist entry's, which counts for the member registered with that entry's email.
+ * Members' referral codes and the links accounts registered through. A code is a member's own, or a
+ * waitlist entry's, which counts for the member registered with that entry's email. A new account
+ * without a link of its own counts for the waitlist entry whose link brought its email to the list.
+ *
+ * The rule for paying (ReferralCredits, through billing): a referral is paid when the new account's
+ * first generation completes — a real person who used the product, not a throwaway sign-up — to the
+ * member the code names at that moment (a waitlister who registers later is paid for friends who
+ * generate after that), never to the account itself, never when the two accounts share an address
+ * either signed in from, and at most ReferralsPaidPerMonth per referrer per calendar month (UTC).
+ * Each account's referral is settled once (paid or refused); until a member owns the code it waits.
  */
 @Injectable()
 export class Referrals {
@@ -24,7 +36,12 @@ export class Referrals {
    */
   codes: () => string = () => makeReferralCode(randomInt);
 
-  constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>, private readonly bus: Bus) {}
+  constructor(
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly bus: Bus,
+    private readonly limits: AttemptLimits,
+  ) {}
 
   /** The member whose own code this is. */
   async memberWithCode(code: unknown): Promise<{ userId: string } | null> {
@@ -35,30 +52,74 @@ export class Referrals {
   }
 
   /**
-   * Tells billing that `newMember` registered through `ref`, when the code names someone else: a
-   * member's own code, or a waitlist entry whose email belongs to a member. A bad or unknown code is
-   * ignored: it never undoes a registration. The event id is the new account's, so it counts once.
+   * Records the link `newMember` registered through: `ref`, or else the code of the waitlist entry
+   * that referred their email. A bad code, or the member's own, is dropped; nothing here undoes a registration.
    */
-  async registeredThrough(ref: unknown, newMember: { id: string; email: string }): Promise<void> {
-    const code = asCode(ref);
-    if (!ReferralCodePattern.test(code)) return;
+  async registeredThrough(ref: unknown, newMember: { id: string; email: string; referralCode: string }): Promise<void> {
     try {
-      const referrerId = (await this.memberWithCode(code))?.userId ?? (await this.memberOfWaitlistCode(code));
-      if (!referrerId || referrerId === newMember.id) {
-        this.logger.log({ userId: newMember.id, code, self: referrerId === newMember.id }, 'referral code credits nobody');
-        return;
+      let code = asCode(ref);
+      if (!ReferralCodePattern.test(code)) {
+        // A short wait: the waitlist being slow or down costs the referral, not the registration.
+        code = (await this.bus.send('waitlist.referredBy', { email: newMember.email }, WaitlistAnswerMs).catch(() => null))?.code ?? '';
       }
-      const event: UserReferredEvent = { userId: newMember.id, referrerId, code };
-      await this.bus.publish(Events.userReferred, event, `user.referred:${newMember.id}`);
-      this.logger.log({ userId: newMember.id, referrerId, code }, 'registered through a referral link');
+      if (!ReferralCodePattern.test(code) || code === newMember.referralCode) return;
+      await this.users.update({ id: newMember.id }, { referredThrough: code });
+      this.logger.log({ userId: newMember.id, code }, 'registered through a referral link; paid at the first completed generation');
     } catch (error) {
-      this.logger.error({ err: error, userId: newMember.id, code }, 'user.referred not published');
+      this.logger.error({ err: error, userId: newMember.id }, 'referral link not recorded');
     }
   }
 
-  private async memberOfWaitlistCode(code: string): Promise<string | null> {
-    // A short wait: the waitlist being slow or down costs the referral, not the registration.
-    const entry = await this.bus.send('waitlist.referrer', { code }, WaitlistAnswerMs);
+  /**
+   * The member `userId` completed a generation: settles their referral if it is pending. Run once per
+   * account whatever replays or replicas do (the row lock and `referral_settled_at`); user.referred is
+   * published inside the transaction (its id is the account's, so billing pays once even if it is sent twice).
+   */
+  async firstGenerationCompleted(userId: string): Promise<void> {
+    if (!isUuid(userId)) return;
+    const pending = await this.users.findOne({ where: { id: userId }, select: { id: true, referredThrough: true, referralSettledAt: true } });
+    if (!pending?.referredThrough || pending.referralSettledAt) return;
+    const payee = await this.payeeOf(pending.referredThrough);
+    if (!payee) return; // nobody owns the code yet (a waitlister not registered): a later generation tries again
+    await this.db.transaction(async (manager) => {
+      const [member] = await manager.query(
+        `SELECT "id", "email", "referred_through" FROM "auth"."users" WHERE "id" = $1 AND "referral_settled_at" IS NULL FOR UPDATE`, [userId],
+      ) as Array<{ id: string; email: string; referred_through: string | null }>;
+      if (!member?.referred_through) return;
+      // The referrer's row lock orders concurrent settlements against the monthly cap.
+      const [referrer] = await manager.query(`SELECT "id", "email" FROM "auth"."users" WHERE "id" = $1 FOR UPDATE`, [payee]) as Array<{ id: string; email: string }>;
+      const settlement = await this.settlement(manager, member, referrer);
+      await manager.query(`UPDATE "auth"."users" SET "referral_settled_at" = now(), "referral_paid_to" = $2 WHERE "id" = $1`,
+        [userId, 'paidTo' in settlement ? settlement.paidTo : null]);
+      if ('refused' in settlement) {
+        this.logger.log({ userId, referrerId: referrer.id, reason: settlement.refused }, 'referral settled without credits');
+        return;
+      }
+      const event: UserReferredEvent = { userId, referrerId: referrer.id, code: member.referred_through };
+      await this.bus.publish(Events.userReferred, event, `user.referred:${userId}`);
+      this.logger.log({ userId, referrerId: referrer.id }, 'referral paid');
+    });
+  }
+
+  private async settlement(
+    manager: { query: (sql: string, params: unknown[]) => Promise<unknown> },
+    member: { id: string; email: string }, referrer: { id: string; email: string },
+  ): Promise<Settlement> {
+    if (referrer.id === member.id) return { refused: 'self' };
+    if (await this.limits.shareAnAddress(member.email, referrer.email)) return { refused: 'shared address' };
+    const [{ paid }] = await manager.query(
+      `SELECT count(*)::int AS paid FROM "auth"."users"
+        WHERE "referral_paid_to" = $1 AND "referral_settled_at" >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
+      [referrer.id],
+    ) as Array<{ paid: number }>;
+    return paid >= ReferralsPaidPerMonth ? { refused: 'monthly cap' } : { paidTo: referrer.id };
+  }
+
+  /** The member a code names now: its owner, or the member registered with the waitlist entry's email. */
+  private async payeeOf(code: string): Promise<string | null> {
+    const own = await this.memberWithCode(code);
+    if (own) return own.userId;
+    const entry = await this.bus.send('waitlist.referrer', { code }, WaitlistAnswerMs).catch(() => null);
     if (!entry) return null;
     const member = await this.users.findOne({ where: { email: entry.email }, select: { id: true } });
     return member?.id ?? null;

@@ -18,5 +18,10 @@ export class UserEntity {
   @Column({ type: 'boolean', name: 'has_onboarded', default: false }) hasOnboarded: boolean;
   /** The member's own referral code: their link is the origin plus /?ref=CODE. */
   @Column({ type: 'text', name: 'referral_code' }) referralCode: string;
+  /** The referral code this member came through (pending until their first completed generation settles it). */
+  @Column({ type: 'text', name: 'referred_through', nullable: true }) referredThrough: string | null;
+  @Column({ type: 'timestamptz', name: 'referral_settled_at', nullable: true }) referralSettledAt: Date | null;
+  /** Who was paid for this member's referral, or null (not yet, or refused). */
+  @Column({ type: 'uuid', name: 'referral_paid_to', nullable: true }) referralPaidTo: string | null;
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt: Date;
 }

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { ErrorCode, Events, ReferralCodePattern } from '@trendforge/contracts';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { eventStreamName, eventSubject, REDIS } from '@trendforge/platform';
-import { failureOf, getJson, startServiceSuite, type ServiceSuite } from '@trendforge/testing';
+import { failureOf, getJson, startServiceSuite, untilEventsHandled, type ServiceSuite } from '@trendforge/testing';
 
 const TooMany = /^Too many attempts\. Please try again in \d+ (seconds?|minutes?)\.$/;
 const ThirtyDays = 30 * 24 * 3600;
@@ -413,12 +413,46 @@ describe('referral codes', () => {
     }
   });
 
-  it("announces user.referred once per new account registered through a member's code", async () => {
+  /** The referee's first generation completes (the images service's event) and auth has handled it. */
+  const generationCompleted = async (userId: string) => {
+    await stack.bus.publish(Events.generationCompleted, { generationId: randomUUID(), userId, trendSlug: 'pixar' }, `generation.completed:${randomUUID()}`);
+    await untilEventsHandled(stack.nats, 'auth', Events.generationCompleted);
+  };
+  const settlementOf = async (userId: string) =>
+    (await sql.query(`SELECT "referred_through", "referral_settled_at" IS NOT NULL AS settled, "referral_paid_to" FROM "auth"."users" WHERE "id" = $1`, [userId]))[0];
+
+  it("pays a referral (user.referred) at the new account's first completed generation, not at registration, and once", async () => {
     const referrer = (await stack.bus.send('auth.register', newMember())).user;
     const { user } = await stack.bus.send('auth.register', newMember({ ref: ` ${referrer.referralCode.toLowerCase()} ` } as never));
+    expect(await settlementOf(user.id)).toEqual({ referred_through: referrer.referralCode, settled: false, referral_paid_to: null });
+    expect((await lastReferred())?.payload.userId).not.toBe(user.id);
+
+    await generationCompleted(user.id);
     expect(await lastReferred()).toMatchObject({
       id: `user.referred:${user.id}`, event: Events.userReferred, payload: { userId: user.id, referrerId: referrer.id, code: referrer.referralCode },
     });
+    expect(await settlementOf(user.id)).toEqual({ referred_through: referrer.referralCode, settled: true, referral_paid_to: referrer.id });
+    // Later generations settle nothing more.
+    const jsm = await jetstreamManager(stack.nats);
+    const before = (await jsm.streams.info(eventStreamName())).state.messages;
+    await generationCompleted(user.id);
+    expect((await jsm.streams.info(eventStreamName())).state.messages).toBe(before + 1); // the generation event only
+  });
+
+  it("pays nothing between accounts that share an address, and at most 10 a month to one referrer", async () => {
+    const referrer = newMember();
+    const { user: owner } = await stack.bus.send('auth.register', referrer);
+    // A second account registered from the referrer's own address.
+    const { user: sibling } = await stack.bus.send('auth.register', newMember({ ref: owner.referralCode, ip: referrer.ip } as never));
+    await generationCompleted(sibling.id);
+    expect(await settlementOf(sibling.id)).toEqual({ referred_through: owner.referralCode, settled: true, referral_paid_to: null });
+
+    const friends = [];
+    for (let i = 0; i < 11; i++) friends.push((await stack.bus.send('auth.register', newMember({ ref: owner.referralCode } as never))).user);
+    for (const friend of friends) await generationCompleted(friend.id);
+    const paid = await Promise.all(friends.map(async (friend) => (await settlementOf(friend.id)).referral_paid_to));
+    expect(paid.filter((payee) => payee === owner.id)).toHaveLength(10);
+    expect(paid.filter((payee) => payee === null)).toHaveLength(1);
   });
 
   it('registers without announcing anything for a malformed or unknown code', async () => {
@@ -428,6 +462,7 @@ describe('referral codes', () => {
     // No waitlist runs in this suite: an unknown code costs the referral (after a short wait), never the registration.
     const { user } = await stack.bus.send('auth.register', newMember({ ref: 'QQQQQQ' } as never));
     expect(user.referralCode).toMatch(ReferralCodePattern);
+    await generationCompleted(user.id);
     expect((await lastReferred())?.id).toBe(before?.id);
   });
 });

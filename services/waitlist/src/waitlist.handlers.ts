@@ -26,6 +26,11 @@ export class WaitlistHandlers {
     return this.waitlist.referrer(code);
   }
 
+  @Handles('waitlist.referredBy')
+  referredBy(@Payload() { email }: MessageRequest<'waitlist.referredBy'>) {
+    return this.waitlist.referredBy(email);
+  }
+
   @Handles('waitlist.referral')
   referral(@Payload() request: MessageRequest<'waitlist.referral'>) {
     return this.waitlist.recordReferral(request);

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  ErrorCode, ReferralCodePattern, type MessageRequest, type WaitlistJoined, type WaitlistReferralRecorded,
+  ErrorCode, normalizeEmail, ReferralCodePattern, type MessageRequest, type WaitlistJoined, type WaitlistReferralRecorded,
 } from '@trendforge/contracts';
 import { fail, ServiceError } from '@trendforge/platform';
 import { WAITLIST_CONFIG, type WaitlistConfig } from './config.js';
@@ -32,21 +32,15 @@ export class WaitlistService {
   }
 
   /**
-   * Adds the entry with a fresh unique referral code. An email already on the list answers its own
-   * code again (alreadyJoined), so a second browser gets the link back: the code is meant to be shared,
-   * and the spec's duplicate message already says the email is listed; the per-IP limit still applies.
+   * Adds the entry with a fresh unique referral code. An email already on the list is told so (the
+   * spec's duplicate message), with no code or count: whoever typed the email may not be its owner.
    */
   async join(request: MessageRequest<'waitlist.join'>): Promise<WaitlistJoined> {
     const { name, email, interest } = validateJoin(request);
     await this.limit.take(request.ip);
 
     const inserted = await this.insert(name, email, interest);
-    if (!inserted) {
-      const [entry]: Array<{ referral_code: string; referral_count: number }> = await this.db.query(
-        `SELECT referral_code, referral_count FROM waitlist.entries WHERE email = $1`, [email],
-      );
-      return { success: true, alreadyJoined: true, referralCode: entry.referral_code, referrals: entry.referral_count, count: await this.count() };
-    }
+    if (!inserted) return { success: true, alreadyJoined: true, referralCode: null, referrals: 0, count: await this.count() };
     this.logger.log({ referralCode: inserted }, 'joined the waitlist');
     // A referral riding along with the join is a bonus: a bad or stale code does not undo the join.
     const ref = typeof request.ref === 'string' ? request.ref.trim().toUpperCase() : '';
@@ -84,6 +78,15 @@ export class WaitlistService {
     if (!ReferralCodePattern.test(normalized)) return null;
     const [entry]: Array<{ email: string }> = await this.db.query(`SELECT email FROM waitlist.entries WHERE referral_code = $1`, [normalized]);
     return entry ? { email: entry.email } : null;
+  }
+
+  /** The code of the link the entry with `email` joined through, or null (auth records it when that person registers). */
+  async referredBy(email: unknown): Promise<{ code: string } | null> {
+    if (typeof email !== 'string') return null;
+    const [entry]: Array<{ referred_by: string | null }> = await this.db.query(
+      `SELECT referred_by FROM waitlist.entries WHERE email = $1`, [normalizeEmail(email)],
+    );
+    return entry?.referred_by ? { code: entry.referred_by } : null;
   }
 
   /**

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { ReferralCodePattern } from '@trendforge/contracts';
+import { ReferralCodePattern, type WaitlistJoined } from '@trendforge/contracts';
 import { failureOf, startServiceSuite, type ServiceSuite } from '@trendforge/testing';
 import type { WaitlistService } from '../src/waitlist.service.js';
 
@@ -10,8 +10,9 @@ describe('waitlist service over the bus', () => {
   const email = (label: string) => `${label}.${(seq += 1)}@example.com`;
   let addresses = 0;
   // Each join from an address of its own unless the test names one: the per-address limit stays out of the way.
+  // A new entry's answer carries its code (only a repeated email's is null).
   const join = (input: { name?: string; email?: string; interest?: string; ref?: string; ip?: string }) =>
-    service.bus.send('waitlist.join', { name: 'Ada Lovelace', email: email('ada'), ip: `192.0.2.${(addresses += 1) % 250}`, ...input } as never);
+    service.bus.send('waitlist.join', { name: 'Ada Lovelace', email: email('ada'), ip: `192.0.2.${(addresses += 1) % 250}`, ...input } as never) as Promise<WaitlistJoined & { referralCode: string }>;
   const count = async () => (await service.bus.send('waitlist.count', {})).count;
 
   beforeAll(async () => {
@@ -51,7 +52,7 @@ describe('waitlist service over the bus', () => {
     expect(await failureOf(join(input))).toEqual({ code: 'BAD_REQUEST', message });
   });
 
-  test('the same email twice answers its own referral code again (alreadyJoined), whatever its case and spaces, and adds nobody', async () => {
+  test('the same email twice is told it is listed (alreadyJoined) with no code or count of its owner, whatever its case and spaces, and adds nobody', async () => {
     const address = email('twice');
     const first = await join({ email: address });
     expect(first).toMatchObject({ referrals: 0 });
@@ -60,7 +61,8 @@ describe('waitlist service over the bus', () => {
     await join({ email: friend, ref: first.referralCode });
     const before = await count();
     const again = await join({ name: 'Someone Else', email: `  ${address.toUpperCase()} ` });
-    expect(again).toEqual({ success: true, alreadyJoined: true, referralCode: first.referralCode, referrals: 1, count: before });
+    expect(again).toEqual({ success: true, alreadyJoined: true, referralCode: null, referrals: 0, count: before });
+    expect(JSON.stringify(again)).not.toContain(first.referralCode);
     expect(await count()).toBe(before);
     const [row] = await db.query(`SELECT name FROM waitlist.entries WHERE email = $1`, [address]);
     expect(row.name).toBe('Ada Lovelace');

@@ -44,14 +44,14 @@ export function JoinForm({ referredBy, onJoined }: { referredBy: string | null; 
     }
     try {
       const joined = await joinWaitlist(payload);
-      const alreadyJoined = joined.alreadyJoined === true;
-      if (alreadyJoined) {
+      // An email already on the list gets no code back (whoever typed it may not own it): the form stays.
+      if (joined.alreadyJoined === true || !joined.referralCode) {
         toast({ title: 'This email is already on our waitlist.' });
-      } else {
-        if (referredBy) await recordReferral(payload.email, referredBy);
-        toast({ title: "You're on the waitlist!", description: "We'll notify you when you get early access." });
+        return;
       }
-      onJoined({ referralCode: joined.referralCode, referrals: joined.referrals ?? 0, count: joined.count, alreadyJoined });
+      if (referredBy) await recordReferral(payload.email, referredBy);
+      toast({ title: "You're on the waitlist!", description: "We'll notify you when you get early access." });
+      onJoined({ referralCode: joined.referralCode, referrals: joined.referrals ?? 0, count: joined.count, alreadyJoined: false });
     } catch (error) {
       const message = error instanceof Error ? error.message : '';
       toast({ variant: 'destructive', title: 'Something went wrong', description: message || 'Please try again later.' });

@@ -74,15 +74,15 @@ describe('JoinForm', () => {
     expect(toast).toHaveBeenCalledWith({ title: "You're on the waitlist!", description: "We'll notify you when you get early access." });
   });
 
-  it('an email already on the list gets its message and the joined overlay with its own code, and records no referral', async () => {
+  it('an email already on the list gets its message (no code: whoever typed it may not own it), and records no referral', async () => {
     const fetchMock = vi.fn(async () =>
-      new Response(JSON.stringify({ success: true, alreadyJoined: true, referralCode: 'KEPT23', referrals: 2, count: 490 }), { status: 201 }));
+      new Response(JSON.stringify({ success: true, alreadyJoined: true, referralCode: null, referrals: 0, count: 490 }), { status: 201 }));
     vi.stubGlobal('fetch', fetchMock);
     const onJoined = vi.fn();
     render(<JoinForm referredBy="ABC234" onJoined={onJoined} />);
     fill('Ada', 'ada@example.com');
-    await waitFor(() => expect(onJoined).toHaveBeenCalledWith({ referralCode: 'KEPT23', referrals: 2, count: 490, alreadyJoined: true }));
-    expect(toast).toHaveBeenCalledWith({ title: 'This email is already on our waitlist.' });
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'This email is already on our waitlist.' }));
+    expect(onJoined).not.toHaveBeenCalled();
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 

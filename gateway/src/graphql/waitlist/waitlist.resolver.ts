@@ -24,10 +24,11 @@ export class WaitlistReferralInput {
 @ObjectType('WaitlistJoined')
 export class WaitlistJoinedType implements WaitlistJoined {
   @Field(() => Boolean) success: true;
-  @Field() referralCode: string;
+  @Field(() => String, { nullable: true, description: "The new entry's referral code; null when the email was already on the list (not told to whoever typed it)." })
+  referralCode: string | null;
   @Field(() => Int) count: number;
-  @Field(() => Int, { description: 'How many friends joined through this referral code.' }) referrals: number;
-  @Field(() => Boolean, { nullable: true, description: 'True when the email was already on the list (its code is answered again).' }) alreadyJoined?: boolean;
+  @Field(() => Int, { description: 'How many friends joined through this referral code (0 when the email was already on the list).' }) referrals: number;
+  @Field(() => Boolean, { nullable: true, description: 'True when the email was already on the list.' }) alreadyJoined?: boolean;
 }
 
 @ObjectType('WaitlistReferral')

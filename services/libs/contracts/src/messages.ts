@@ -127,6 +127,8 @@ export interface MessageMap {
   'waitlist.health': { req: Record<string, never>; res: HealthAnswer };
   /** The email of the entry whose referral code this is, or null (internal: auth maps it to a member). */
   'waitlist.referrer': { req: { code: string }; res: { email: string } | null };
+  /** The referral code of the link the entry with this email joined through, or null (internal: auth records it at registration). */
+  'waitlist.referredBy': { req: { email: string }; res: { code: string } | null };
 }
 
 /** One row of a member's credit ledger; `actorId` names the admin of an 'admin' change. */

@@ -4,6 +4,9 @@ import { ReferralCodeAlphabet, ReferralCodeLength } from './waitlist.js';
 /** Credits a referrer gets per new account registered through their link (the waitlist page's promise). */
 export const ReferralCredits = 3;
 
+/** Referrals paid to one member per calendar month (UTC); later ones in the month are settled unpaid. */
+export const ReferralsPaidPerMonth = 10;
+
 /** Published by auth when an account registered through someone's referral link; event id `user.referred:<userId>`. */
 export interface UserReferredEvent {
   /** The new account. */

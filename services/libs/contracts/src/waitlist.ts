@@ -24,7 +24,8 @@ export interface WaitlistJoinInput {
  */
 export interface WaitlistJoined {
   success: true;
-  referralCode: string;
+  /** The new entry's code; null when the email was on the list already (never told to whoever typed it). */
+  referralCode: string | null;
   count: number;
   referrals: number;
   alreadyJoined?: boolean;
