@@ -82,7 +82,7 @@ try {
       cookie: member.cookie, address: member.address, headers: { 'idempotency-key': randomUUID(), prefer: 'respond-async' },
       json: { trendSlug: trend.slug, userPrompt: `a fox astronaut, take ${n}` },
     });
-    return { member, sentAt: Date.now(), answer, id: answer.body?.id, firstEta: answer.body?.etaSeconds ?? null };
+    return { member, sentAt: Date.now(), answer, id: answer.body?.id, firstEta: answer.body?.etaSeconds ?? null, etas: [] };
   }));
   const accepted = sent.filter((s) => s.answer.status === 202 || s.answer.status === 201);
 
@@ -90,6 +90,7 @@ try {
   while (pending.length && Date.now() - started < TimeoutMs) {
     await Promise.all(pending.map(async (s) => {
       const state = await http('GET', `/api/generations/${s.id}`, { cookie: s.member.cookie, address: s.member.address });
+      if (typeof state.body?.etaSeconds === 'number') s.etas.push({ at: Date.now(), eta: state.body.etaSeconds });
       if (s.firstEta === null && typeof state.body?.etaSeconds === 'number') s.firstEta = state.body.etaSeconds;
       if (state.body?.status === 'completed' || state.body?.status === 'failed') s.end = { status: state.body.status, at: Date.now(), reason: state.body.failureReason };
     }));
@@ -102,7 +103,10 @@ try {
   const drainS = last ? (last.end.at - started) / 1000 : NaN;
   const idealS = (Math.max(0, members * perMember - bucket) * refillMs + latencyMs) / 1000;
   const realWaitS = last ? (last.end.at - last.sentAt) / 1000 : NaN;
-  const etaError = last?.firstEta ? `${last.firstEta} s told vs ${realWaitS.toFixed(1)} s real (${(((last.firstEta - realWaitS) / realWaitS) * 100).toFixed(0)} %)` : 'no ETA told';
+  const told = (eta, at) => `${eta} s told at ${((at - last.sentAt) / 1000).toFixed(0)} s, ${(at - last.sentAt) / 1000 + eta - realWaitS >= 0 ? '+' : ''}${(((at - last.sentAt) / 1000 + eta - realWaitS) / realWaitS * 100).toFixed(0)} % of its ${realWaitS.toFixed(1)} s wait`;
+  // At acceptance, and the first ETA pushed 5 s on (after the first answers have taught the workers the provider's pace).
+  const later = last?.etas.find((e) => e.at - last.sentAt >= 5000);
+  const etaError = last?.firstEta ? `${told(last.firstEta, last.sentAt)}${later ? `; ${told(later.eta, later.at)}` : ''}` : 'no ETA told';
   process.stdout.write([
     '',
     `accepted   ${accepted.length} of ${sent.length}${sent.length > accepted.length ? ` (refused: ${[...new Set(sent.filter((s) => !accepted.includes(s)).map((s) => `${s.answer.status} ${s.answer.body?.message ?? ''}`))].join('; ')})` : ''}`,

@@ -26,7 +26,7 @@ const RenderSample = 20;
 /** The last published figures outlive a few missed ticks, not a dead publisher. */
 const StatsTtlMs = 5000;
 
-type QueueStats = Pick<GenerationQueueSnapshot, 'averageRenderMs' | 'slots'>;
+type QueueStats = Pick<GenerationQueueSnapshot, 'averageRenderMs' | 'slots' | 'startIntervalMs'>;
 
 /**
  * The queue as members see it: which generations wait in what order, and how fast it moves.
@@ -44,11 +44,13 @@ export class GenerationQueueWatch implements OnApplicationShutdown {
   }
 
   async snapshot(): Promise<GenerationQueueSnapshot> {
-    const [waiting, recent, active, workers] = await Promise.all([
+    const [waiting, recent, active, workers, pace] = await Promise.all([
       waitingJobIds(this.redis, QueueName.generation, MaxQueueSnapshotIds),
       this.queue.getJobs(['completed'], 0, RenderSample - 1),
       this.queue.getActiveCount(),
       this.queue.getWorkersCount(),
+      // The pace generation-worker keeps at a rate-limited provider (its ProviderPace).
+      this.queue.getGlobalRateLimit(),
     ]);
     const times = recent.filter((job) => job.processedOn && job.finishedOn).map((job) => job.finishedOn! - job.processedOn!);
     const average = times.length ? times.reduce((sum, ms) => sum + ms, 0) / times.length : DefaultRenderMs;
@@ -57,13 +59,14 @@ export class GenerationQueueWatch implements OnApplicationShutdown {
       // Rounded, so jitter alone does not count as a change.
       averageRenderMs: Math.max(100, Math.round(average / 100) * 100),
       slots: workers === 0 ? 0 : Math.max(active, workers),
+      ...(pace ? { startIntervalMs: Math.round(pace.duration / pace.max) } : {}),
     };
   }
 
   /** Pushes the snapshot when it changed since the last push; keeps the figures `eta` reads fresh. */
   async publish(): Promise<void> {
     const snapshot = await this.snapshot();
-    const stats: QueueStats = { averageRenderMs: snapshot.averageRenderMs, slots: snapshot.slots };
+    const stats: QueueStats = { averageRenderMs: snapshot.averageRenderMs, slots: snapshot.slots, startIntervalMs: snapshot.startIntervalMs };
     await this.redis.set(statsKey(), JSON.stringify(stats), 'PX', StatsTtlMs);
     const text = JSON.stringify(snapshot);
     if (text === this.lastPublished) return;

@@ -141,15 +141,25 @@ export interface GenerationQueueSnapshot {
   averageRenderMs: number;
   /** Generations rendered at once (active jobs, at least one per consuming worker); 0 when no worker consumes. */
   slots: number;
+  /**
+   * The fleet's pace at a rate-limited image provider: ms between job starts (the queue's global
+   * rate limit, learned from the provider's answers); absent when the queue is not paced.
+   */
+  startIntervalMs?: number;
 }
 
 export const MaxQueueSnapshotIds = 2000;
 
 /**
  * About how many seconds until a waiting generation's image is ready: half a render for the jobs in
- * hand, the `position` jobs ahead shared over the slots, then its own render. Null with no worker.
+ * hand, the `position` jobs ahead shared over the slots, then its own render; at a paced provider,
+ * no sooner than its turn to start (one start every startIntervalMs) plus its render. Null with no worker.
  */
-export function generationEtaSeconds(position: number, queue: Pick<GenerationQueueSnapshot, 'averageRenderMs' | 'slots'>): number | null {
+export function generationEtaSeconds(
+  position: number, queue: Pick<GenerationQueueSnapshot, 'averageRenderMs' | 'slots' | 'startIntervalMs'>,
+): number | null {
   if (queue.slots < 1) return null;
-  return Math.max(1, Math.round((((position + 0.5) / queue.slots) + 1) * queue.averageRenderMs / 1000));
+  const bySlots = (((position + 0.5) / queue.slots) + 1) * queue.averageRenderMs;
+  const byPace = queue.startIntervalMs ? (position + 1) * queue.startIntervalMs + queue.averageRenderMs : 0;
+  return Math.max(1, Math.round(Math.max(bySlots, byPace) / 1000));
 }
