@@ -91,7 +91,11 @@ export async function startGatewayProcess(env: Record<string, string | undefined
     child.kill('SIGTERM');
     await exited;
   };
-  for (let attempt = 0; attempt < 150 && child.exitCode === null; attempt++) {
+  // Until it answers or exits: on a loaded machine its start took longer than the 30 s this once
+  // allowed. The limit only stops a hang, below the suites' 120-180 s for their set-up (this way the
+  // child is still stopped and its output shown).
+  const deadline = Date.now() + 100_000;
+  while (child.exitCode === null && Date.now() < deadline) {
     if (await call(url, 'GET', '/api/auth/me').then((answer) => answer.status === 401, () => false)) return { url, close };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
