@@ -5,7 +5,7 @@
  * trend and person, a face must be found in the result, and its descriptor must be nearer to that
  * person's original than to the other person's. The distances are printed.
  */
-import { descriptorDistance, faceDescriptor, faceIdentities, renderTrend } from '../src/index.js';
+import { descriptorDistance, encodeMatte, faceDescriptor, faceIdentities, mainFace, personMatte, renderTrend, supportedTrendSlugs } from '../src/index.js';
 import { demoFile } from './helpers.js';
 
 const PEOPLE = [1, 3] as const;
@@ -43,4 +43,32 @@ describe('the person stays recognisable', () => {
       expect(own).toBeLessThan(other);
     }
   });
+});
+
+/**
+ * Across every trend, with the person cut out (the matte traits-worker stores) into the prompt's
+ * place: face-api finds the person again, under 0.6 from their own photo, in at least 70 % of the
+ * results (issue 28). The distances are printed per trend.
+ */
+describe('the person cut out stays recognisable across the trends', () => {
+  it('at least 70 % of the results of every trend are under 0.6 from the person', async () => {
+    const rows: string[] = [];
+    let near = 0;
+    let total = 0;
+    for (const n of [1, 3]) {
+      const photo = await demoFile(n);
+      const own = (await faceDescriptor(photo))!;
+      const matte = await encodeMatte(await personMatte(photo, (await mainFace(photo))?.box));
+      for (const slug of supportedTrendSlugs()) {
+        const out = await renderTrend({ trendSlug: slug, trendName: slug, prompt: 'me on a sunny beach', seed: 5, photo, matte });
+        const found = await faceIdentities(out.png);
+        const d = found.length > 0 ? Math.min(...found.map((f) => descriptorDistance(f.descriptor, own))) : Infinity;
+        rows.push(`${slug.padEnd(15)} sample${n}: ${d.toFixed(3)}`);
+        total += 1;
+        if (d < 0.6) near += 1;
+      }
+    }
+    process.stdout.write(`\ncut-out person, distance to their own photo\n${rows.join('\n')}\n${near}/${total} under 0.6\n`);
+    expect(near / total).toBeGreaterThanOrEqual(0.7);
+  }, 900_000);
 });
