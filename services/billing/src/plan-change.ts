@@ -29,19 +29,25 @@ export interface PlanChange {
 /** The monthly credits a plan brings (none for Free, Pro Unlimited and admins). */
 export const planCredits = (role: Role): number => PlanMonthlyCredits[role as PaidPlan] ?? 0;
 
+/** The plans' order (spec part 1: free < basic < pro < pro_unlimited); admins are off the ladder. */
+const Ladder: Partial<Record<Role, number>> = { free: 0, basic: 1, pro: 2, pro_unlimited: 3 };
+const movesUp = (from: Role, to: Role) => (Ladder[to] ?? -1) > (Ladder[from] ?? Infinity);
+
 /**
  * The one rule of a plan change, for admins' changes and payment webhooks alike: the role (the
  * month's allowance follows it: MonthlyAllowance) and the plan's monthly credits once per grant
- * key, on one ledger row. Holds the account's row lock; the caller's transaction opened the account.
+ * key, on one ledger row. The credits come with a move up the ladder or a renewal of the same plan
+ * (a paid invoice); a move down brings none (the month's credits were given already). Holds the account's row lock; the caller's transaction opened the account.
  * Answers the account after the change (unchanged when there was nothing to apply).
  */
 export async function applyPlanChange(sql: Sql, change: PlanChange): Promise<PlanAccountRow> {
   const [account] = await sql<PlanAccountRow>('SELECT * FROM "billing"."accounts" WHERE "user_id" = $1 FOR UPDATE', [change.userId]);
   const credits = planCredits(change.role);
-  const granted = change.grantKey && credits > 0
+  const grants = change.grantKey !== null && credits > 0 && (change.role === account.role || movesUp(account.role, change.role));
+  const granted = grants
     ? (await sql(
       'INSERT INTO "billing"."plan_grants" ("user_id", "grant_key", "credits") VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING "grant_key"',
-      [change.userId, change.grantKey, credits],
+      [change.userId, change.grantKey!, credits],
     )).length > 0
     : false;
   const delta = granted ? credits : 0;

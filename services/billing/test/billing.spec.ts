@@ -217,19 +217,21 @@ describe('admin plan changes', () => {
     ]);
   });
 
-  it('grants the plan\'s monthly credits with the plan, once per plan and month, on the plan change\'s own ledger row', async () => {
+  it('grants the plan\'s monthly credits with a move up, once per plan and month, on the plan change\'s own ledger row', async () => {
     const userId = randomUUID();
     const actorId = randomUUID();
-    expect(await stack.bus.send('billing.setPlan', { userId, role: 'pro', actorId, reason: 'launch gift' }))
-      .toEqual({ userId, role: 'pro', credits: 3 + 100, monthlyUsage: 0, monthlyAllowance: 100 });
-    // Down to Basic brings Basic's 25; back up to Pro in the same month brings nothing again.
+    expect(await stack.bus.send('billing.setPlan', { userId, role: 'basic', actorId, reason: 'launch gift' }))
+      .toEqual({ userId, role: 'basic', credits: 3 + 25, monthlyUsage: 0, monthlyAllowance: 20 });
+    expect(await stack.bus.send('billing.setPlan', { userId, role: 'pro', actorId })).toMatchObject({ role: 'pro', credits: 128, monthlyAllowance: 100 });
+    // A move down brings nothing; back up to Pro in the same month brings nothing again.
     expect(await stack.bus.send('billing.setPlan', { userId, role: 'basic', actorId })).toMatchObject({ role: 'basic', credits: 128 });
     expect(await stack.bus.send('billing.setPlan', { userId, role: 'pro', actorId })).toMatchObject({ role: 'pro', credits: 128 });
     expect(await stack.bus.send('billing.setPlan', { userId, role: 'pro_unlimited', actorId })).toMatchObject({ role: 'pro_unlimited', credits: 128 });
     expect((await ledgerOf(userId)).map(({ delta, balance_after, reason }: { delta: number; balance_after: number; reason: string }) => ({ delta, balance_after, reason }))).toEqual([
       { delta: 3, balance_after: 3, reason: 'Starter credits' },
-      { delta: 100, balance_after: 103, reason: 'role free → pro: launch gift' },
-      { delta: 25, balance_after: 128, reason: 'role pro → basic' },
+      { delta: 25, balance_after: 28, reason: 'role free → basic: launch gift' },
+      { delta: 100, balance_after: 128, reason: 'role basic → pro' },
+      { delta: 0, balance_after: 128, reason: 'role pro → basic' },
       { delta: 0, balance_after: 128, reason: 'role basic → pro' },
       { delta: 0, balance_after: 128, reason: 'role pro → pro_unlimited' },
     ]);

@@ -180,7 +180,7 @@ export class GenerationsService {
       id: randomUUID(),
       userId: req.userId,
       trendSlug: trend.slug,
-      prompt: enginePrompt(trend, userPrompt, req.prompt, req.variation, req.styleOptions),
+      prompt: enginePrompt(trend, userPrompt, req.prompt, req.variation, req.styleOptions, photo !== null),
       userPrompt,
       status: 'queued',
       failureReason: null,

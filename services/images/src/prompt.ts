@@ -13,21 +13,21 @@ export const isVariation = isVariationType;
  * A variation's phrase follows, unless the prompt already has it.
  */
 export function enginePrompt(
-  trend: PromptTrend, userPrompt: string, clientPrompt?: string, variation?: string, styleOptions?: Record<string, boolean>,
+  trend: PromptTrend, userPrompt: string, clientPrompt?: string, variation?: string, styleOptions?: Record<string, boolean>, photo = false,
 ): string {
   const phrase = isVariationType(variation) ? VariationPhrases[variation] : '';
-  const prompt = basePrompt(trend, userPrompt, clientPrompt, styleOptions);
+  const prompt = basePrompt(trend, userPrompt, clientPrompt, styleOptions, photo);
   return phrase && !prompt.includes(phrase) ? `${prompt}, ${phrase}` : prompt;
 }
 
 type PromptTrend = Pick<Trend, 'name' | 'prompt' | 'promptTemplate'> & Partial<Pick<Trend, 'slug'>>;
 
-function basePrompt(trend: PromptTrend, userPrompt: string, clientPrompt?: string, styleOptions?: Record<string, boolean>): string {
+function basePrompt(trend: PromptTrend, userPrompt: string, clientPrompt?: string, styleOptions?: Record<string, boolean>, photo = false): string {
   const composed = clientPrompt?.trim();
   if (composed) return composed.slice(0, MaxPromptLength);
   if (styleOptions) {
     const flags = Object.keys(styleOptions).filter((flag) => styleOptions[flag] === true);
-    return creatorPrompt({ ...trend, slug: trend.slug ?? '' }, userPrompt, flags);
+    return creatorPrompt({ ...trend, slug: trend.slug ?? '' }, userPrompt, flags, { photo });
   }
   if (trend.promptTemplate.includes('{subject}')) return trend.promptTemplate.replaceAll('{subject}', userPrompt);
   if (trend.prompt) return `${trend.prompt}: ${userPrompt}`;

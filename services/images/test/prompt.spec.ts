@@ -45,8 +45,11 @@ describe('creator page requests (spec part 2 section 5)', () => {
     expect(enginePrompt(trend, 'my puppy', undefined, undefined, { exaggerated_eyes: true }))
       .toBe(creatorPrompt(trend, 'my puppy', ['exaggerated_eyes']));
     expect(enginePrompt(trend, 'my puppy', undefined, undefined, { exaggerated_eyes: true }))
-      .toBe('A 3D still of Pixar style, my puppy, with big, sparkling, exaggerated eyes, as an adorable dog character with expressive eyes, vibrant');
+      .toBe('A 3D still of my puppy, with big, sparkling, exaggerated eyes, as an adorable dog character with expressive eyes, in Pixar style, vibrant');
     expect(enginePrompt(trend, 'a fox', undefined, undefined, {})).toBe(creatorPrompt(trend, 'a fox'));
+    // A likeness is asked for only when a photo shows whom.
+    expect(enginePrompt(trend, 'a robot', undefined, undefined, {})).toBe('A 3D still of a robot, as a stylised character, in Pixar style, vibrant');
+    expect(enginePrompt(trend, 'me', undefined, undefined, {}, true)).toContain('me, as a stylised character with a recognisable likeness');
   });
 
   test('a prompt the page composed still wins; without style options the Forge and wizard prompts are unchanged', () => {

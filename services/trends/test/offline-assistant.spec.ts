@@ -119,6 +119,18 @@ describe('offline prompt coach chat', () => {
   test('a question about something new puts it into the prompt', async () => {
     expect(await assistant.answer(pixar, 'Should I add a red scarf?', chef, [])).toContain(`"${chef}, with a red scarf"`);
   });
+
+  test('answers the question asked: "How can I make it funnier?" gets humour for this subject, not word counts or lighting', async () => {
+    const answer = await assistant.answer(pixar, 'How can I make it funnier?', chef, []);
+    expect(answer).toContain('To make "me as a chef" funnier');
+    expect(answer).toMatch(/Humour comes from a surprise/);
+    expect(answer).toContain(`For example: "${chef}, `);
+    expect(answer).not.toMatch(/words|lighting|light/i);
+    // A follow-up gets fresh ideas, not the same ones.
+    const again = await assistant.answer(pixar, 'Any other way to make it funnier?', chef, [{ role: 'user', content: 'How can I make it funnier?' }, { role: 'assistant', content: answer }]);
+    expect(again).not.toBe(answer);
+    expect(await assistant.answer(pixar, 'Make it scarier', chef, [])).toContain('scarier');
+  });
 });
 
 describe('offline prompt variations', () => {
@@ -135,6 +147,12 @@ describe('offline prompt variations', () => {
     expect(artistic).toContain(VariationPhrases.artistic);
     expect(minimalist).toContain(VariationPhrases.minimalist);
     expect(minimalist).not.toContain('skateboard');
+  });
+
+  test('the minimalist one keeps what the subject does, and drops where', async () => {
+    const minimalist = await assistant.variation(pixar, 'my dad cooking pancakes in a messy kitchen at dawn', 'minimalist');
+    expect(minimalist).toContain('my dad cooking pancakes');
+    expect(minimalist).not.toContain('kitchen');
   });
 
   test('two base subjects, or two trends, give different variations', async () => {

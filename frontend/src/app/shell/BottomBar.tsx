@@ -11,18 +11,19 @@ export function BottomBar() {
 
   return (
     <>
-      {/* Keeps the end of the page clear of the fixed bar (and the credits meter above it). */}
+      {/* Keeps the end of the page clear of the fixed bar (and the credits meter on it). */}
       <div aria-hidden className={clsx('md:hidden', user ? 'h-28' : 'h-16')} />
-      <div className="fixed inset-x-0 bottom-0 z-40 md:hidden">
+      {/* The meter is a row of the bar itself, on its background: floating above it, it covered buttons, prices and fields. */}
+      <div className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background/90 backdrop-blur-xl md:hidden" data-testid="bottom-chrome">
       {user ? (
-        <div className="pointer-events-none flex justify-center pb-2">
-          <UsageMeter user={user} variant="compact" className="pointer-events-auto" />
+        <div className="flex justify-center pt-2 pb-1" data-testid="bottom-meter">
+          <UsageMeter user={user} variant="compact" className="shadow-none" />
         </div>
       ) : null}
       <nav
         aria-label="Bottom"
         data-testid="bottom-bar"
-        className="border-t border-border bg-background/85 pb-[env(safe-area-inset-bottom)] backdrop-blur-xl"
+        className="pb-[env(safe-area-inset-bottom)]"
       >
         <ul className="mx-auto grid h-16 max-w-md grid-cols-4">
           {BOTTOM_BAR.map((item) => {

@@ -69,7 +69,8 @@ export function CreatorWorkspace({ trend }: { trend: Trend }) {
   const comingSoon = trend.available === false;
   const paid = needsCredits(trend);
   const cost = trend.creditsRequired || 1;
-  const finalPromptOf = (text: string) => withPersonTraits(creatorPrompt(trend, text, flags), traits);
+  const photo = personalize && Boolean(personalization.value.photoId);
+  const finalPromptOf = (text: string) => withPersonTraits(creatorPrompt(trend, text, flags, { photo }), traits);
 
   const setOwnPrompt = (text: string) => {
     setPrompt(text);

@@ -73,25 +73,28 @@ type CreatorTrend = { slug: string; name: string; prompt: string; promptTemplate
 /**
  * Section 5's creator-page rewrite; flags are the style-option keys switched on (e.g. ['exaggerated_eyes']).
  * Unless the prompt names the trend's style word (the listed ones; else the trend's name), the
- * flags' phrases are appended, the subject is worded as a dog, another animal or a character, and
- * the "{name} style" prefix is added if missing. Then the trend's template with {subject}
- * replaced; else the trend prompt, a colon and the text; else "Create an image in {name} style: ...".
+ * flags' phrases are appended and the subject is worded as a dog, another animal or a character (a
+ * "recognisable likeness" only when a photo shows whom: `photo`). Then the trend's template with
+ * {subject} replaced, the "{name} style" after the subject ("a movie still of Pixar style, a fox"
+ * read as nonsense); else the trend prompt, a colon, the "{name} style" prefix if missing and the
+ * text; else "Create an image in {name} style: ...", which names the style already.
  */
-export function creatorPrompt(trend: CreatorTrend, userPrompt: string, flags: string[] = []): string {
-  const subject = rewrite(trend, userPrompt.trim(), flags);
-  if (trend.promptTemplate.includes('{subject}')) return trend.promptTemplate.replaceAll('{subject}', subject);
-  if (trend.prompt) return `${trend.prompt}: ${subject}`;
-  return `Create an image in ${trend.name} style: ${subject}`;
+export function creatorPrompt(trend: CreatorTrend, userPrompt: string, flags: string[] = [], { photo = false }: { photo?: boolean } = {}): string {
+  const text = userPrompt.trim();
+  const styleWord = StyleWords[trend.slug] ?? trend.name.toLowerCase();
+  const named = text.toLowerCase().includes(styleWord);
+  const body = named ? text : rewrite(text, flags, photo);
+  if (trend.promptTemplate.includes('{subject}')) return trend.promptTemplate.replaceAll('{subject}', named ? body : `${body}, in ${trend.name} style`);
+  const prefix = `${trend.name} style`;
+  const prefixed = named || body.toLowerCase().startsWith(prefix.toLowerCase()) ? body : `${prefix}, ${body}`;
+  if (trend.prompt) return `${trend.prompt}: ${prefixed}`;
+  return `Create an image in ${trend.name} style: ${body}`;
 }
 
-function rewrite(trend: CreatorTrend, text: string, flags: string[]): string {
-  const styleWord = StyleWords[trend.slug] ?? trend.name.toLowerCase();
-  if (text.toLowerCase().includes(styleWord)) return text;
+function rewrite(text: string, flags: string[], photo: boolean): string {
   const phrases = [...new Set(flags)].map((flag) => StyleOptionTexts[flag]?.phrase).filter(Boolean);
   const wording = DogWords.test(text) ? 'as an adorable dog character with expressive eyes'
     : AnimalWords.test(text) ? 'as an adorable animal character with expressive eyes'
-      : 'as a stylised character with a recognisable likeness';
-  const body = [text, ...phrases, wording].join(', ');
-  const prefix = `${trend.name} style`;
-  return body.toLowerCase().startsWith(prefix.toLowerCase()) ? body : `${prefix}, ${body}`;
+      : photo ? 'as a stylised character with a recognisable likeness' : 'as a stylised character';
+  return [text, ...phrases, wording].join(', ');
 }

@@ -41,15 +41,22 @@ describe('virality score (spec part 2 section 5)', () => {
 
 describe('creator page prompt rewrite (spec part 2 section 5)', () => {
   const pixar = { slug: 'pixar', name: 'Pixar', prompt: 'A 3D animated movie still', promptTemplate: 'A 3D animated movie still of {subject}, soft light' };
-  const person = 'as a stylised character with a recognisable likeness';
+  const person = 'as a stylised character';
 
-  test('the template with {subject} replaced by the rewritten prompt: style prefix and wording added', () => {
-    expect(creatorPrompt(pixar, ' a fox in the snow ')).toBe(`A 3D animated movie still of Pixar style, a fox in the snow, ${person}, soft light`);
+  test('the template with {subject} replaced by the rewritten prompt: wording added, the style after the subject', () => {
+    expect(creatorPrompt(pixar, ' a fox in the snow ')).toBe(`A 3D animated movie still of a fox in the snow, ${person}, in Pixar style, soft light`);
+    // Never "movie still of Pixar style, a ...".
+    expect(creatorPrompt(pixar, 'a robot')).not.toMatch(/of Pixar style/);
+  });
+
+  test('a recognisable likeness only when a photo shows whom', () => {
+    expect(creatorPrompt(pixar, 'a robot')).not.toContain('likeness');
+    expect(creatorPrompt(pixar, 'me surfing', [], { photo: true })).toContain('me surfing, as a stylised character with a recognisable likeness');
   });
 
   test('switched-on flags append their phrases, once each, in order', () => {
     expect(creatorPrompt(pixar, 'me surfing', ['vibrant_colors', 'exaggerated_eyes', 'vibrant_colors', 'not_a_flag']))
-      .toBe(`A 3D animated movie still of Pixar style, me surfing, in vibrant, saturated colours, with big, sparkling, exaggerated eyes, ${person}, soft light`);
+      .toBe(`A 3D animated movie still of me surfing, in vibrant, saturated colours, with big, sparkling, exaggerated eyes, ${person}, in Pixar style, soft light`);
   });
 
   test('dog words switch to dog wording, other animal words to animal wording', () => {
@@ -75,7 +82,7 @@ describe('creator page prompt rewrite (spec part 2 section 5)', () => {
 
   test('without a template: the trend prompt and a colon; else "Create an image in {name} style: ..."', () => {
     expect(creatorPrompt({ ...pixar, promptTemplate: 'no placeholder' }, 'a fox')).toBe(`A 3D animated movie still: Pixar style, a fox, ${person}`);
-    expect(creatorPrompt({ ...pixar, promptTemplate: '', prompt: '' }, 'a fox')).toBe(`Create an image in Pixar style: Pixar style, a fox, ${person}`);
+    expect(creatorPrompt({ ...pixar, promptTemplate: '', prompt: '' }, 'a fox')).toBe(`Create an image in Pixar style: a fox, ${person}`);
   });
 
   test('every catalogue flag has a label, a description and a phrase', () => {

@@ -4,7 +4,45 @@ import type { Assistant, CoachFeedback } from './assistant.js';
 import { analysePrompt, startsWithLocative, type Aspect, type PromptAnalysis } from './prompt-analysis.js';
 import { AspectNames, AspectPriority, clashesWith, hintsFor, LookNames, signatureTouches, type AssistTrend } from './trend-profile.js';
 
-type Topic = Aspect | 'style' | 'subject' | 'length' | 'viral';
+type Tone = 'funny' | 'scary' | 'cute' | 'epic' | 'romantic' | 'calm';
+type Topic = Aspect | 'style' | 'subject' | 'length' | 'viral' | `tone:${Tone}`;
+
+/**
+ * A feeling the member wants more of ("How can I make it funnier?"): what that takes, and touches
+ * that bring it to any subject. Checked before the aspects, as "make it funnier" is about neither.
+ */
+const Tones: Array<[Tone, RegExp, { adjective: string; why: string; touches: string[] }]> = [
+  ['funny', /\b(funn\w*|humou?r\w*|comic\w*|comed\w*|hilarious|silly|sillier|goof\w*|laugh\w*|jok\w*|witty|absurd|ridiculous)\b/i, {
+    adjective: 'funnier',
+    why: 'Humour comes from a surprise: something doing what it never would, an exaggerated face, or a prop that does not belong.',
+    touches: ['with a wildly exaggerated surprised expression', 'wearing comically oversized sunglasses', 'in the middle of a slapstick mishap, flour flying everywhere', 'with a tiny rubber duck as a sidekick'],
+  }],
+  ['scary', /\b(scar(?:y|ier|iest|ed|e)|spook\w*|creep\w*|horror|eerie|sinister|haunt\w*|frighten\w*)\b/i, {
+    adjective: 'scarier',
+    why: 'Fear lives in what the viewer cannot quite see: deep shadows, low light and something slightly wrong.',
+    touches: ['lit by a single flickering candle', 'long shadows creeping up the wall', 'thick fog rolling in at night', 'eyes glowing faintly in the dark'],
+  }],
+  ['cute', /\b(cute\w*|adorabl\w*|sweet\w*|kawaii|cuddl\w*)\b/i, {
+    adjective: 'cuter',
+    why: 'Cuteness is round shapes, big eyes, soft colours and a small, clumsy moment.',
+    touches: ['with big sparkling eyes', 'in soft pastel colours', 'hugging a tiny plush toy', 'with rosy cheeks and a shy smile'],
+  }],
+  ['epic', /\b(epic\w*|dramat\w*|heroic|grand(?:er|est)?|powerful|intense)\b/i, {
+    adjective: 'more epic',
+    why: 'Scale and light make a moment epic: a low angle, a vast backdrop and a strong rim of light.',
+    touches: ['seen from a low heroic angle', 'against a stormy sky with god rays', 'cape billowing in the wind', 'epic cinematic lighting'],
+  }],
+  ['romantic', /\b(romant\w*|dreamy|dreamier)\b/i, {
+    adjective: 'more romantic',
+    why: 'Romance is warm, soft light and closeness.',
+    touches: ['bathed in warm golden hour light', 'with soft bokeh fairy lights behind', 'rose petals drifting in the air'],
+  }],
+  ['calm', /\b(calm\w*|peace\w*|relax\w*|cozy|cosy|cozier|serene|quiet\w*)\b/i, {
+    adjective: 'calmer',
+    why: 'Calm comes from soft light, a simple setting and a still pose.',
+    touches: ['in soft morning light', 'a quiet moment, eyes half closed', 'with a steaming cup of tea nearby'],
+  }],
+];
 
 /** What a question is about, by its words; a question may touch two topics. */
 const Topics: Array<[Topic, RegExp]> = [
@@ -86,8 +124,8 @@ export class OfflineAssistant implements Assistant {
       case 'artistic':
         return withAddition(`${base} reimagined as an expressive ${trend.name} artwork`, pick(hints.colour, base), VariationPhrases.artistic);
       case 'minimalist':
-        // Only the subject stays: no setting, props or extras.
-        return withAddition(analysis.subject || base, `${trend.name} style`, VariationPhrases.minimalist);
+        // The subject and what it does stay ("my dad cooking pancakes"); setting, props and extras go.
+        return withAddition(coreOf(base, analysis), `${trend.name} style`, VariationPhrases.minimalist);
     }
   }
 
@@ -122,6 +160,8 @@ interface AnswerContext {
 }
 
 function topicsOf(text: string): Topic[] {
+  const tone = Tones.find(([, pattern]) => pattern.test(text));
+  if (tone) return [`tone:${tone[0]}`];
   return Topics.map(([topic, pattern]) => ({ topic, at: text.search(pattern) }))
     .filter(({ at }) => at >= 0).sort((a, b) => a.at - b.at).slice(0, 2).map(({ topic }) => topic);
 }
@@ -132,7 +172,8 @@ function answerOn(topic: Topic, context: AnswerContext): string {
     case 'subject': return subjectAnswer(context);
     case 'length': return lengthAnswer(context);
     case 'viral': return viralAnswer(context);
-    default: return aspectAnswer(topic, context);
+    case 'lighting': case 'setting': case 'composition': case 'colour': case 'mood': case 'pose': return aspectAnswer(topic, context);
+    default: return toneAnswer(topic.slice('tone:'.length) as Tone, context);
   }
 }
 
@@ -148,6 +189,16 @@ function aspectAnswer(aspect: Aspect, { trend, analysis, hints, said }: AnswerCo
   const about = analysis.subject ? ` for ${quote(analysis.subject)}` : '';
   const opener = analysis.text ? `Your prompt doesn't say anything about the ${name}${about} yet, so the model picks it for you.` : `Start with your subject, then set the ${name}.`;
   return `${opener} ${Why[aspect]} For ${trend.name}, try ${quote(first)}${second ? ` or ${quote(second)}` : ''}.${example}`;
+}
+
+/** "Make it funnier": what makes an image funny, and touches for this subject that are not in the prompt or said already. */
+function toneAnswer(tone: Tone, { trend, analysis, said }: AnswerContext): string {
+  const { adjective, why, touches } = Tones.find(([name]) => name === tone)![2];
+  const fresh = touches.filter((touch) => !includes(analysis.text, touch) && !includes(said, touch));
+  const [first, second] = fresh.length ? fresh : touches;
+  const subject = analysis.subject ? quote(analysis.subject) : 'your subject';
+  const example = analysis.text ? ` For example: ${quote(withAddition(analysis.text, first))}.` : '';
+  return `To make ${subject} ${adjective} in ${trend.name}: ${why} Try ${quote(first)}${second ? ` or ${quote(second)}` : ''}.${example}`;
 }
 
 function styleAnswer({ trend, analysis }: AnswerContext): string {
@@ -208,6 +259,21 @@ function lengthAdvice(words: number): string {
   if (words < 10) return `At ${words} word${words === 1 ? '' : 's'} it is short; 10 to 25 words give the model enough to work with.`;
   if (words > 25) return `At ${words} words it is long; around 25 keeps the main idea from getting diluted.`;
   return `At ${words} words the length is right.`;
+}
+
+/**
+ * A prompt's subject and action: the text before its first place or prop ("in", "on", "with" ...
+ * after the subject), setting, light, framing, colour or mood phrase, or comma.
+ */
+function coreOf(base: string, analysis: PromptAnalysis): string {
+  const lower = base.toLowerCase();
+  const afterSubject = analysis.subject ? Math.max(0, lower.indexOf(analysis.subject.toLowerCase())) + analysis.subject.length : 0;
+  const preposition = lower.slice(afterSubject).search(/\s(?:in|on|at|with|by|under|over|near|inside|beside|behind|through|across|into)\s/);
+  const cuts = [lower.indexOf(','), preposition >= 0 ? afterSubject + preposition : -1, ...(['setting', 'lighting', 'composition', 'colour', 'mood'] as const)
+    .flatMap((aspect) => analysis.found[aspect].map((phrase) => lower.indexOf(phrase.toLowerCase())))].filter((at) => at > 0);
+  const core = trimEnd(cuts.length ? base.slice(0, Math.min(...cuts)) : base);
+  // A prompt that opens with its setting ("in Paris, me cooking") keeps its subject and action words.
+  return analysis.subject && !includes(core, analysis.subject) ? [analysis.subject, ...analysis.found.pose].join(' ') : core || base;
 }
 
 /** The first hint the text does not already contain. */

@@ -30,7 +30,7 @@ export class OpenAIAssistant implements Assistant {
     const completion = await this.client.chat.completions.create({
       model: this.model,
       messages: [
-        { role: 'system', content: `${coachRole(trend)} Answer the member's question about their prompt in at most 4 sentences, with a concrete example they can paste. ${current}` },
+        { role: 'system', content: `${coachRole(trend)} Answer exactly the question the member asks (if they want it funnier, scarier or cuter, say what makes it so for their subject), not general prompt advice, in at most 4 sentences, with a concrete example they can paste: their prompt with your change. ${current}` },
         ...chatHistory.map((message) => ({ role: message.role, content: message.content })),
         { role: 'user', content: question },
       ],
