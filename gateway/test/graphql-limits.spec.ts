@@ -124,7 +124,7 @@ describe('rate limits over HTTP', () => {
     for (let i = 0; i < 20; i += 1) codes.push((await generate()).errors?.[0]?.extensions?.code);
     expect(codes).toEqual(Array(20).fill('UNAUTHORIZED'));
     const refused = await generate();
-    expect(refused.errors?.[0]).toMatchObject({ message: 'ThrottlerException: Too Many Requests', extensions: { code: 'RATE_LIMITED' } });
+    expect(refused.errors?.[0]).toMatchObject({ message: 'Too many requests. Please try again later.', extensions: { code: 'RATE_LIMITED' } });
     // Another client is not affected.
     expect((await graphql('mutation { generate(input: { trendSlug: "pixar" }) { id } }', {}, { address: freshAddress() })).errors?.[0]?.extensions?.code)
       .toBe('UNAUTHORIZED');
@@ -155,6 +155,28 @@ describe('rate limits over HTTP', () => {
     };
     for (let i = 0; i < 10; i += 1) expect((await join()).errors).toBeUndefined();
     expect((await join()).errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+  });
+});
+
+describe('malformed ids', () => {
+  test('image, generation, toggleImageFavorite and deleteImage answer NOT_FOUND, before any service is asked', async () => {
+    const address = freshAddress();
+    seq += 1;
+    const signedUp = await call(base, 'POST', '/api/auth/register', {
+      json: { username: `ids_${seq}`, email: `ids${seq}@example.com`, password: 'secret-pass' }, headers: { 'x-forwarded-for': address },
+    });
+    const cookie = cookieOf(signedUp);
+    const ask = async (query: string) => (await graphql(query, {}, { cookie, address })).errors?.[0];
+    for (const id of ['not-a-uuid', "1' OR '1'='1", '00000000-0000-0000-0000-00000000000g']) {
+      for (const [query, message] of [
+        [`{ image(id: ${JSON.stringify(id)}) { id } }`, 'Image Not Found'],
+        [`mutation { toggleImageFavorite(id: ${JSON.stringify(id)}) { id } }`, 'Image Not Found'],
+        [`mutation { deleteImage(id: ${JSON.stringify(id)}) }`, 'Image Not Found'],
+        [`{ generation(id: ${JSON.stringify(id)}) { id } }`, 'Generation not found'],
+      ]) {
+        expect(await ask(query)).toMatchObject({ message, extensions: { code: 'NOT_FOUND' } });
+      }
+    }
   });
 });
 

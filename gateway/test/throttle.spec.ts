@@ -38,6 +38,8 @@ test('20 generate calls a minute per client across both gateways together, not 2
     const refused = await call(gateway.url, 'POST', '/api/generate', { json: {} });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // No framework class in the answer.
+    expect(refused.body).toEqual({ statusCode: 429, message: 'Too many requests. Please try again later.' });
   }
   // Another route keeps its own count.
   expect((await call(gateways[1].url, 'GET', '/api/auth/me')).status).toBe(401);

@@ -1,4 +1,5 @@
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
+import { ThrottlerException } from '@nestjs/throttler';
 import { GraphQLError } from 'graphql';
 import type { Response } from 'express';
 import { ErrorCode, httpStatusOf } from '@trendforge/contracts';
@@ -34,6 +35,10 @@ export class ErrorsFilter implements ExceptionFilter {
     }
     if (exception instanceof StorageNotFoundError) {
       return { status: 404, code: ErrorCode.NotFound, message: 'Image Not Found' };
+    }
+    // Never a framework class name in an answer ("ThrottlerException: Too Many Requests").
+    if (exception instanceof ThrottlerException) {
+      return { status: 429, code: ErrorCode.RateLimited, message: 'Too many requests. Please try again later.' };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();

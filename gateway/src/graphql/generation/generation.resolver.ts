@@ -1,3 +1,4 @@
+import { GenerationId } from '../../common/uuid-param.js';
 import { UseGuards } from '@nestjs/common';
 import { Args, ID, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
 import { Throttle } from '@nestjs/throttler';
@@ -32,7 +33,7 @@ export class GenerationResolver {
   }
 
   @Query(() => GenerationType)
-  async generation(@CurrentCaller() caller: Caller, @Args('id', { type: () => ID }) id: string): Promise<GenerationView> {
+  async generation(@CurrentCaller() caller: Caller, @Args('id', { type: () => ID }, GenerationId) id: string): Promise<GenerationView> {
     return toGenerationView(await this.bus.send('images.generation.get', { id, userId: caller.userId }));
   }
 

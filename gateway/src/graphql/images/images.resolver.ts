@@ -1,3 +1,4 @@
+import { ImageId } from '../../common/uuid-param.js';
 import { UseGuards } from '@nestjs/common';
 import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { Bus } from '@trendforge/platform';
@@ -36,17 +37,17 @@ export class ImagesResolver {
   }
 
   @Query(() => ImageType)
-  async image(@CurrentCaller() caller: Caller, @Args('id', { type: () => ID }) id: string): Promise<ImageView> {
+  async image(@CurrentCaller() caller: Caller, @Args('id', { type: () => ID }, ImageId) id: string): Promise<ImageView> {
     return toImageView(await this.bus.send('images.get', { id, userId: caller.userId }));
   }
 
   @Mutation(() => ImageType)
-  async toggleImageFavorite(@CurrentCaller() caller: Caller, @Args('id', { type: () => ID }) id: string): Promise<ImageView> {
+  async toggleImageFavorite(@CurrentCaller() caller: Caller, @Args('id', { type: () => ID }, ImageId) id: string): Promise<ImageView> {
     return toImageView(await this.bus.send('images.favorite', { id, userId: caller.userId }));
   }
 
   @Mutation(() => Boolean)
-  async deleteImage(@CurrentCaller() caller: Caller, @Args('id', { type: () => ID }) id: string): Promise<boolean> {
+  async deleteImage(@CurrentCaller() caller: Caller, @Args('id', { type: () => ID }, ImageId) id: string): Promise<boolean> {
     await this.bus.send('images.delete', { id, userId: caller.userId });
     return true;
   }
