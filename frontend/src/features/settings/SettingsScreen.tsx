@@ -15,6 +15,7 @@ import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
 import { toast } from '@/ui/toast-store';
 import { PlanCard } from './PlanCard';
+import { SessionsCard } from './SessionsCard';
 import { avatarFileProblem, saveSettings, settingsFormOf, uploadAvatar, type SettingsForm } from './settings-api';
 import { Switch } from './Switch';
 
@@ -167,6 +168,8 @@ function SettingsForUser({ user }: { user: User }) {
       <PlanCard user={user} />
 
       <ReferralCard />
+
+      <SessionsCard />
 
       <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button variant="outline" onClick={() => signOut()} disabled={signingOut} data-testid="settings-logout">
