@@ -15,6 +15,12 @@ const gatewayOnly = z.object({
    */
   COOKIE_SECURE: z.enum(['true', 'false']).optional().transform((v) => (v === undefined ? undefined : v === 'true')),
   SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+  /** Slow clients: the whole request head must arrive within this (slowloris), */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(500).default(10_000),
+  /** the whole request (head and body) within this, */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** and an idle kept-alive connection is closed after this (behind a proxy, set it above the proxy's idle timeout). */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(500).default(5_000),
   /** How long POST /api/generate waits for the image before answering 202 with the generation. */
   GENERATE_WAIT_MS: z.coerce.number().int().min(1000).default(120_000),
 });

@@ -48,6 +48,11 @@ runMain(async () => {
   await app.init();
   // The public catalogue's cached reads are answered before Express and Nest see them (catalogue/fast-lane.ts).
   const server = app.getHttpServer() as Server;
+  // Slow headers or bodies must not hold a connection for minutes (Node's own limits are 60 s and 300 s).
+  // POST /api/generate's long wait is the answer's, after the request has arrived: not bounded by these.
+  server.headersTimeout = config.HTTP_HEADERS_TIMEOUT_MS;
+  server.requestTimeout = config.HTTP_REQUEST_TIMEOUT_MS;
+  server.keepAliveTimeout = config.HTTP_KEEP_ALIVE_TIMEOUT_MS;
   const [framework] = server.listeners('request') as Parameters<typeof catalogueFastLane>[1][];
   server.removeListener('request', framework);
   server.on('request', catalogueFastLane(app, framework));

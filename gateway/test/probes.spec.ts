@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { mkdtemp, mkdir, rename, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +26,7 @@ beforeAll(async () => {
   await mkdir(storageDir);
   await mkdir(spaDir);
   await writeFile(path.join(spaDir, 'index.html'), '<!doctype html><title>TrendForge</title>');
-  gateway = await startGatewayProcess({ ...env.env, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir, SPA_DIR: spaDir });
+  gateway = await startGatewayProcess({ ...env.env, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir, SPA_DIR: spaDir, HTTP_HEADERS_TIMEOUT_MS: '1000' });
 }, 120_000);
 
 afterAll(() => stopTestStack({ gateway, services: [], env, storageDir: dir }), 60_000);
@@ -58,3 +59,14 @@ test('GET /readyz: 503 naming its storage when that is gone, while /livez stays 
   }
   expect((await call(gateway!.url, 'GET', '/readyz')).status).toBe(200);
 });
+
+test('a client that sends its request head slowly is cut off (headersTimeout), not held open', async () => {
+  const { port } = new URL(gateway.url);
+  const socket = connect(Number(port), '127.0.0.1');
+  const answer: Buffer[] = [];
+  socket.on('data', (chunk: Buffer) => answer.push(chunk));
+  // Half a request head, then nothing: the server must end the connection itself (408).
+  socket.write('GET /livez HTTP/1.1\r\nHost: localhost\r\nX-Slow: ');
+  await new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  expect(Buffer.concat(answer).toString()).toMatch(/^HTTP\/1\.1 408/);
+}, 90_000);
