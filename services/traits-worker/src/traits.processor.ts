@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { UnrecoverableError, type Job } from 'bullmq';
-import { analysePhoto, encodeMatte, personMatte } from '@trendforge/imaging';
+import { analyseInWorker } from '@trendforge/imaging';
 import { ErrorCode, QueueName, StorageKeys, type TraitsJob, type TraitsJobResult } from '@trendforge/contracts';
 import {
   Bus, QUEUE_WORKER_CONFIG, QueueConsumer, ServiceError, STORAGE, StorageNotFoundError, type ObjectStorage, type QueueWorkerConfig,
@@ -32,9 +32,10 @@ export class TraitsProcessor extends QueueConsumer<TraitsJob, TraitsJobResult> {
       // Deleted (expired) before its turn: another attempt would not find it either.
       throw error instanceof StorageNotFoundError ? new UnrecoverableError(`photo ${photoId} is no longer stored`) : error;
     });
-    const result: TraitsJobResult = await analysePhoto(photo);
+    // On the analysis thread: inference would otherwise stall this loop (lock renewals, bus replies).
+    const { result, matte } = await analyseInWorker(photo);
     // The person cut out once per photo, beside it: renders stand them in the trend's scene from it.
-    if (result.faces > 0) await this.storage.put(StorageKeys.matte(imageKey), await encodeMatte(await personMatte(photo, result.face?.box)), 'image/png');
+    if (matte) await this.storage.put(StorageKeys.matte(imageKey), matte, 'image/png');
     await this.report(photoId, result);
     this.log.log({ photoId, faces: result.faces, attempt: job.attemptsMade + 1 }, 'photo analysed');
     return result;
