@@ -15,7 +15,17 @@
  * the ideal the limit allows (BUCKET at once, then one every REFILL_MS, plus one render), and the
  * ETA error of the generation that ended last (its ETA when accepted against its real wait).
  * Needs a build (npm run build, or npm start once). Exit 1 when a generation did not complete.
+ *
+ * Fault drills (default spike otherwise):
+ *   --drill=storage   the studio engine, 40 generations (8 × 5); 2 s in, the storage folder is made
+ *                     read-only for 15 s (chattr -R +i: root writes too are refused; needs root)
+ *   --drill=kill      the keyed path with LATENCY_MS (default 5000 here) per image; 3 s in, the
+ *                     generation worker is killed (SIGKILL, restarted by the launcher); prints how
+ *                     long after the kill the jobs it held completed
  */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
@@ -27,10 +37,11 @@ const args = Object.fromEntries(process.argv.slice(2).map((arg) => {
   return [key, value ?? 'true'];
 }));
 const option = (name, fallback) => (args[name] === undefined ? fallback : Number(args[name]));
+const drill = args.drill;
 const bucket = option('bucket', 5);
 const refillMs = option('refill-ms', 1500);
-const latencyMs = option('latency-ms', 1000);
-const members = option('members', 12);
+const latencyMs = option('latency-ms', drill === 'kill' ? 5000 : 1000);
+const members = option('members', drill === 'storage' ? 8 : 12);
 const perMember = option('per-member', 5);
 const rpm = option('rpm', undefined);
 const burst = option('burst', undefined);
@@ -39,12 +50,16 @@ const TimeoutMs = 15 * 60_000;
 
 const { startFakeOpenAI } = await import(path.join(repoRoot, 'services/libs/testing/dist/index.js'));
 const provider = await startFakeOpenAI({ rateLimit: { bucket, refillMs }, latencyMs, imageSize: { width: 512, height: 512 } });
-const workerEnv = {
+const workerEnv = drill === 'storage' ? {} : {
   OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: provider.baseURL,
   ...(rpm ? { PROVIDER_REQUESTS_PER_MIN: String(rpm) } : {}), ...(burst ? { PROVIDER_BURST: String(burst) } : {}),
 };
-process.stdout.write(`provider: a bucket of ${bucket}, one more every ${refillMs} ms, ${latencyMs} ms an image; workers ${rpm ? `told ${rpm}/min, burst ${burst ?? 1}` : 'learning the limits (OpenAI tier-1 defaults)'}\n`);
-const stack = await startBenchStack('trendforge_bench_provider', workerEnv);
+process.stdout.write(drill === 'storage'
+  ? 'studio engine; storage read-only for 15 s, 2 s into the burst\n'
+  : `provider: a bucket of ${bucket}, one more every ${refillMs} ms, ${latencyMs} ms an image; workers ${rpm ? `told ${rpm}/min, burst ${burst ?? 1}` : 'learning the limits (OpenAI tier-1 defaults)'}\n`);
+const storageDir = mkdtempSync(path.join(os.tmpdir(), 'bench-provider-storage-'));
+const readOnly = (on) => spawnSync('chattr', ['-R', on ? '+i' : '-i', storageDir], { stdio: 'inherit' });
+const stack = await startBenchStack('trendforge_bench_provider', workerEnv, storageDir);
 
 async function http(method, urlPath, { cookie, address, headers = {}, json } = {}) {
   const response = await fetch(`${stack.url}${urlPath}`, {
@@ -85,6 +100,28 @@ try {
     return { member, sentAt: Date.now(), answer, id: answer.body?.id, firstEta: answer.body?.etaSeconds ?? null, etas: [] };
   }));
   const accepted = sent.filter((s) => s.answer.status === 202 || s.answer.status === 201);
+  const drillDone = (async () => {
+    if (drill === 'storage') {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      readOnly(true);
+      process.stdout.write('storage read-only\n');
+      await new Promise((resolve) => setTimeout(resolve, 15_000));
+      readOnly(false);
+      process.stdout.write('storage writable again\n');
+    }
+    if (drill === 'kill') {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const held = await Promise.all(accepted.map(async (s) => {
+        const state = await http('GET', `/api/generations/${s.id}`, { cookie: s.member.cookie, address: s.member.address });
+        return state.body?.status === 'active' ? s : null;
+      }));
+      const killedAt = Date.now();
+      await stack.stack.kill('generation-worker', 'SIGKILL');
+      process.stdout.write(`generation worker killed (SIGKILL) holding ${held.filter(Boolean).length} active generations\n`);
+      return { killedAt, held: held.filter(Boolean) };
+    }
+    return undefined;
+  })();
 
   let pending = accepted;
   while (pending.length && Date.now() - started < TimeoutMs) {
@@ -97,6 +134,7 @@ try {
     pending = pending.filter((s) => !s.end);
     if (pending.length) await new Promise((resolve) => setTimeout(resolve, PollMs));
   }
+  const drilled = await drillDone;
   const completed = accepted.filter((s) => s.end?.status === 'completed');
   const failed = accepted.filter((s) => s.end?.status === 'failed');
   const last = [...completed, ...failed].sort((a, b) => b.end.at - a.end.at)[0];
@@ -112,14 +150,18 @@ try {
     `accepted   ${accepted.length} of ${sent.length}${sent.length > accepted.length ? ` (refused: ${[...new Set(sent.filter((s) => !accepted.includes(s)).map((s) => `${s.answer.status} ${s.answer.body?.message ?? ''}`))].join('; ')})` : ''}`,
     `completed  ${completed.length}`,
     `failed     ${failed.length} (each refunded)${failed.length ? `: ${[...new Set(failed.map((s) => s.end.reason))].join('; ')}` : ''}`,
+    ...(drill === 'storage' ? [`drain      ${drainS.toFixed(1)} s`] : [
     `429s       ${provider.rateLimited} of ${provider.requests.filter((r) => r.path.startsWith('/v1/images/')).length} image requests`,
-    `drain      ${drainS.toFixed(1)} s; the limit allows ${idealS.toFixed(1)} s (${bucket} at once, then one every ${refillMs} ms, + ${latencyMs} ms) → ${(drainS / idealS).toFixed(2)}×`,
+    `drain      ${drainS.toFixed(1)} s; the limit allows ${idealS.toFixed(1)} s (${bucket} at once, then one every ${refillMs} ms, + ${latencyMs} ms) → ${(drainS / idealS).toFixed(2)}×`]),
     `ETA        last generation: ${etaError}`,
+    ...(drilled ? [`kill -9    the ${drilled.held.length} generations the killed worker held completed ${drilled.held.map((s) => s.end ? `${((s.end.at - drilled.killedAt) / 1000).toFixed(1)}` : 'never').join(', ')} s after the kill`] : []),
     '',
   ].join('\n'));
   exitCode = completed.length === sent.length ? 0 : 1;
 } finally {
+  readOnly(false);
   await stack.stop();
   await provider.close();
+  rmSync(storageDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

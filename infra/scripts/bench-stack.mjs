@@ -12,8 +12,11 @@ import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** `env`: more variables for every process of the stack (e.g. an image provider's). */
-export async function startBenchStack(database, env = {}) {
+/**
+ * `env`: more variables for every process of the stack (e.g. an image provider's); `storageDir`: its
+ * local storage folder. Answers `stack` too (kill / restart single processes).
+ */
+export async function startBenchStack(database, env = {}, storageDir = undefined) {
   const { startStack, dropDatabase } = await import(path.join(repoRoot, 'infra/dist/index.js'));
   const suffix = randomBytes(4).toString('hex');
   const namespace = `bench_${suffix}`;
@@ -21,6 +24,7 @@ export async function startBenchStack(database, env = {}) {
     port: 'auto',
     database: `${database}_${suffix}`,
     busNamespace: namespace,
+    ...(storageDir ? { storageDir } : {}),
     output: () => undefined,
     log: () => undefined,
     childEnv: { LOG_LEVEL: 'warn', PREVIEW_WARMUP: 'false', REGISTRATIONS_PER_IP: '100000', ...env },
@@ -35,5 +39,5 @@ export async function startBenchStack(database, env = {}) {
   })());
   // A benchmark stopped with Ctrl-C leaves no database, keys or stream behind either.
   process.once('SIGINT', () => void stop().finally(() => process.exit(130)));
-  return { url: stack.url.replace('localhost', '127.0.0.1'), stop };
+  return { url: stack.url.replace('localhost', '127.0.0.1'), stop, stack };
 }

@@ -29,14 +29,14 @@ const openaiEnv = z.object({
 });
 
 /**
- * A killed worker's jobs wait for their lock to run out, then for the next stalled check. 10 s
- * and 5 s take them over 10-15 s after the kill. The price: a worker whose event loop stalls
- * longer than 10 s (no renewal) loses its job to another worker, which renders it again — every
+ * A killed worker's jobs wait for their lock to run out, then for the next stalled check. 8 s
+ * and 4 s take them over 8-12 s after the kill. The price: a worker whose event loop stalls
+ * longer than 8 s (no renewal) loses its job to another worker, which renders it again — every
  * step is idempotent (fixed storage keys, creation keyed by the generation id), so that costs a
  * render, not a wrong result; renders that hold the CPU for seconds run off the event loop.
  */
 const generationWorkerOptions = workerEnv.extend({
-  WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(10_000),
+  WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(8_000),
 });
 
 export const generationWorkerEnv = coreEnv.and(healthEnv(3111)).and(storageEnv).and(generationWorkerOptions).and(openaiEnv);

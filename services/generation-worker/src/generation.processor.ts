@@ -69,7 +69,7 @@ export class GenerationProcessor extends QueueConsumer<GenerationJob, Generation
     });
     this.control = new Queue(QueueName.generation, { connection: queueConnection(config.REDIS_URL), prefix: busNamespace() });
     this.control.on('error', () => undefined); // the worker's own error log covers the connection
-    if (keyed) this.pace = new ProviderPace(this.control, providerLimits(config), () => this.wakeFromRateLimit());
+    if (keyed) this.pace = new ProviderPace(this.control, redis, providerLimits(config), () => this.wakeFromRateLimit());
   }
 
   override async onApplicationBootstrap() {

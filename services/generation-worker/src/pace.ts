@@ -1,5 +1,10 @@
 import { Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { busNamespace } from '@trendforge/platform';
+
+/** Where the fleet keeps the pace it learned, with the configuration it learned it under. */
+const learnedKey = () => `${busNamespace()}:generation:provider-pace`;
 
 /** The provider's answer headers this reads (fetch Headers, as the SDKs give them). */
 type HeaderSource = { get(name: string): string | null };
@@ -30,6 +35,7 @@ const SafetyMargin = 1.1;
 export class ProviderPace {
   private readonly log = new Logger(ProviderPace.name);
   private current: Pace;
+  private readonly configured: Pace;
   private readonly concurrency: number;
   /** The slowest refill read so far for the current limit (each answer only bounds it from below). */
   private learnedIntervalMs = 0;
@@ -37,10 +43,12 @@ export class ProviderPace {
   /** `wake`: ends this process's worker's wait for the old pace's window (a faster pace was learned). */
   constructor(
     private readonly queue: Queue,
+    private readonly redis: Redis,
     configured: { perMinute: number; burst: number; concurrency: number },
     private readonly wake: () => void = () => undefined,
   ) {
-    this.current = { intervalMs: Math.ceil(60_000 / configured.perMinute), burst: configured.burst };
+    this.configured = { intervalMs: Math.ceil(60_000 / configured.perMinute), burst: configured.burst };
+    this.current = this.configured;
     this.concurrency = configured.concurrency;
   }
 
@@ -48,11 +56,24 @@ export class ProviderPace {
     return { ...this.current };
   }
 
+  /**
+   * Sets the fleet's budget, or — when the fleet already learned a pace under this same
+   * configuration (another replica, or this worker before a restart) — keeps that one: a worker
+   * restarted mid-spike must not fall back to the configured guess and slow everybody down.
+   */
   async start(): Promise<void> {
     await this.queue.setGlobalConcurrency(this.concurrency);
+    const stored = await this.redis.get(learnedKey());
+    const learned = stored ? JSON.parse(stored) as { configured: Pace; pace: Pace } : undefined;
+    if (learned && learned.configured.intervalMs === this.configured.intervalMs && learned.configured.burst === this.configured.burst) {
+      this.current = learned.pace;
+      this.learnedIntervalMs = learned.pace.intervalMs;
+    }
     await this.apply(this.current);
-    this.log.log({ ...this.current, concurrency: this.concurrency }, 'provider budget');
+    this.log.log({ ...this.current, concurrency: this.concurrency, learned: Boolean(learned) }, 'provider budget');
   }
+
+
 
   /**
    * Learns the provider's pace from `x-ratelimit-*-requests`: `remaining` of `limit` are left and
@@ -75,6 +96,7 @@ export class ProviderPace {
     const faster = learned.intervalMs < this.current.intervalMs;
     this.current = learned;
     await this.apply(learned);
+    await this.redis.set(learnedKey(), JSON.stringify({ configured: this.configured, pace: learned }), 'EX', 7 * 24 * 3600);
     if (faster) this.wake();
   }
 

@@ -140,7 +140,7 @@ describe('generation worker: renders, retries and failures', () => {
     }));
 
     test('two workers configured with its limits share one budget: all complete, none refunded, few 429s, one attempt each', async () => {
-      // generation-worker's own lock (10 s): two workers in this one test process share its event loop.
+      // A lock as long as generation-worker's own: two workers in this one test process share its event loop.
       const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: limited.baseURL, PROVIDER_REQUESTS_PER_MIN: '240', PROVIDER_BURST: '3', WORKER_LOCK_MS: '10000' };
       const workers = await Promise.all([stack.generationWorker({ env }), stack.generationWorker({ env })]);
       try {
