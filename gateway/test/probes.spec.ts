@@ -61,7 +61,7 @@ test('GET /readyz: 503 naming its storage when that is gone, while /livez stays 
 });
 
 test('a client that sends its request head slowly is cut off (headersTimeout), not held open', async () => {
-  const { port } = new URL(gateway.url);
+  const { port } = new URL(gateway!.url);
   const socket = connect(Number(port), '127.0.0.1');
   const answer: Buffer[] = [];
   socket.on('data', (chunk: Buffer) => answer.push(chunk));

@@ -22,6 +22,16 @@ export const GenerationAttempts = 3;
 /** An idempotency key: 1 to 128 printable characters. */
 const IdempotencyKeyPattern = /^[\x20-\x7e]{1,128}$/;
 export const InvalidIdempotencyKey = 'Idempotency-Key must be 1 to 128 printable characters';
+export const KeyReusedMessage = 'This Idempotency-Key was already used for a different request';
+
+/** Whether a replayed request asks for what the key's generation asked (its trend, prompt, photo and options). */
+function sameRequest(earlier: GenerationEntity, request: GenerationEntity): boolean {
+  const asked = (g: GenerationEntity) => JSON.stringify([
+    g.trendSlug, g.userPrompt, g.photoId ?? null, g.userTraits ?? null, g.variation ?? null, g.styleIntensity ?? null,
+    g.aspect ?? null, g.vibe ?? null, g.styleOptions ?? null,
+  ]);
+  return asked(earlier) === asked(request);
+}
 
 /** Billing's answers that mean nothing was charged: the request is refused as a whole. */
 const RefusedCharge = new Set<string>([ErrorCode.BadRequest, ErrorCode.PaymentRequired, ErrorCode.Conflict, ErrorCode.NotFound, ErrorCode.Forbidden]);
@@ -209,7 +219,10 @@ export class GenerationsService {
     if (accepted.created) return { entity: Object.assign(entity, { createdAt: accepted.created_at, updatedAt: accepted.updated_at }), charged: accepted.charged };
     const earlier = await this.generations.findOneBy({ id: accepted.id });
     // Gone meanwhile: its charge was refused and the key freed, so this request starts afresh.
-    return earlier ? { entity: earlier, charged: null } : this.record(req, trend, userPrompt, userTraits, photo);
+    if (!earlier) return this.record(req, trend, userPrompt, userTraits, photo);
+    // The key names one request: the same key with another request is refused, as payment APIs do.
+    if (!sameRequest(earlier, entity)) fail(ErrorCode.Unprocessable, KeyReusedMessage);
+    return { entity: earlier, charged: null };
   }
 
   /**

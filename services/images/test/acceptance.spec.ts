@@ -44,6 +44,19 @@ describe('images service: idempotent acceptance', () => {
     expect(other.id).not.toBe(id);
   });
 
+  test('a key reused for a different request is refused (UNPROCESSABLE), and nothing more is charged', async () => {
+    const userId = randomUUID();
+    const idempotencyKey = randomUUID();
+    const first = await bus.send('images.generation.request', { userId, trendSlug: 'pixar', userPrompt: 'a fox', idempotencyKey });
+    for (const other of [{ trendSlug: 'pixar', userPrompt: 'a bear' }, { trendSlug: 'ghibli', userPrompt: 'a fox' }, { trendSlug: 'pixar', userPrompt: 'a fox', variation: 'minimalist' }]) {
+      await expect(bus.send('images.generation.request', { userId, idempotencyKey, ...other } as never))
+        .rejects.toMatchObject({ code: 'UNPROCESSABLE', message: 'This Idempotency-Key was already used for a different request' });
+    }
+    // The same request again is still its generation.
+    expect((await bus.send('images.generation.request', { userId, trendSlug: 'pixar', userPrompt: 'a fox', idempotencyKey })).id).toBe(first.id);
+    expect(await rowsOf(userId)).toEqual([first.id]);
+  });
+
   test('a key is 1 to 128 printable characters; a bad one is refused before anything is charged', async () => {
     const userId = randomUUID();
     for (const idempotencyKey of ['', 'k'.repeat(129), 'line\nbreak', 'naïve']) {

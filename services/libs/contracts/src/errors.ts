@@ -5,6 +5,8 @@ export const ErrorCode = {
   Forbidden: 'FORBIDDEN',
   NotFound: 'NOT_FOUND',
   Conflict: 'CONFLICT',
+  /** A well-formed request that cannot be applied, e.g. an idempotency key reused for a different request. */
+  Unprocessable: 'UNPROCESSABLE',
   PaymentRequired: 'PAYMENT_REQUIRED',
   RateLimited: 'RATE_LIMITED',
   Unavailable: 'UNAVAILABLE',
@@ -17,6 +19,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  UNPROCESSABLE: 422,
   PAYMENT_REQUIRED: 402,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
