@@ -28,7 +28,7 @@ describe('trends end to end', () => {
       await page.getByText("Help shape what's next. Tap to ❤️ your favorites.").waitFor();
       const rows = page.getByTestId('board-row');
       await rows.first().waitFor();
-      expect(await rows.count()).toBe(17);
+      expect(await rows.count()).toBe(18);
       // Most Voted: clay (1 vote) leads.
       expect(await rows.first().getAttribute('data-trend-slug')).toBe('clay');
       expect(await rows.first().getByTestId('vote-count').textContent()).toBe('1');
@@ -60,7 +60,7 @@ describe('trends end to end', () => {
     }
   });
 
-  test('the Forge style select: featured first, all 17 with rendered previews, 300 px scroll, detail and Pro Feature', async () => {
+  test('the Forge style select: featured first, all 18 with rendered previews, 300 px scroll, detail and Pro Feature', async () => {
     const member = await ApiMember.register(suite.url, 'forger');
     const context = await signedIn(member, 1440);
     const page = await context.newPage();
@@ -73,7 +73,7 @@ describe('trends end to end', () => {
       expect(await cards.first().getByTestId('trend-badge').first().textContent()).toBe('Trend of the Week');
 
       await page.getByRole('button', { name: 'Show All' }).click();
-      await eventually('all 17 cards', async () => (await cards.count()) === 17);
+      await eventually('all 18 cards', async () => (await cards.count()) === 18);
       // The preview images are real JPEGs rendered by the studio engine.
       const preview = cards.first().locator('img').first();
       await eventually('the preview image to load', () => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 640), 90_000);

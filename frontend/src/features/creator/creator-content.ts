@@ -74,6 +74,22 @@ const CONTENT: Record<string, Content> = {
     features: ['Blister pack and backing card', 'Accessory tray', 'Collector-grade plastic look'],
     overlay: 'Collector Edition',
   },
+  '3d-figurine': {
+    oneClickPrompt: 'a 1/7 scale collectible figure of a young creator with headphones, on a round clear acrylic base on a desk beside its printed box',
+    ideas: [
+      { label: 'Desk hero', prompt: 'a 1/7 scale figure of me in a superhero pose on a clear acrylic base, its printed box and a monitor modelling it behind' },
+      { label: 'Anime pose', prompt: 'a 1/7 scale anime-style figure of me mid-jump, glossy PVC finish, round acrylic base on a wooden desk' },
+      { label: 'Chef figure', prompt: 'a 1/7 scale figure of a chef holding a frying pan, printed box with the chef on it, studio desk lighting' },
+      { label: 'Gamer figure', prompt: 'a 1/7 scale figure of a gamer with a controller and headset, acrylic base, the modelling software on the monitor' },
+    ],
+    tips: [
+      'Name the pose: figures sell on a dynamic stance.',
+      'Mention the box art or the desk to set the scene.',
+      'Say "glossy PVC" for the finished collectible look.',
+    ],
+    features: ['Round clear acrylic base', 'Printed collector box', 'Modelling screen on the desk'],
+    overlay: '1/7 Scale',
+  },
   ghibli: {
     oneClickPrompt: 'a young girl with a red umbrella waiting at a countryside bus stop in the summer rain, soft watercolor sky',
     ideas: [
