@@ -70,3 +70,15 @@ test('a client that sends its request head slowly is cut off (headersTimeout), n
   await new Promise<void>((resolve) => socket.once('close', () => resolve()));
   expect(Buffer.concat(answer).toString()).toMatch(/^HTTP\/1\.1 408/);
 }, 90_000);
+
+test('in production the deep health view names services, queues and workers only to internal callers', async () => {
+  const production = await startGatewayProcess({ ...env.env, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir, SPA_DIR: path.join(dir, 'spa'), NODE_ENV: 'production' });
+  try {
+    const outsider = await call(production.url, 'GET', '/api/health', { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(outsider.body).toEqual({ status: 'error' }); // no service runs here
+    const internal = await call(production.url, 'GET', '/api/health');
+    expect(internal.body).toEqual(expect.objectContaining({ status: 'error', services: expect.any(Object), queues: expect.any(Object) }));
+  } finally {
+    await production.close();
+  }
+}, 180_000);

@@ -1,10 +1,11 @@
-import { Controller, Get, Inject, OnApplicationShutdown, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Controller, Get, Inject, OnApplicationShutdown, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
 import { QueueName, ServiceNames, type HealthAnswer } from '@trendforge/contracts';
 import { Bus, createQueue, REDIS, STORAGE, type ObjectStorage } from '@trendforge/platform';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../../config.js';
+import { mayReadMetrics } from '../../metrics/metrics.module.js';
 
 type Check = { status: 'up' | 'down'; [detail: string]: unknown };
 
@@ -19,11 +20,14 @@ async function check(run: () => Promise<Record<string, unknown> | void>): Promis
 /**
  * GET /api/health: every dependency the product needs — Redis, storage, each service (which report
  * their PostgreSQL schema), PostgreSQL as the services see it, and each queue with its workers.
- * 200 when all are up, 503 otherwise.
+ * 200 when all are up, 503 otherwise. In production the details (services, queue depths, worker
+ * counts) are for the callers that may read the metrics (an internal network not through the proxy,
+ * or METRICS_TOKEN); anyone else gets the status alone.
  */
 @Controller('api/health')
 export class HealthController implements OnApplicationShutdown {
   private readonly queues: Queue[];
+  private readonly production: boolean;
 
   constructor(
     private readonly bus: Bus,
@@ -32,6 +36,7 @@ export class HealthController implements OnApplicationShutdown {
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
   ) {
     this.queues = Object.values(QueueName).map((name) => createQueue(name, config.REDIS_URL));
+    this.production = config.NODE_ENV === 'production';
   }
 
   async onApplicationShutdown() {
@@ -39,7 +44,7 @@ export class HealthController implements OnApplicationShutdown {
   }
 
   @Get()
-  async health(@Res({ passthrough: true }) res: Response) {
+  async health(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const [redis, storage, services, queues] = await Promise.all([
       check(async () => { await this.redis.ping(); }),
       check(async () => { await this.storage.ping(); return { driver: this.storage.driver }; }),
@@ -64,6 +69,7 @@ export class HealthController implements OnApplicationShutdown {
     const checks = { postgres, redis, storage, services: serviceChecks, queues: Object.fromEntries(queues) };
     const up = [postgres, redis, storage, ...services.map(([, c]) => c), ...queues.map(([, c]) => c)].every((c) => c.status === 'up');
     res.status(up ? 200 : 503);
+    if (this.production && !mayReadMetrics(req.headers, req.socket.remoteAddress)) return { status: up ? 'ok' : 'error' };
     return { status: up ? 'ok' : 'error', ...checks };
   }
 }
