@@ -1,2 +1,2 @@
 import preset from '../jest.preset.cjs';
-export default { ...preset, displayName: 'gateway' };
+export default { ...preset, displayName: 'gateway', setupFiles: ['<rootDir>/test/support/nest-first.mjs'] };
