@@ -5,7 +5,7 @@ import { FormField } from '@/ui/form-field';
 import { Label } from '@/ui/label';
 import { toast } from '@/ui/toast-store';
 import { DEFAULT_INTEREST, INTEREST_LABELS, INTERESTS } from './content';
-import { EMAIL_PATTERN, toJoinPayload } from './payload';
+import { passesEmailCheck, toJoinPayload } from './payload';
 import type { WaitlistFormInput, WaitlistFormValues } from './schema';
 import { joinWaitlist, recordReferral } from './waitlist-api';
 
@@ -38,7 +38,7 @@ export function JoinForm({ referredBy, onJoined }: { referredBy: string | null; 
 
   const onSubmit = async (values: WaitlistFormValues) => {
     const payload = toJoinPayload(values);
-    if (!EMAIL_PATTERN.test(payload.email)) {
+    if (!passesEmailCheck(payload.email)) {
       toast({ variant: 'destructive', title: 'Invalid email', description: 'Please enter a valid email address.' });
       return;
     }

@@ -1,8 +1,8 @@
-import { EmailPattern, normalizeEmail } from '@trendforge/contracts';
+import { isValidEmail, normalizeEmail } from '@trendforge/contracts';
 import type { WaitlistFormValues } from './schema';
 
-/** The extra pattern check the form runs before sending (a toast, not a field message): the server's rule. */
-export const EMAIL_PATTERN = EmailPattern;
+/** The extra email check the form runs before sending (a toast, not a field message): the server's rule. */
+export const passesEmailCheck = (normalizedEmail: string) => isValidEmail(normalizedEmail);
 
 /** What POST /api/waitlist receives: the email trimmed and lower-cased as the server stores it. */
 export function toJoinPayload(values: WaitlistFormValues) {

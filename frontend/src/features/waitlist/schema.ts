@@ -6,11 +6,14 @@ import { DEFAULT_INTEREST, INTERESTS } from './content';
 export const NAME_MESSAGE = 'Name must be at least 2 characters.';
 export const EMAIL_MESSAGE = 'Please enter a valid email address.';
 // Kept apart from zod so the form can load zod only when it first validates.
-export { EMAIL_PATTERN, toJoinPayload } from './payload';
+export { passesEmailCheck, toJoinPayload } from './payload';
+
+/** The field's own check: one "@" between non-blank parts. The full pattern is the form's extra check (a toast). */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/;
 
 export const waitlistSchema = z.object({
   name: z.string().trim().min(2, NAME_MESSAGE),
-  email: z.string().trim().email(EMAIL_MESSAGE),
+  email: z.string().trim().regex(EMAIL_SHAPE, EMAIL_MESSAGE),
   interest: z.enum(INTERESTS as [WaitlistInterest, ...WaitlistInterest[]]).optional().default(DEFAULT_INTEREST),
 });
 

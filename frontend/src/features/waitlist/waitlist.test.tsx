@@ -58,6 +58,17 @@ describe('JoinForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('an address that fails the extra email check gets the "Invalid email" toast, no field message, and sends nothing', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    render(<JoinForm referredBy={null} onJoined={() => {}} />);
+    fill('Ada Lovelace', 'ada@localhost');
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({ variant: 'destructive', title: 'Invalid email', description: 'Please enter a valid email address.' }));
+    expect(screen.queryByText('Please enter a valid email address.')).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('joins, records the referral, toasts and hands over the code', async () => {
     const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
       url === '/api/waitlist'
