@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
 import { toast } from '@/ui/toast-store';
-import { absoluteUrl, copyText } from './share';
+import { absoluteUrl, copyText, LINK_COPIED } from './share';
 import { COPIED_RESET_MS } from './SharePanel';
 import { useShareLink } from './use-share-link';
 
@@ -25,7 +25,7 @@ export function PublicLink({ imageId, className }: { imageId: string; className?
       setCopied(true);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setCopied(false), COPIED_RESET_MS);
-      toast({ title: 'Link copied!', description: 'Anyone with the link can view this image.' });
+      toast(LINK_COPIED);
     } catch {
       toast({ title: 'Copy failed', description: 'Please try again', variant: 'destructive' });
     }

@@ -59,6 +59,15 @@ describe('shareCreation', () => {
     expect(writeText).toHaveBeenCalledWith(`Space pup #PixarStyle ${window.location.origin}/s/tok`);
   });
 
+  it('copies the link and says "Link copied!" when it opens the social share page', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, share: undefined, clipboard: { writeText } });
+    vi.spyOn(window, 'open').mockReturnValue({ opener: window } as unknown as Window);
+    await expect(shareCreation(image, 'Pixar')).resolves.toBe('opened');
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/s/tok`);
+    expect(lastToast()).toMatchObject({ title: 'Link copied!', description: 'Anyone with the link can view this image.' });
+  });
+
   it('says "Copy failed" when the clipboard refuses, "Action failed" when no link can be made', async () => {
     vi.spyOn(window, 'open').mockReturnValue(null);
     vi.stubGlobal('navigator', { ...navigator, share: undefined, clipboard: { writeText: vi.fn(async () => { throw new Error('denied'); }) } });

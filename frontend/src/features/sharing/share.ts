@@ -34,6 +34,9 @@ function isUnavailable(error: unknown): boolean {
   return error instanceof TypeError || (error instanceof DOMException && error.name === 'NotAllowedError');
 }
 
+/** The feedback wherever a creation's public link is copied. */
+export const LINK_COPIED = { title: 'Link copied!', description: 'Anyone with the link can view this image.' } as const;
+
 export async function copyText(text: string): Promise<void> {
   if (!navigator.clipboard?.writeText) throw new Error('Clipboard unavailable');
   await navigator.clipboard.writeText(text);
@@ -67,11 +70,15 @@ export async function shareCreation(image: Image, trendName: string, caption?: s
     }
   }
 
+  // The link goes to the clipboard before the social tab opens (a page that lost focus may not
+  // write it), so the member is told something happened and can paste it anywhere.
+  const linkCopied = await copyText(url).then(() => true, () => false);
   // Opened without the "noopener" feature because with it window.open always answers null, even
   // when the page opened; the opener is cut right after instead.
   const socialPage = window.open(socialShareUrl(text, url), '_blank');
   if (socialPage) {
     socialPage.opener = null;
+    if (linkCopied) toast(LINK_COPIED);
     return 'opened';
   }
 
