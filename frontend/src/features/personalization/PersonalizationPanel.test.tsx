@@ -192,6 +192,27 @@ describe('PersonalizationPanel', () => {
     expect(screen.queryByTestId('traits-failed')).not.toBeInTheDocument();
   });
 
+  it('says "Still working" 10 s after the photo is chosen while a slow upload and its analysis are still running', async () => {
+    vi.useFakeTimers();
+    renderPanel((url, init) => {
+      if (url === '/api/photos' && init?.method === 'POST') {
+        return new Promise<Response>((resolve) => setTimeout(() => resolve(json(view(), 201)), 3_000));
+      }
+      return json(view());
+    });
+    fireEvent.click(screen.getByTestId('personalize-upload-tab'));
+    choose(photoFile());
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3_100);
+    });
+    expect(screen.getByTestId('traits-analyzing')).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(6_900);
+    });
+    expect(screen.getByText(PhotoMessages.stillWorkingTitle)).toBeInTheDocument();
+    expect(screen.getByTestId('traits-analyzing')).toBeInTheDocument();
+  });
+
   it('describes me with grouped trait options and my own words, each toggled in or out of the prompt', () => {
     renderPanel(() => json({}));
     fireEvent.click(screen.getByTestId('personalize-describe-tab'));

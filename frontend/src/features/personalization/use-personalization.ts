@@ -87,18 +87,24 @@ export function usePersonalization(): PersonalizationController {
     };
   }, [poll, id, apply]);
 
-  // "Still working" after 10 s, the failure path after TraitsWaitMs (listening goes on).
+  // "Still working" 10 s after the photo was chosen (its upload is part of the wait the member
+  // sees), unless the analysis ended first; the clock is the chosen photo's, not the upload's.
+  const working = photo.phase === 'uploading' || photo.phase === 'analyzing';
+  const token = photo.token;
   useEffect(() => {
-    if (!analyzing || !id) return;
+    if (!working) return;
     const still = setTimeout(
       () => toast({ title: PhotoMessages.stillWorkingTitle, description: PhotoMessages.stillWorking }),
       TraitsStillWorkingMs,
     );
+    return () => clearTimeout(still);
+  }, [working, token]);
+
+  // The failure path after TraitsWaitMs of analysis (listening goes on).
+  useEffect(() => {
+    if (!analyzing || !id) return;
     const wait = setTimeout(() => dispatch({ type: 'analysisTimedOut', id }), TraitsWaitMs);
-    return () => {
-      clearTimeout(still);
-      clearTimeout(wait);
-    };
+    return () => clearTimeout(wait);
   }, [analyzing, id]);
 
   // Toasts for the analysis outcome, once per change.
