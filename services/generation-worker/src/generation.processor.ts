@@ -7,7 +7,7 @@ import {
   ErrorCode, GenerationFailure, QueueName, StorageKeys, type Generation, type GenerationJob, type GenerationJobResult, type ImageEngine,
 } from '@trendforge/contracts';
 import {
-  Bus, busNamespace, publishGenerationUpdate, QUEUE_WORKER_CONFIG, queueConnection, QueueConsumer, REDIS, renderSeconds, ServiceError, STORAGE,
+  Bus, busNamespace, notFoundAs, publishGenerationUpdate, QUEUE_WORKER_CONFIG, queueConnection, QueueConsumer, REDIS, renderSeconds, ServiceError, STORAGE,
   type ObjectStorage,
 } from '@trendforge/platform';
 import { providerLimits, type GenerationWorkerConfig } from './config.js';
@@ -173,10 +173,12 @@ export class GenerationProcessor extends QueueConsumer<GenerationJob, Generation
     onProgress(10);
 
     const photo = data.originalKey ? await this.storage.get(data.originalKey) : undefined;
+    // Absent for photos analysed before mattes, or without a person: the photo is framed as before.
+    const matte = data.originalKey ? await this.storage.get(StorageKeys.matte(data.originalKey)).catch(notFoundAs(undefined)) : undefined;
     const renderStarted = performance.now();
     let image = this.rendered.get(data.generationId);
     if (!image) {
-      image = await this.provider.render(data, photo, onProgress);
+      image = await this.provider.render(data, photo, onProgress, matte);
       this.rendered.set(data.generationId, image);
       renderSeconds.observe({ trend: data.trendSlug, engine: image.engine }, (performance.now() - renderStarted) / 1000);
       if (image.headers && this.pace) await this.pace.learn(image.headers).catch((error: unknown) => this.log.warn({ err: error }, 'provider pace not updated'));
@@ -189,6 +191,8 @@ export class GenerationProcessor extends QueueConsumer<GenerationJob, Generation
       this.storage.put(thumbnailKey, thumbnail, 'image/webp'),
       // Uploaded photos are sanitised JPEGs (StorageKeys.photo).
       photo && originalKey ? this.storage.put(originalKey, photo, 'image/jpeg') : undefined,
+      // The matte goes with the creation's copy of the photo (its 4K export renders from them).
+      matte && originalKey ? this.storage.put(StorageKeys.matte(originalKey), matte, 'image/png') : undefined,
     ]);
     const result: GenerationJobResult = { resultKey, thumbnailKey, originalKey, caption: captionFor(data.trendName, data.userPrompt), engine };
     await this.report(data.generationId, result);

@@ -13,14 +13,14 @@ export interface RenderedImage {
 /** Turns a generation job (and the member's photo, if any) into an image. */
 export interface ImageProvider {
   readonly engine: ImageEngine;
-  render(job: GenerationJob, photo: Buffer | undefined, onProgress: (percent: number) => void): Promise<RenderedImage>;
+  render(job: GenerationJob, photo: Buffer | undefined, onProgress: (percent: number) => void, matte?: Buffer): Promise<RenderedImage>;
 }
 
 /** The offline studio engine (DESIGN.md section 4): the default with no API key. */
 export class StudioProvider implements ImageProvider {
   readonly engine = 'studio' as const;
 
-  async render(job: GenerationJob, photo: Buffer | undefined, onProgress: (percent: number) => void): Promise<RenderedImage> {
+  async render(job: GenerationJob, photo: Buffer | undefined, onProgress: (percent: number) => void, matte?: Buffer): Promise<RenderedImage> {
     const { png } = await renderTrend({
       trendSlug: job.trendSlug,
       trendName: job.trendName,
@@ -29,6 +29,8 @@ export class StudioProvider implements ImageProvider {
       seed: job.seed,
       aspect: job.aspect,
       photo,
+      // The person's matte traits-worker stored beside the photo: the person is cut out into the trend's scene.
+      matte,
       styleOptions: job.styleOptions,
       vibe: job.vibe,
       traits: job.userTraits,

@@ -2,9 +2,9 @@ import { type DynamicModule, Inject, Injectable, Module } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { EXPORT_LONG_SIDE, renderInWorker, scaleToLongSide, squareJpeg, stopRenderWorker } from '@trendforge/imaging';
 import { STUDIO_ENGINE_VERSION } from '@trendforge/imaging/engine-version';
-import { QueueName, type Export4kRenderJob, type PreviewRenderJob, type RenderJob, type RenderJobResult } from '@trendforge/contracts';
+import { QueueName, StorageKeys, type Export4kRenderJob, type PreviewRenderJob, type RenderJob, type RenderJobResult } from '@trendforge/contracts';
 import {
-  QUEUE_WORKER_CONFIG, QueueConsumer, queueWorkerModule, STORAGE, StorageNotFoundError, type ObjectStorage, type QueueWorkerConfig,
+  QUEUE_WORKER_CONFIG, QueueConsumer, queueWorkerModule, STORAGE, notFoundAs, type ObjectStorage, type QueueWorkerConfig,
 } from '@trendforge/platform';
 
 /**
@@ -39,6 +39,8 @@ export class RendersProcessor extends QueueConsumer<RenderJob, RenderJobResult> 
   /** The creation rendered again from its inputs at export size, or its stored result scaled when it cannot be. */
   private async export4k({ resultKey, inputs }: Export4kRenderJob): Promise<{ bytes: Buffer; contentType: string }> {
     const photo = inputs.originalKey ? await this.storage.get(inputs.originalKey).catch(notFoundAs(null)) : undefined;
+    // The matte stored beside the creation's copy of the photo: the export cuts the person out as the creation did.
+    const matte = inputs.originalKey ? await this.storage.get(StorageKeys.matte(inputs.originalKey)).catch(notFoundAs(undefined)) : undefined;
     if (inputs.engine !== 'studio' || inputs.seed === null || photo === null) {
       return { bytes: await scaleToLongSide(await this.storage.get(resultKey), EXPORT_LONG_SIDE), contentType: 'image/png' };
     }
@@ -49,6 +51,7 @@ export class RendersProcessor extends QueueConsumer<RenderJob, RenderJobResult> 
       seed: inputs.seed,
       aspect: inputs.aspect ?? undefined,
       photo,
+      matte,
       styleOptions: inputs.styleOptions ?? undefined,
       vibe: inputs.vibe ?? undefined,
       traits: inputs.userTraits ?? undefined,
@@ -73,11 +76,6 @@ export class RendersProcessor extends QueueConsumer<RenderJob, RenderJobResult> 
     await stopRenderWorker();
   }
 }
-
-const notFoundAs = <T>(value: T) => (error: unknown): T => {
-  if (error instanceof StorageNotFoundError) return value;
-  throw error;
-};
 
 /**
  * A worker of the `renders` queue alone (GenerationWorkerModule runs it beside the generation

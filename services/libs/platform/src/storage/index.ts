@@ -2,6 +2,7 @@ export {
   type ObjectStorage,
   type StoredObjectStream,
   StorageNotFoundError,
+  notFoundAs,
   InvalidStorageKeyError,
   assertValidKey,
   DEFAULT_CONTENT_TYPE,

@@ -36,6 +36,12 @@ export class StorageNotFoundError extends Error {
   }
 }
 
+/** For `storage.get(key).catch(notFoundAs(value))`: an absent object reads as `value`; other errors stay errors. */
+export const notFoundAs = <T>(value: T) => (error: unknown): T => {
+  if (error instanceof StorageNotFoundError) return value;
+  throw error;
+};
+
 /** Thrown for keys that are not plain relative paths (path traversal, absolute paths, ...). */
 export class InvalidStorageKeyError extends Error {
   override readonly name = 'InvalidStorageKeyError';
