@@ -37,6 +37,8 @@ export interface WizardNavProps {
     disabled?: boolean;
     testId?: string;
     icon?: ReactNode;
+    /** The id of what says why the button is disabled. */
+    describedBy?: string;
   };
 }
 
@@ -57,6 +59,7 @@ export function WizardNav({ onBack, forward }: WizardNavProps) {
           size="lg"
           onClick={forward.onClick}
           disabled={forward.disabled}
+          aria-describedby={forward.describedBy}
           data-testid={forward.testId ?? 'wizard-continue'}
           className="w-full sm:w-auto sm:min-w-44"
         >

@@ -172,6 +172,22 @@ describe('WizardScreen', () => {
     expect(sent).toHaveLength(0);
   });
 
+  it('tells a free member with 0 of 5 generations left beside a disabled Generate, with the plans and referral credits, and sends nothing', () => {
+    const { sent, mocks } = generateMocks(1);
+    renderWizard({ user: { ...member('free'), monthlyUsage: 5 }, mocks });
+    walkToReview();
+    const generate = screen.getByTestId('wizard-generate');
+    expect(generate).toBeDisabled();
+    const notice = screen.getByTestId('allowance-reached');
+    expect(generate).toHaveAttribute('aria-describedby', notice.id);
+    expect(notice).toHaveTextContent('You have used all 5 of this month’s generations');
+    expect(screen.getByTestId('allowance-see-plans')).toHaveAttribute('href', '/settings/subscription');
+    expect(screen.getByRole('link', { name: 'Earn credits by inviting friends' })).toBeInTheDocument();
+    click('wizard-generate');
+    expect(screen.getByTestId('wizard-step-3')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+
   it('tells the member the credits used after a premium success', async () => {
     const { mocks } = generateMocks(1);
     renderWizard({ user: member('pro', 5), mocks: [...mocks, completed('g1')] });

@@ -5,6 +5,7 @@ import { useAuth } from '@/features/auth/auth-context';
 import { describeGenerationError, graphqlErrorMessage } from '@/features/generation/generation-state';
 import { refreshAfterGeneration } from '@/features/generation/refresh-after-generation';
 import { useGeneration } from '@/features/generation/use-generation';
+import { AllowanceNotice, AllowanceNoticeId, allowanceReached } from '@/features/usage/AllowanceNotice';
 import { EMPTY_PERSONALIZATION, usePersonalization } from '@/features/personalization';
 import { personalizationSupported, useStyleOptions, useTrends } from '@/features/trends/use-trends';
 import { Button } from '@/ui/button';
@@ -122,6 +123,8 @@ export function WizardScreen() {
     const next: WizardState = wizardReducer(state, action);
     const input = wizardGenerateInput(next, personal);
     if (next.step !== CREATING_STEP || !next.trend || !input) return;
+    // The notice beside the disabled button says why; a remix must not go around it.
+    if (allowanceReached(user)) return;
     const cost = wizardCost(next.trend);
     if (cost > 0 && (user?.credits ?? 0) < cost) {
       toast({ title: 'Insufficient credits', description: insufficientCreditsText(cost), variant: 'destructive' });
@@ -240,12 +243,18 @@ export function WizardScreen() {
           variation={state.variation}
           cost={wizardCost(trend)}
         />
+        {user && allowanceReached(user) ? (
+          <div className="mt-6">
+            <AllowanceNotice user={user} />
+          </div>
+        ) : null}
         {nav({
           label: 'Generate Image',
           onClick: () => void launch({ type: 'generationStarted' }),
-          disabled: !canContinue(state),
+          disabled: !canContinue(state) || allowanceReached(user),
           testId: 'wizard-generate',
           icon: <Wand2 aria-hidden />,
+          describedBy: allowanceReached(user) ? AllowanceNoticeId : undefined,
         })}
       </StepFrame>
     );
