@@ -26,46 +26,50 @@ const frame =
 export function CreationCard({ image, index = 0, onShare, selectable, selected, onToggleSelect }: CreationCardProps) {
   const style: CSSProperties = { animationDelay: `${cardDelayMs(index)}ms` };
   return (
-    <li className="group/card relative animate-fade-up" style={style} data-testid="creation-card" data-image-id={image.id}>
-      {selectable ? (
-        <label className={cn(frame, 'cursor-pointer', selected && 'border-violet-400 ring-2 ring-violet-400/60')}>
-          <input
-            type="checkbox"
-            className="peer sr-only"
-            checked={Boolean(selected)}
-            onChange={() => onToggleSelect?.(image)}
-            aria-label={`Select ${image.prompt}`}
-            data-testid="creation-select"
-          />
-          <CardFace image={image} showFavorite={false} />
-          <span
-            aria-hidden
-            className={cn(
-              'absolute right-2.5 top-2.5 inline-flex size-6 items-center justify-center rounded-md border-2 backdrop-blur peer-focus-visible:outline-2 peer-focus-visible:outline-primary',
-              selected ? 'border-violet-400 bg-violet-500 text-white' : 'border-white/70 bg-black/40',
-            )}
-          >
-            {selected ? <Check className="size-4" /> : null}
-          </span>
-        </label>
-      ) : (
-        <>
-          <Link to={`/forge/detail/${image.id}`} className={frame}>
-            <CardFace image={image} />
-          </Link>
-          {onShare ? (
-            <button
-              type="button"
-              onClick={() => onShare(image)}
-              aria-label="Share"
-              data-testid="creation-card-share"
-              className="absolute bottom-3 right-3 inline-flex size-8 items-center justify-center rounded-full bg-black/60 text-white backdrop-blur transition-opacity hover:bg-black/80 sm:opacity-0 sm:group-hover/card:opacity-100 sm:focus-visible:opacity-100"
+    <li className="group/card relative" data-testid="creation-card" data-image-id={image.id}>
+      {/* The card waits up to a second before it fades in: its place shows a skeleton meanwhile, not a blank. */}
+      <div aria-hidden data-testid="creation-card-skeleton" className="absolute inset-0 animate-pulse rounded-2xl border border-border bg-surface-2" />
+      <div className="relative animate-fade-up" style={style} data-testid="creation-card-body">
+        {selectable ? (
+          <label className={cn(frame, 'cursor-pointer', selected && 'border-violet-400 ring-2 ring-violet-400/60')}>
+            <input
+              type="checkbox"
+              className="peer sr-only"
+              checked={Boolean(selected)}
+              onChange={() => onToggleSelect?.(image)}
+              aria-label={`Select ${image.prompt}`}
+              data-testid="creation-select"
+            />
+            <CardFace image={image} showFavorite={false} />
+            <span
+              aria-hidden
+              className={cn(
+                'absolute right-2.5 top-2.5 inline-flex size-6 items-center justify-center rounded-md border-2 backdrop-blur peer-focus-visible:outline-2 peer-focus-visible:outline-primary',
+                selected ? 'border-violet-400 bg-violet-500 text-white' : 'border-white/70 bg-black/40',
+              )}
             >
-              <Share2 className="size-4" aria-hidden />
-            </button>
-          ) : null}
-        </>
-      )}
+              {selected ? <Check className="size-4" /> : null}
+            </span>
+          </label>
+        ) : (
+          <>
+            <Link to={`/forge/detail/${image.id}`} className={frame}>
+              <CardFace image={image} />
+            </Link>
+            {onShare ? (
+              <button
+                type="button"
+                onClick={() => onShare(image)}
+                aria-label="Share"
+                data-testid="creation-card-share"
+                className="absolute bottom-3 right-3 inline-flex size-8 items-center justify-center rounded-full bg-black/60 text-white backdrop-blur transition-opacity hover:bg-black/80 sm:opacity-0 sm:group-hover/card:opacity-100 sm:focus-visible:opacity-100"
+              >
+                <Share2 className="size-4" aria-hidden />
+              </button>
+            ) : null}
+          </>
+        )}
+      </div>
     </li>
   );
 }

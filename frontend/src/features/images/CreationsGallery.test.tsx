@@ -71,6 +71,18 @@ describe('CreationsGallery', () => {
     expect(screen.queryByTestId('gallery-load-more')).not.toBeInTheDocument();
   });
 
+  it('keeps a skeleton in each card\'s place while the card waits for its staggered fade-in', async () => {
+    serve({ '': { items: [image(1), image(2)], nextCursor: null } });
+    renderGallery();
+    const cards = await screen.findAllByTestId('creation-card');
+    for (const card of cards) {
+      const skeleton = within(card).getByTestId('creation-card-skeleton');
+      // The skeleton is not inside the delayed (opacity 0 until it starts) part of the card.
+      expect(skeleton.closest('[style*="animation-delay"]')).toBeNull();
+      expect(within(card).getByTestId('creation-image').closest('[style*="animation-delay"]')).not.toBeNull();
+    }
+  });
+
   it('builds the page query from the tab and the filters', async () => {
     const urls = serve({});
     renderGallery();
