@@ -34,6 +34,7 @@ export function HowItWorks() {
                     className="grid w-full shrink-0 items-center gap-8 p-6 sm:p-10 md:grid-cols-2"
                   >
                     <div
+                      data-testid="how-image"
                       className="relative mx-auto aspect-[4/3] w-full max-w-sm overflow-hidden rounded-2xl"
                       style={{ backgroundImage: `linear-gradient(140deg, ${step.from}, ${step.to})` }}
                     >
@@ -55,14 +56,18 @@ export function HowItWorks() {
                       <span className="absolute bottom-3 right-3 inline-flex size-12 items-center justify-center rounded-2xl bg-black/55 text-white ring-1 ring-white/30 backdrop-blur">
                         <Icon className="size-6" aria-hidden />
                       </span>
-                      <span
-                        aria-hidden
-                        data-numeral={i + 1}
-                        className="absolute left-3 top-1 font-display text-6xl font-black text-white/80 drop-shadow-[0_2px_8px_rgb(0_0_0_/_0.6)] before:content-[attr(data-numeral)]"
-                      />
                     </div>
                     <div className="text-center md:text-left">
-                      <p className="text-sm font-semibold uppercase tracking-widest text-violet-300">Step {i + 1}</p>
+                      {/* The big numeral heads the text, clear of the image it used to cover. */}
+                      <p className="flex items-center justify-center gap-3 text-sm font-semibold uppercase tracking-widest text-violet-300 md:justify-start">
+                        <span
+                          aria-hidden
+                          data-numeral={i + 1}
+                          data-testid="how-numeral"
+                          className="font-display text-5xl font-black leading-none text-transparent bg-clip-text bg-gradient-to-b from-white to-violet-300/60 before:content-[attr(data-numeral)]"
+                        />
+                        Step {i + 1}
+                      </p>
                       <h3 className="mt-2 font-display text-2xl font-black tracking-tight sm:text-3xl">{step.title}</h3>
                       <p className="mt-3 text-base leading-relaxed text-muted">{step.text}</p>
                     </div>
@@ -96,7 +101,7 @@ export function HowItWorks() {
                         : 'border-border text-muted hover:text-foreground',
                     )}
                   >
-                    <span className="sr-only">Step </span>
+                    <span className="sr-only">Step</span>{' '}
                     <span className="font-bold">{i + 1}</span>{' '}
                     <span className="sr-only sm:not-sr-only">{step.title}</span>
                   </button>

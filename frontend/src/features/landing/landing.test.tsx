@@ -59,6 +59,16 @@ describe('testimonial slider', () => {
 });
 
 describe('how-it-works carousel', () => {
+  it('sets each step\'s numeral beside its "Step N" label, not over its image', () => {
+    render(<HowItWorks />);
+    for (const [i, step] of screen.getAllByTestId('how-step').entries()) {
+      const numeral = step.querySelector(`[data-numeral="${i + 1}"]`);
+      expect(numeral).not.toBeNull();
+      expect(step.querySelector('[data-testid="how-image"]')?.contains(numeral)).toBe(false);
+      expect(numeral?.parentElement).toHaveTextContent(`Step ${i + 1}`);
+    }
+  });
+
   it('shows the four steps and its arrows move it both ways, wrapping', () => {
     render(<HowItWorks />);
     expect(screen.getAllByTestId('how-step').map((el) => el.querySelector('h3')?.textContent)).toEqual(['Choose a Style', 'Upload a Selfie', 'AI Magic', 'Share']);
