@@ -2,7 +2,7 @@ import { CreationUrls, ErrorCode, httpStatusOf, isServiceErrorBody, MonthlyAllow
 
 describe('contracts', () => {
   test('every error code maps to an HTTP status', () => {
-    expect(Object.values(ErrorCode).map((code) => httpStatusOf[code])).toEqual([400, 401, 403, 404, 409, 402, 429, 503]);
+    expect(Object.values(ErrorCode).map((code) => httpStatusOf[code])).toEqual([400, 401, 403, 404, 409, 422, 402, 429, 503]);
   });
 
   test('recognises a service error body and nothing else', () => {
