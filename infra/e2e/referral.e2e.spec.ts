@@ -70,6 +70,14 @@ describe('referrals end to end', () => {
         data: { trendSlug: 'pixar', userPrompt: 'a fox astronaut' }, headers: { origin: suite.url }, timeout: 180_000,
       });
       expect(generated.status()).toBe(201);
+      // The payout follows the friend's first completed generation: wait for that (a render on a busy machine), then for the credits.
+      const { id } = (await generated.json()) as { id: string };
+      await eventually('the friend\'s first generation to complete', async () => {
+        const answer = await visitorContext.request.get(`${suite.url}/api/generations/${id}`);
+        const { status } = (await answer.json()) as { status: string };
+        if (status === 'failed') throw new Error('the friend\'s generation failed');
+        return status === 'completed';
+      }, 180_000);
 
       // The member sees the friend and the credits.
       await eventually('the friend to count', async () => {
