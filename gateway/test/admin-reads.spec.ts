@@ -37,7 +37,8 @@ test('search finds members by part of the username or email, case-insensitive, w
   const { username, email } = await usernameOf(target.cookie);
   const byEmail = await call(base, 'GET', `/api/admin/members?q=${encodeURIComponent(email.slice(2, 10).toUpperCase())}`, { cookie: boss.cookie });
   expect(byEmail.status).toBe(200);
-  expect(byEmail.body).toEqual([{ id: target.id, username, email, role: 'pro', credits: 3 }]);
+  // Made Pro by an admin: the sign-up's 3 credits and Pro's 100 a month (billing's plan-change rule).
+  expect(byEmail.body).toEqual([{ id: target.id, username, email, role: 'pro', credits: 103 }]);
   const byName = await call(base, 'GET', `/api/admin/members?q=${username.slice(1, 8)}`, { cookie: boss.cookie });
   expect(byName.body.map((found: { id: string }) => found.id)).toEqual([target.id]);
   // % and _ are letters, not wildcards; a search is capped at 20.
