@@ -50,9 +50,10 @@ describe('trends end to end', () => {
         (await voter.json<Array<{ slug: string; votes: number }>>('GET', '/api/trends/voting')).find((t) => t.slug === 'anime')?.votes === 0);
 
       await page.getByTestId('board-tab-newest').click();
-      // DESIGN.md: newest first — dreamcore joined the catalogue last.
-      expect(await rows.first().getAttribute('data-trend-slug')).toBe('dreamcore');
-      await rows.first().getByTestId('board-row-info').hover();
+      // DESIGN.md: newest first — 3D Figurine joined the catalogue last, Dreamcore before it.
+      expect(await rows.first().getAttribute('data-trend-slug')).toBe('3d-figurine');
+      expect(await rows.nth(1).getAttribute('data-trend-slug')).toBe('dreamcore');
+      await rows.nth(1).getByTestId('board-row-info').hover();
       await page.getByRole('tooltip').waitFor();
       expect(await page.getByRole('tooltip').textContent()).toContain('Experimental');
     } finally {

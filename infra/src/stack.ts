@@ -427,6 +427,31 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const onAbort = () => rejectStartup(abortError());
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
+    // A port from the OS is free when named, not held: another socket can take it before the child
+    // binds it. Such a child gets a new port; any other exit fails the start-up.
+    const lostItsPort = (slot: Slot, child: Child) => !slot.stickyPort && child.logs(20).some((line) => line.includes('EADDRINUSE'));
+    const failStartupOnExit = (slot: Slot, child: Child) => {
+      void child.exit.then((exit) => {
+        if (!started && !stopping && !lostItsPort(slot, child)) {
+          rejectStartup(new StartupError(slot.instance, `${slot.instance} exited during start-up (${describeExit(exit)})`, child.logs(20)));
+        }
+      });
+    };
+    const untilHealthy = async (slot: Slot): Promise<void> => {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await waitHealthy(slot.child, urlOf(slot), healthTimeoutMs, options.signal);
+        } catch (error) {
+          if (slot.child.running || !lostItsPort(slot, slot.child) || attempt === 3 || stopping) throw error;
+          const port = await freePort();
+          log(`${slot.instance}: port ${slot.port} was taken before it could listen; using ${port}`);
+          slot.port = port;
+          slot.env = { ...slot.env, ...portEnv(slot.spec, port) };
+          failStartupOnExit(slot, startChild(slot));
+        }
+      }
+    };
+
     let gatewayPort: number | undefined;
     try {
       for (const kinds of PHASES) {
@@ -440,17 +465,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           if (gateway) gatewayPort = port;
           phaseSlots.push(launch(spec.name, spec, port, gateway, envFor(spec, port)));
         }
-        for (const slot of phaseSlots) {
-          void slot.child.exit.then((exit) => {
-            if (!started && !stopping) {
-              rejectStartup(new StartupError(slot.instance, `${slot.instance} exited during start-up (${describeExit(exit)})`, slot.child.logs(20)));
-            }
-          });
-        }
-        await Promise.race([
-          Promise.all(phaseSlots.map((slot) => waitHealthy(slot.child, urlOf(slot), healthTimeoutMs, options.signal))),
-          startupFailure,
-        ]);
+        for (const slot of phaseSlots) failStartupOnExit(slot, slot.child);
+        await Promise.race([Promise.all(phaseSlots.map(untilHealthy)), startupFailure]);
         log(`ready: ${phase.map((s) => `${s.name} (${portEnvOf(s)} ${slots.get(s.name)?.port})`).join(', ')}`);
       }
     } finally {

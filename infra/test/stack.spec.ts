@@ -21,12 +21,15 @@ import type { ExitInfo } from '../src/supervisor.js';
  */
 const FAKE_APP = `
 import http from 'node:http';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, unlinkSync, writeFileSync } from 'node:fs';
 const env = process.env;
 const crashFlag = env.FAKE_FLAGS + '/crash-' + env.FAKE_INSTANCE_TAG;
 const crash = () => { console.error('{"level":60,"msg":"crashing on purpose"}'); process.exit(1); };
 if (env.FAKE_EXIT) { console.error('{"level":60,"msg":"fatal config error"}'); process.exit(Number(env.FAKE_EXIT)); }
 if (existsSync(crashFlag)) crash();
+// FAKE_FLAGS/port-taken-<tag>: the first start finds its port taken (as when another socket took it first).
+const takenFlag = env.FAKE_FLAGS + '/port-taken-' + env.FAKE_INSTANCE_TAG;
+if (existsSync(takenFlag)) { unlinkSync(takenFlag); console.error('{"level":60,"msg":"listen EADDRINUSE: address already in use 0.0.0.0:' + env.HEALTH_PORT + '"}'); process.exit(1); }
 setInterval(() => { if (existsSync(crashFlag)) crash(); }, 50);
 const port = Number(env.FAKE_KIND === 'gateway' ? env.PORT : env.HEALTH_PORT);
 const started = Date.now();
@@ -348,6 +351,22 @@ describe('startStack failures', () => {
     const runs = (await recorded()).filter((r) => r.started >= startedAt);
     expect(runs.every((r) => !isAlive(r.pid))).toBe(true);
     expect(lines.join('\n')).not.toMatch(/restarting in/);
+  });
+
+  it('gives a child whose port was taken before it listened a new port from the OS', async () => {
+    const lines: string[] = [];
+    await writeFile(path.join(flags, 'port-taken-traits-worker'), '');
+    const stack = await startStack({ ...baseOptions(lines), processes: ['auth', 'traits-worker'] });
+    try {
+      const [first, ...others] = lines.filter((line) => line.includes('was taken before it could listen'));
+      expect(others).toEqual([]);
+      const [, was, now] = /traits-worker: port (\d+) was taken before it could listen; using (\d+)/.exec(first ?? '') ?? [];
+      expect(Number(now)).toBe(stack.port('traits-worker'));
+      expect(now).not.toBe(was);
+      expect((await fetch(`http://127.0.0.1:${now}/readyz`)).status).toBe(200);
+    } finally {
+      await stack.stop();
+    }
   });
 
   it('kills a child that ignores SIGTERM after the grace period', async () => {

@@ -21,11 +21,9 @@ export interface Joined {
   /** Friends who joined through this code so far. */
   referrals: number;
   count: number;
-  /** The email was on the list already: the server answered its code again. */
-  alreadyJoined: boolean;
 }
 
-/** The join form: form → submitting → joined (an email already on the list is answered its own link again). */
+/** The join form: form → submitting → joined (an email already on the list is told so, and the form stays). */
 export function JoinForm({ referredBy, onJoined }: { referredBy: string | null; onJoined: (joined: Joined) => void }) {
   const {
     register,
@@ -51,7 +49,7 @@ export function JoinForm({ referredBy, onJoined }: { referredBy: string | null; 
       }
       if (referredBy) await recordReferral(payload.email, referredBy);
       toast({ title: "You're on the waitlist!", description: "We'll notify you when you get early access." });
-      onJoined({ referralCode: joined.referralCode, referrals: joined.referrals ?? 0, count: joined.count, alreadyJoined: false });
+      onJoined({ referralCode: joined.referralCode, referrals: joined.referrals ?? 0, count: joined.count });
     } catch (error) {
       const message = error instanceof Error ? error.message : '';
       toast({ variant: 'destructive', title: 'Something went wrong', description: message || 'Please try again later.' });

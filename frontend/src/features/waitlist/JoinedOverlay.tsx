@@ -30,7 +30,7 @@ export default function JoinedOverlay({ open, joined, onClose }: { open: boolean
             </span>
             <DialogTitle className="text-2xl">You're on the waitlist!</DialogTitle>
             <DialogDescription>
-              {joined.alreadyJoined ? 'This email is already on our waitlist. Here is your referral link again.' : "We'll notify you when you get early access."}
+              We'll notify you when you get early access.
             </DialogDescription>
           </DialogHeader>
 

@@ -54,10 +54,10 @@ describe('the waitlist invitation (?ref=)', () => {
 });
 
 describe('the joined overlay', () => {
-  it('shows the referral link and how many friends joined, and says so when the email was already listed', () => {
-    render(<JoinedOverlay open joined={{ referralCode: 'KEPT23', referrals: 1, count: 490, alreadyJoined: true }} onClose={() => {}} />);
+  it('shows the referral link and how many friends joined', () => {
+    render(<JoinedOverlay open joined={{ referralCode: 'KEPT23', referrals: 1, count: 490 }} onClose={() => {}} />);
     expect(screen.getByTestId('referral-link')).toHaveValue(`${window.location.origin}/waitlist?ref=KEPT23`);
     expect(screen.getByTestId('friends-joined')).toHaveTextContent('1 friend joined');
-    expect(screen.getByText('This email is already on our waitlist. Here is your referral link again.')).toBeInTheDocument();
+    expect(screen.getByText("We'll notify you when you get early access.")).toBeInTheDocument();
   });
 });

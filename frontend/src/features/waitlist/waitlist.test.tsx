@@ -78,7 +78,7 @@ describe('JoinForm', () => {
     const onJoined = vi.fn();
     render(<JoinForm referredBy="ABC234" onJoined={onJoined} />);
     fill('Ada Lovelace', ' Ada@Example.com ');
-    await waitFor(() => expect(onJoined).toHaveBeenCalledWith({ referralCode: 'XYZ789', referrals: 0, count: 488, alreadyJoined: false }));
+    await waitFor(() => expect(onJoined).toHaveBeenCalledWith({ referralCode: 'XYZ789', referrals: 0, count: 488 }));
     expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', interest: 'pixar' });
     expect(fetchMock.mock.calls[1][0]).toBe('/api/waitlist/referral');
     expect(JSON.parse(String(fetchMock.mock.calls[1][1]?.body))).toEqual({ email: 'ada@example.com', referralCode: 'ABC234' });
