@@ -1,5 +1,5 @@
 import OpenAI, { toFile } from 'openai';
-import { renderTrend, readImageInfo } from '@trendforge/imaging';
+import { readImageInfo, RenderThread } from '@trendforge/imaging';
 import { VariationPhrases, withPersonTraits, type GenerationJob, type ImageEngine, type VariationType } from '@trendforge/contracts';
 import type { GenerationWorkerConfig } from './config.js';
 
@@ -16,12 +16,17 @@ export interface ImageProvider {
   render(job: GenerationJob, photo: Buffer | undefined, onProgress: (percent: number) => void, matte?: Buffer): Promise<RenderedImage>;
 }
 
-/** The offline studio engine (DESIGN.md section 4): the default with no API key. */
+/**
+ * The offline studio engine (DESIGN.md section 4): the default with no API key. It renders on a
+ * thread of its own, one generation after another: seconds of CPU on the event loop would starve
+ * the renewal of the jobs' locks, and a job whose lock lapses is taken up (rendered) twice.
+ */
 export class StudioProvider implements ImageProvider {
   readonly engine = 'studio' as const;
+  private readonly thread = new RenderThread();
 
   async render(job: GenerationJob, photo: Buffer | undefined, onProgress: (percent: number) => void, matte?: Buffer): Promise<RenderedImage> {
-    const { png } = await renderTrend({
+    const { png } = await this.thread.render({
       trendSlug: job.trendSlug,
       trendName: job.trendName,
       // The engine writes the member's own words on boxes and covers, not the template around them.

@@ -1,6 +1,6 @@
 import { type DynamicModule, Inject, Injectable, Module } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { EXPORT_LONG_SIDE, renderInWorker, scaleToLongSide, squareJpeg, stopRenderWorker } from '@trendforge/imaging';
+import { EXPORT_LONG_SIDE, RenderThread, scaleToLongSide, squareJpeg } from '@trendforge/imaging';
 import { STUDIO_ENGINE_VERSION } from '@trendforge/imaging/engine-version';
 import { QueueName, StorageKeys, type Export4kRenderJob, type PreviewRenderJob, type RenderJob, type RenderJobResult } from '@trendforge/contracts';
 import {
@@ -13,12 +13,14 @@ import {
  * key, so concurrent requests share one job, and a file already stored is not rendered again (a
  * job taken over from a killed worker finishes the same way).
  *
- * One job at a time per process, on the studio engine's render thread (worker_threads): a 4K
- * render is seconds of CPU, and off the event loop it neither delays this process's generation
- * jobs nor the renewal of BullMQ's job locks.
+ * One job at a time per process, on a render thread of its own: a 4K render is seconds of CPU, and
+ * on its own lane it neither delays this process's generations (they render on theirs) nor the
+ * renewal of BullMQ's job locks.
  */
 @Injectable()
 export class RendersProcessor extends QueueConsumer<RenderJob, RenderJobResult> {
+  private readonly renderThread = new RenderThread();
+
   constructor(
     @Inject(QUEUE_WORKER_CONFIG) config: QueueWorkerConfig,
     @Inject(STORAGE) private readonly storage: ObjectStorage,
@@ -44,7 +46,7 @@ export class RendersProcessor extends QueueConsumer<RenderJob, RenderJobResult> 
     if (inputs.engine !== 'studio' || inputs.seed === null || photo === null) {
       return { bytes: await scaleToLongSide(await this.storage.get(resultKey), EXPORT_LONG_SIDE), contentType: 'image/png' };
     }
-    const { png } = await renderInWorker({
+    const { png } = await this.renderThread.render({
       trendSlug: inputs.trendSlug,
       trendName: inputs.trendName,
       prompt: inputs.userPrompt,
@@ -67,13 +69,13 @@ export class RendersProcessor extends QueueConsumer<RenderJob, RenderJobResult> 
       // Only while replicas of two builds run side by side (a rolling update).
       this.log.warn({ key: job.key, asked: job.engineVersion, engine: STUDIO_ENGINE_VERSION }, 'preview asked for another studio engine version');
     }
-    const { png } = await renderInWorker({ trendSlug: job.trendSlug, trendName: job.trendName, prompt: job.prompt, seed: job.seed, aspect: '1:1' });
+    const { png } = await this.renderThread.render({ trendSlug: job.trendSlug, trendName: job.trendName, prompt: job.prompt, seed: job.seed, aspect: '1:1' });
     return { bytes: await squareJpeg(png, job.size, job.quality), contentType: 'image/jpeg' };
   }
 
   override async onApplicationShutdown() {
     await super.onApplicationShutdown();
-    await stopRenderWorker();
+    await this.renderThread.stop();
   }
 }
 

@@ -1,20 +1,13 @@
-/** The analysis thread's entry (see analyse-thread.ts): traits and the person's matte, one photo after another. */
-import { parentPort } from 'node:worker_threads';
+/** The analysis thread's entry (see analyse-thread.ts). */
 import { analysePhoto } from './analyse.js';
+import type { PhotoAnalysis } from './analyse-thread.js';
 import { encodeMatte, personMatte } from './models.js';
+import { asBuffer, serveLane } from './thread-lane.js';
 
-let queue: Promise<unknown> = Promise.resolve();
-
-parentPort?.on('message', (msg: { id: number; photo: Uint8Array }) => {
-  queue = queue.then(async () => {
-    try {
-      const photo = Buffer.from(msg.photo.buffer, msg.photo.byteOffset, msg.photo.byteLength);
-      const result = await analysePhoto(photo);
-      // No face, no person to cut out.
-      const matte = result.faces > 0 ? await encodeMatte(await personMatte(photo, result.face?.box)) : undefined;
-      parentPort!.postMessage({ id: msg.id, result, matte });
-    } catch (err) {
-      parentPort!.postMessage({ id: msg.id, error: err instanceof Error ? err.message : String(err) });
-    }
-  });
+serveLane<Uint8Array, PhotoAnalysis>(async (bytes) => {
+  const photo = asBuffer(bytes);
+  const result = await analysePhoto(photo);
+  // No face, no person to cut out.
+  const matte = result.faces > 0 ? await encodeMatte(await personMatte(photo, result.face?.box)) : undefined;
+  return { result, matte };
 });

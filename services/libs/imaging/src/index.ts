@@ -12,7 +12,7 @@ export type { RenderRequest, RenderResult, FaceBox, Aspect } from './types.js';
 export { analysePhoto } from './analyse.js';
 export { personMatte, encodeMatte, decodeMatte, type PersonMatte } from './models.js';
 export { analyseInWorker, stopAnalyseWorker, type PhotoAnalysis } from './analyse-thread.js';
-export { renderInWorker, stopRenderWorker, type WorkerRenderRequest } from './worker.js';
+export { RenderThread, type WorkerRenderRequest } from './worker.js';
 export { squareJpeg } from './preview.js';
 export { planScene, type ScenePlan, type PlannedThing, type Placement, type ThingKind } from './plan/plan.js';
 export { VOCABULARY, type VocabEntry } from './plan/vocabulary.js';
