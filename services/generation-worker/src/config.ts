@@ -28,6 +28,39 @@ const openaiEnv = z.object({
   PROVIDER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
 });
 
+/** The engines a generation can render with. */
+export const ImageEngines = ['openai', 'gemini', 'studio'] as const;
+export type EngineName = (typeof ImageEngines)[number];
+
+/** Requests a minute the fleet starts at with Gemini primary and no PROVIDER_* set: cautious (Gemini sends no x-ratelimit-* to learn from). */
+export const GeminiDefaultRequestsPerMinute = 10;
+
+/** Which engine renders, which ones take over when it is down, and how the switch is made. */
+const routingEnv = z.object({
+  /** The primary engine; unset: openai with OPENAI_API_KEY, else the studio engine (as before). */
+  IMAGE_PROVIDER: optional(z.enum(ImageEngines)),
+  /**
+   * The engines that take over, in order, when the primary is down or too slow for a generation's
+   * deadline (comma-separated, e.g. `gemini` or `gemini,studio`); `studio` — the offline engine as
+   * the operator's last resort — only where listed, and last. Unset or `none`: no failover.
+   */
+  IMAGE_FALLBACK: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').map((name) => name.trim().toLowerCase()).filter((name) => name && name !== 'none') : v),
+    z.array(z.enum(ImageEngines)).default([]),
+  ),
+  /** A keyed fallback's calls in flight per worker process (its own cap: the fleet's budget is the primary's). */
+  IMAGE_FALLBACK_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(8),
+  /** The primary failing this long (connection errors, 5xx; no success between) opens the breaker: generations go straight to the fallback. */
+  IMAGE_FAILOVER_AFTER_MS: z.coerce.number().int().min(0).default(10_000),
+  /** How long an open breaker sends everything to the fallback before one generation tries the primary again. */
+  IMAGE_FAILOVER_PROBE_MS: z.coerce.number().int().min(100).default(30_000),
+  /** When set, Gemini's image model can render (IMAGE_PROVIDER or IMAGE_FALLBACK `gemini`). */
+  GEMINI_API_KEY: optional(z.string()),
+  /** Another endpoint for the SDK (`httpOptions.baseUrl`): a proxy, a Gemini-speaking test server. */
+  GEMINI_BASE_URL: optional(z.string().url()),
+  GEMINI_IMAGE_MODEL: z.string().default('gemini-2.5-flash-image'),
+});
+
 /**
  * A killed worker's jobs wait for their lock to run out, then for the next stalled check. 8 s
  * and 4 s take them over 8-12 s after the kill. The price: a worker whose event loop stalls
@@ -39,14 +72,33 @@ const generationWorkerOptions = workerEnv.extend({
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(8_000),
 });
 
-export const generationWorkerEnv = coreEnv.and(healthEnv(3111)).and(storageEnv).and(generationWorkerOptions).and(openaiEnv);
+export const generationWorkerEnv = coreEnv.and(healthEnv(3111)).and(storageEnv).and(generationWorkerOptions).and(openaiEnv).and(routingEnv);
 export type GenerationWorkerConfig = ReturnType<typeof loadGenerationWorkerConfig>;
 export const loadGenerationWorkerConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(generationWorkerEnv, env);
 
-/** The fleet's budget at the provider as configured (before anything is learned from its answers). */
+/** The fleet's budget at the primary provider as configured (before anything is learned from its answers). */
 export function providerLimits(config: GenerationWorkerConfig): { perMinute: number; burst: number; concurrency: number } {
-  // One image a request: the tighter of the two limits given, else the tier's.
+  // One image a request: the tighter of the two limits given, else the tier's (OpenAI) or a cautious start (Gemini).
   const given = [config.PROVIDER_REQUESTS_PER_MIN, config.PROVIDER_IMAGES_PER_MIN].filter((limit): limit is number => limit !== undefined);
-  const perMinute = given.length ? Math.min(...given) : OpenAITierImagesPerMinute[config.OPENAI_TIER];
+  const fallback = config.IMAGE_PROVIDER === 'gemini' ? GeminiDefaultRequestsPerMinute : OpenAITierImagesPerMinute[config.OPENAI_TIER];
+  const perMinute = given.length ? Math.min(...given) : fallback;
   return { perMinute, burst: config.PROVIDER_BURST, concurrency: config.PROVIDER_CONCURRENCY };
+}
+
+/**
+ * The engines in the order they are tried: the primary, then its fallbacks. Refuses, at start-up,
+ * a keyed engine without its key, a fallback list where the studio engine is not last, and
+ * fallbacks behind the studio engine (it does not go down).
+ */
+export function imageRouting(config: Pick<GenerationWorkerConfig, 'IMAGE_PROVIDER' | 'IMAGE_FALLBACK' | 'OPENAI_API_KEY' | 'GEMINI_API_KEY'>): { primary: EngineName; fallbacks: EngineName[] } {
+  const primary = config.IMAGE_PROVIDER ?? (config.OPENAI_API_KEY ? 'openai' : 'studio');
+  const fallbacks = [...new Set(config.IMAGE_FALLBACK ?? [])].filter((engine) => engine !== primary);
+  const keys: Record<EngineName, string | undefined> = { openai: config.OPENAI_API_KEY, gemini: config.GEMINI_API_KEY, studio: 'none needed' };
+  const keyNames: Record<EngineName, string> = { openai: 'OPENAI_API_KEY', gemini: 'GEMINI_API_KEY', studio: '' };
+  for (const engine of [primary, ...fallbacks]) {
+    if (!keys[engine]) throw new Error(`The ${engine} engine (IMAGE_PROVIDER / IMAGE_FALLBACK) needs ${keyNames[engine]}`);
+  }
+  if (primary === 'studio' && fallbacks.length) throw new Error('IMAGE_FALLBACK is for a keyed primary: the studio engine renders offline and does not go down');
+  if (fallbacks.includes('studio') && fallbacks.at(-1) !== 'studio') throw new Error('IMAGE_FALLBACK: the studio engine is the last resort, list it last (e.g. gemini,studio)');
+  return { primary, fallbacks };
 }

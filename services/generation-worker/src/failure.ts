@@ -1,7 +1,9 @@
+import { ApiError as GeminiApiError } from '@google/genai';
 import { UnrecoverableError } from 'bullmq';
 import OpenAI from 'openai';
 import { ErrorCode, GenerationFailure } from '@trendforge/contracts';
 import { InvalidStorageKeyError, ServiceError, StorageNotFoundError } from '@trendforge/platform';
+import { GeminiAnswerError, GeminiConnectionError } from './gemini.js';
 
 /** Error codes of a connection that failed or dropped (Node's own and undici's). */
 const NetworkCodes = new Set([
@@ -10,7 +12,7 @@ const NetworkCodes = new Set([
 ]);
 
 function isNetworkError(error: unknown): boolean {
-  if (error instanceof OpenAI.APIConnectionError) return true;
+  if (error instanceof OpenAI.APIConnectionError || error instanceof GeminiConnectionError) return true;
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
     if (typeof e.code === 'string' && NetworkCodes.has(e.code)) return true;
   }
@@ -37,21 +39,41 @@ export function failureReason(error: unknown): string {
     }
     if (error.status === 400) return GenerationFailure.invalidRequest;
   }
+  if (error instanceof GeminiApiError) {
+    // Google answers a wrong key 400 API_KEY_INVALID, a key without access 403 PERMISSION_DENIED.
+    if (error.status === 401 || error.status === 403 || /API_KEY_INVALID|API key not valid/.test(error.message)) return GenerationFailure.apiKey;
+    if (error.status === 429) return GenerationFailure.rateLimit;
+    if (error.status === 400) return GenerationFailure.invalidRequest;
+  }
+  if (error instanceof GeminiAnswerError && error.blocked) return GenerationFailure.contentPolicy;
   if (isNetworkError(error)) return GenerationFailure.network;
   return GenerationFailure.highDemand;
 }
 
 /** An error of the image provider's API (an answer or a connection), as opposed to our own parts. */
 export function isProviderError(error: unknown): boolean {
-  return error instanceof OpenAI.APIError;
+  return error instanceof OpenAI.APIError || error instanceof GeminiApiError || error instanceof GeminiAnswerError || error instanceof GeminiConnectionError;
 }
 
 /**
- * The provider's rate limit (429 rate_limit_exceeded): not the generation's fault, so the queue
- * pauses and the job waits its turn again. An exhausted quota (insufficient_quota) is billing, not pace.
+ * The provider's rate limit (429 rate_limit_exceeded; Gemini's 429 RESOURCE_EXHAUSTED, its RetryInfo
+ * as `retry-after-ms`): not the generation's fault, so the queue pauses and the job waits its turn
+ * again. An exhausted quota (OpenAI's insufficient_quota) is billing, not pace.
  */
-export function isProviderRateLimit(error: unknown): error is InstanceType<typeof OpenAI.APIError> {
+export function isProviderRateLimit(error: unknown): error is Error & { headers?: Headers } {
+  if (error instanceof GeminiApiError) return error.status === 429;
   return error instanceof OpenAI.APIError && error.status === 429 && error.code !== 'insufficient_quota';
+}
+
+/**
+ * The provider looks down rather than refusing this request: no answer (a refused, dropped or timed
+ * out connection) or its own trouble (5xx, 408). What the provider router's circuit breaker counts.
+ */
+export function isProviderOutage(error: unknown): boolean {
+  if (isNetworkError(error)) return true;
+  if (!isProviderError(error)) return false;
+  const status = httpStatusOf(error);
+  return status !== undefined && (status === 408 || status >= 500);
 }
 
 /** Bugs: the same input fails the same way every time. */
@@ -69,6 +91,7 @@ export function isRetryable(error: unknown): boolean {
   if (error instanceof UnrecoverableError) return false;
   if (isNetworkError(error)) return true;
   if (error instanceof ServiceError) return error.code === ErrorCode.Unavailable;
+  if (error instanceof GeminiAnswerError) return !error.blocked;
   const status = httpStatusOf(error);
   if (status !== undefined) return status === 408 || status === 409 || status === 429 || status >= 500;
   return !isBug(error);

@@ -1,7 +1,9 @@
 import OpenAI, { toFile } from 'openai';
 import { readImageInfo, RenderThread } from '@trendforge/imaging';
-import { VariationPhrases, withPersonTraits, type GenerationJob, type ImageEngine, type VariationType } from '@trendforge/contracts';
+import { withPersonTraits, withVariationPhrase, type GenerationJob, type ImageEngine } from '@trendforge/contracts';
 import type { GenerationWorkerConfig } from './config.js';
+import { GeminiProvider } from './gemini.js';
+import { routedProvider } from './provider-router.js';
 
 export interface RenderedImage {
   png: Buffer;
@@ -79,14 +81,11 @@ export class OpenAIProvider implements ImageProvider {
   }
 }
 
-/** The prompt with the variation's phrase, once (the images service's engine prompt usually has it already). */
-function withVariationPhrase(prompt: string, variation: VariationType | undefined): string {
-  const phrase = variation ? VariationPhrases[variation] ?? '' : '';
-  return phrase && !prompt.includes(phrase) ? `${prompt}, ${phrase}` : prompt;
-}
-
+/** The engines IMAGE_PROVIDER / IMAGE_FALLBACK name (provider-router.ts): one, or a router over several. */
 export function createImageProvider(config: GenerationWorkerConfig): ImageProvider {
-  return config.OPENAI_API_KEY
-    ? new OpenAIProvider(config.OPENAI_API_KEY, config.OPENAI_BASE_URL, config.OPENAI_IMAGE_MODEL)
-    : new StudioProvider();
+  return routedProvider(config, {
+    studio: () => new StudioProvider(),
+    openai: () => new OpenAIProvider(config.OPENAI_API_KEY ?? '', config.OPENAI_BASE_URL, config.OPENAI_IMAGE_MODEL),
+    gemini: () => new GeminiProvider(config.GEMINI_API_KEY ?? '', config.GEMINI_BASE_URL, config.GEMINI_IMAGE_MODEL),
+  });
 }

@@ -142,6 +142,8 @@ export class GenerationsService {
       seed: entity.seed ?? 0,
       variation: variationOf(entity),
       styleIntensity: entity.styleIntensity ?? undefined,
+      // The sweeper's deadline, counted from acceptance as it counts it: the worker fails over before it.
+      deadlineAt: entity.createdAt.getTime() + this.config.GENERATION_DEADLINE_MS,
     };
     const priority = generationPriority(role);
     // The place in the queue is read alongside the add, not after it (waitingPosition).

@@ -51,6 +51,12 @@ export const VariationPhrases: Readonly<Record<VariationType, string>> = {
   artistic: 'artistic interpretation, expressive strokes, bold color choices',
 };
 
+/** The prompt with the variation's phrase, once (the images service's engine prompt usually has it already). */
+export function withVariationPhrase(prompt: string, variation: VariationType | undefined): string {
+  const phrase = variation ? VariationPhrases[variation] ?? '' : '';
+  return phrase && !prompt.includes(phrase) ? `${prompt}, ${phrase}` : prompt;
+}
+
 export interface ChatMessage {
   role: 'user' | 'assistant';
   content: string;

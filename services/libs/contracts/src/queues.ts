@@ -40,6 +40,12 @@ export interface GenerationJob {
   variation?: VariationType;
   /** How strongly the trend's look is applied (1 to 10; left out: the engine's own strength). */
   styleIntensity?: number;
+  /**
+   * When the images service's sweeper fails and refunds the generation if it has not ended (ms
+   * since the epoch): a worker sends it to the fallback engine rather than let the primary's
+   * queue outlive it. Absent on jobs queued before it was sent.
+   */
+  deadlineAt?: number;
 }
 
 export interface GenerationJobResult {
@@ -70,7 +76,8 @@ export interface TraitsJobResult {
   face: PhotoFace | null;
 }
 
-export type ImageEngine = 'studio' | 'openai';
+/** Which engine made an image: the offline studio engine or a provider (stored with the creation, shown on the result). */
+export type ImageEngine = 'studio' | 'openai' | 'gemini';
 
 /**
  * Payload of a `renders` job, named by `kind` (also the job's name). The job id is `key`, the

@@ -21,6 +21,7 @@ export {
   type RecordedFile,
   type ChatCompletionRequestBody,
 } from './fake-openai.js';
+export { startFakeGemini, type FakeGemini, type FakeGeminiFailure, type FakeGeminiOptions, type FakeGeminiRequest, type GenerateContentBody } from './fake-gemini.js';
 export {
   createTestEnvironment, startServiceUnderTest, startServiceSuite, createTestBus, failureOf, getJson,
   type TestEnvironment, type ServiceUnderTest, type ServiceSuite,
