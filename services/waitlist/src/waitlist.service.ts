@@ -105,7 +105,7 @@ export class WaitlistService {
       );
       if (!entry) fail(ErrorCode.NotFound, WaitlistMessages.notOnWaitlist);
       if (entry.referral_code === code) fail(ErrorCode.BadRequest, WaitlistMessages.selfReferral);
-      if (entry.referred_by === code) return { success: true, referralCode: code, referrals: await this.referralsOf(tx.query.bind(tx), code) };
+      if (entry.referred_by === code) return { success: true, referralCode: code };
       if (entry.referred_by) fail(ErrorCode.Conflict, WaitlistMessages.alreadyReferred);
       if (entry.too_late) fail(ErrorCode.BadRequest, WaitlistMessages.referralTooLate);
 
@@ -117,12 +117,7 @@ export class WaitlistService {
       if (!referrer) fail(ErrorCode.NotFound, WaitlistMessages.unknownReferralCode);
       await tx.query(`UPDATE waitlist.entries SET referred_by = $1 WHERE id = $2`, [code, entry.id]);
       this.logger.log({ referralCode: code, referrals: referrer.referral_count }, 'referral recorded');
-      return { success: true, referralCode: code, referrals: referrer.referral_count };
+      return { success: true, referralCode: code };
     });
-  }
-
-  private async referralsOf(query: (sql: string, params: unknown[]) => Promise<Array<{ referral_count: number }>>, code: string) {
-    const [row] = await query(`SELECT referral_count FROM waitlist.entries WHERE referral_code = $1`, [code]);
-    return row?.referral_count ?? 0;
   }
 }

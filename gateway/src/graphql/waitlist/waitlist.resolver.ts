@@ -31,11 +31,11 @@ export class WaitlistJoinedType implements WaitlistJoined {
   @Field(() => Boolean, { nullable: true, description: 'True when the email was already on the list.' }) alreadyJoined?: boolean;
 }
 
+/** The referral is recorded; the referrer's count is not told to whoever sent the email and code. */
 @ObjectType('WaitlistReferral')
 export class WaitlistReferralType implements WaitlistReferralRecorded {
   @Field(() => Boolean) success: true;
   @Field() referralCode: string;
-  @Field(() => Int) referrals: number;
 }
 
 /** The same use cases as /api/waitlist/*; public. */

@@ -37,11 +37,13 @@ export interface WaitlistReferralInput {
   referralCode: string;
 }
 
+/**
+ * The referral is recorded. Only the code that was sent comes back: how many people joined through
+ * it is its owner's to know, not that of whoever posts an email and a code (issue 30).
+ */
 export interface WaitlistReferralRecorded {
   success: true;
-  /** The referrer's code and how many people have joined through it so far. */
   referralCode: string;
-  referrals: number;
 }
 
 /** GET /api/waitlist/count. */
