@@ -29,9 +29,19 @@ export const httpStatusOf: Record<ErrorCode, number> = {
 export interface ServiceErrorBody {
   code: ErrorCode;
   message: string;
-  /** For RATE_LIMITED: when to try again; the gateway answers it as Retry-After. */
+  /** When to try again (RATE_LIMITED, a briefly UNAVAILABLE dependency); the gateway answers it as Retry-After. */
   retryAfterSeconds?: number;
 }
+
+/**
+ * The answer while a dependency restarts (the database, the message broker): UNAVAILABLE with
+ * this text and Retry-After. The request itself was fine, so the same request (with the same
+ * Idempotency-Key) succeeds once the dependency is back; the SPA shows the text and sends it again.
+ */
+export const TemporarilyUnavailable = {
+  message: 'TrendForge is briefly unavailable. Please wait a few seconds and try again.',
+  retryAfterSeconds: 3,
+} as const;
 
 export function isServiceErrorBody(value: unknown): value is ServiceErrorBody {
   return (

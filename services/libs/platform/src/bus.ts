@@ -1,14 +1,15 @@
 import {
-  type CallHandler, DynamicModule, type ExecutionContext, Global, Inject, Injectable, Module, type NestInterceptor,
+  type CallHandler, DynamicModule, type ExecutionContext, Global, Inject, Injectable, Logger, Module, type NestInterceptor,
 } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
-import { MessagePattern, RpcException, Transport, type NatsContext, type NatsOptions } from '@nestjs/microservices';
+import { MessagePattern, Transport, type NatsContext, type NatsOptions } from '@nestjs/microservices';
 import { headers as natsHeaders, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import { context as traceContext } from '@opentelemetry/api';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import {
-  ErrorCode, isServiceErrorBody, type MessagePatternName, type MessageRequest, type MessageResponse,
+  isServiceErrorBody, type MessagePatternName, type MessageRequest, type MessageResponse,
 } from '@trendforge/contracts';
+import { describeFailure, InternalServiceError, isTemporarilyUnavailable, ServiceError, TemporarilyUnavailableError } from './errors.js';
 import { EventLog } from './events.js';
 import { busRequestSeconds } from './metrics.js';
 import { currentRequestId, RequestIdHeader, requestIdFrom, withRequestId } from './request-context.js';
@@ -16,23 +17,13 @@ import { extractTraceContext, injectTraceContext, inSpan } from './tracing.js';
 import { connectNats, NATS, NatsCloser, natsConnectionOptions } from './nats.js';
 import { busNamespace } from './redis.js';
 
+export * from './errors.js';
+
 /** The wire subject of a message pattern: namespaced so several stacks can share one NATS. */
 export const busName = (name: string) => `${busNamespace()}.${name}`;
 
 /** Marks a handler for a request/response pattern declared in contracts' MessageMap. */
 export const Handles = (pattern: MessagePatternName): MethodDecorator => MessagePattern(busName(pattern));
-
-/** An expected failure with a code the gateway turns into an HTTP status and a message for people. */
-export class ServiceError extends RpcException {
-  constructor(readonly code: ErrorCode, message: string, readonly retryAfterSeconds?: number) {
-    super({ code, message, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) });
-    this.message = message;
-  }
-}
-
-export function fail(code: ErrorCode, message: string, retryAfterSeconds?: number): never {
-  throw new ServiceError(code, message, retryAfterSeconds);
-}
 
 /**
  * The NATS transport a service listens with: every handler subscribes in a queue group named after
@@ -95,7 +86,11 @@ export class Bus {
   }
 }
 
-/** Turns whatever came back from a failed call into a ServiceError, keeping a service's own code. */
+/**
+ * Turns whatever came back from a failed call into a ServiceError, keeping a service's own code:
+ * silence, no replica and a lost broker connection are "briefly unavailable" (Retry-After, the
+ * member's text); an unexpected failure of the service is an InternalServiceError naming the pattern.
+ */
 export function asServiceError(error: unknown, pattern: string): ServiceError {
   if (error instanceof ServiceError) return error;
   if (isServiceErrorBody(error)) {
@@ -103,19 +98,23 @@ export function asServiceError(error: unknown, pattern: string): ServiceError {
     return new ServiceError(error.code, error.message, retryAfterSeconds);
   }
   const service = pattern.split('.')[0];
-  if (error instanceof Error && error.name === 'TimeoutError') return new ServiceError(ErrorCode.Unavailable, `${service} service did not answer in time`);
+  if (error instanceof Error && error.name === 'TimeoutError') return new TemporarilyUnavailableError(`${service} service did not answer in time`);
   const message = error instanceof Error ? error.message : String((error as { message?: string })?.message ?? error);
   // NATS answers at once when no replica of the service is subscribed.
-  if (/no responders|no subscribers listening/i.test(message)) return new ServiceError(ErrorCode.Unavailable, `${service} service is not available`);
-  return new ServiceError(ErrorCode.Unavailable, `${pattern} failed: ${message}`);
+  if (/no responders|no subscribers listening/i.test(message)) return new TemporarilyUnavailableError(`${service} service is not available`);
+  if (isTemporarilyUnavailable(error)) return new TemporarilyUnavailableError(`${pattern}: ${describeFailure(error)}`);
+  return new InternalServiceError(`${pattern} failed: ${message}`);
 }
 
 /**
  * The handling side of every bus request: times it by pattern (tf_bus_request_duration_seconds,
- * side="server"), and runs the handler in the caller's request id and trace.
+ * side="server"), runs the handler in the caller's request id and trace, and answers a failure of
+ * a dependency that is briefly down (isTemporarilyUnavailable) as TemporarilyUnavailableError.
  */
 @Injectable()
 export class BusServerObserver implements NestInterceptor {
+  private readonly log = new Logger('Bus');
+
   intercept(execution: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (execution.getType() !== 'rpc') return next.handle();
     const nats = execution.switchToRpc().getContext<NatsContext>();
@@ -125,7 +124,14 @@ export class BusServerObserver implements NestInterceptor {
     const header = (key: string) => (headers?.has(key) ? headers.get(key) : undefined);
     const stop = busRequestSeconds.startTimer({ pattern, side: 'server' });
     const handled = withRequestId(requestIdFrom(header(RequestIdHeader)), () =>
-      inSpan(`bus ${pattern}`, 'server', extractTraceContext(header), () => lastValueFrom(next.handle(), { defaultValue: undefined })));
+      inSpan(`bus ${pattern}`, 'server', extractTraceContext(header), () => lastValueFrom(next.handle(), { defaultValue: undefined })))
+      .catch((error: unknown) => {
+        // A database or broker that is restarting is no bug: the caller is told to try again in a
+        // moment instead of "Internal server error".
+        if (error instanceof ServiceError || !isTemporarilyUnavailable(error)) throw error;
+        this.log.warn(`${pattern}: a dependency is unavailable (${describeFailure(error)}); answered with Retry-After`);
+        throw new TemporarilyUnavailableError(`${pattern}: ${describeFailure(error)}`);
+      });
     handled.then(() => stop({ outcome: 'ok' }), () => stop({ outcome: 'error' }));
     return from(handled);
   }

@@ -22,7 +22,12 @@ export function dataSourceOptions(databaseUrl: string, db: ServiceDatabase): Dat
     synchronize: false,
     migrationsRun: false,
     logging: ['error'],
-    extra: { max: 10, application_name: db.schema },
+    // The pool rides out a PostgreSQL restart by itself: clients whose connection died are dropped
+    // and new ones opened on demand. A connect that hangs (a server gone without a word) gives up
+    // after 10 s, the bus's own request timeout, instead of the OS's minutes; the request is then
+    // answered "briefly unavailable" with Retry-After (errors.ts). TCP keep-alive notices a dead
+    // idle connection before a query is sent on it.
+    extra: { max: 10, application_name: db.schema, connectionTimeoutMillis: 10_000, keepAlive: true },
   };
 }
 

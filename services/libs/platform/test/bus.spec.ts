@@ -14,8 +14,10 @@ const natsUrl = process.env.TEST_NATS_URL || 'nats://127.0.0.1:4222';
 const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
 // Imported after BUS_NAMESPACE is set: decorators read it when the classes below are declared.
-const { Bus, BusModule, busTransport, connectNats, deleteEventStream, EventsModule, eventsHandled, fail, Handles, NATS, OnEvent, RedisModule, ServiceError } = await import('../src/index.js');
-const { ErrorCode } = await import('@trendforge/contracts');
+const {
+  Bus, BusModule, busTransport, connectNats, deleteEventStream, EventsModule, eventsHandled, fail, Handles, InternalServiceError, NATS, OnEvent, RedisModule, ServiceError,
+} = await import('../src/index.js');
+const { ErrorCode, TemporarilyUnavailable } = await import('@trendforge/contracts');
 
 /** What each replica saw, by replica name. */
 const seen = { requests: new Map<string, number>(), events: new Map<string, string[]>() };
@@ -33,6 +35,8 @@ function replica(name: string): DynamicModule {
     charge({ credits }: { credits: number }) {
       if (credits === 1) fail(ErrorCode.PaymentRequired, 'Not enough credits', 30);
       if (credits === 2) throw new Error('database exploded');
+      // What pg raises for a query on a connection PostgreSQL terminated (a restart).
+      if (credits === 4) throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01', severity: 'FATAL' });
       return new Promise((resolve) => setTimeout(() => resolve({ late: true }), 1000));
     }
 
@@ -100,14 +104,18 @@ test('each request is answered by exactly one of two replicas, and both take a s
   expect(seen.requests.size).toBe(2);
 });
 
-test("a handler's refusal arrives as the same ServiceError; any other failure or silence as unavailable", async () => {
+test("a handler's refusal arrives as the same ServiceError; a bug as an internal failure; an outage or silence as briefly unavailable", async () => {
   const refusal = await client.send('billing.charge', { userId: 'u', generationId: 'g', credits: 1 }).catch((error: unknown) => error);
   expect(refusal).toBeInstanceOf(ServiceError);
   expect(refusal).toMatchObject({ code: ErrorCode.PaymentRequired, message: 'Not enough credits', retryAfterSeconds: 30 });
-  await expect(client.send('billing.charge', { userId: 'u', generationId: 'g', credits: 2 }))
-    .rejects.toMatchObject({ code: ErrorCode.Unavailable, message: 'billing.charge failed: Internal server error' });
+  const bug = await client.send('billing.charge', { userId: 'u', generationId: 'g', credits: 2 }).catch((error: unknown) => error);
+  expect(bug).toBeInstanceOf(InternalServiceError);
+  expect(bug).toMatchObject({ code: ErrorCode.Unavailable, message: 'billing.charge failed: Internal server error', retryAfterSeconds: undefined });
+  // The database restarting under the handler: the member's text and when to try again, not "Internal server error".
+  await expect(client.send('billing.charge', { userId: 'u', generationId: 'g', credits: 4 }))
+    .rejects.toMatchObject({ code: ErrorCode.Unavailable, ...TemporarilyUnavailable });
   await expect(client.send('billing.charge', { userId: 'u', generationId: 'g', credits: 3 }, 200))
-    .rejects.toMatchObject({ code: ErrorCode.Unavailable, message: 'billing service did not answer in time' });
+    .rejects.toMatchObject({ code: ErrorCode.Unavailable, ...TemporarilyUnavailable, detail: 'billing service did not answer in time' });
   await expect(client.send('billing.refund', { generationId: 'g', reason: 'r' })).resolves.toBeUndefined();
 });
 
@@ -131,7 +139,8 @@ test('events published while every replica is down are handled when one comes ba
 });
 
 test('a request to a service with no replica fails at once as unavailable', async () => {
-  await expect(client.send('auth.user', { userId: 'x' }, 5000)).rejects.toMatchObject({ code: 'UNAVAILABLE', message: 'auth service is not available' });
+  await expect(client.send('auth.user', { userId: 'x' }, 5000))
+    .rejects.toMatchObject({ code: 'UNAVAILABLE', ...TemporarilyUnavailable, detail: 'auth service is not available' });
 });
 
 test('the NATS connection is shared as the NATS provider', () => {

@@ -1,6 +1,7 @@
 import { ConfigError, coreEnv, databaseEnv, loadConfig, storageEnv } from '../src/config.js';
 import { asServiceError, ServiceError } from '../src/bus.js';
 import { TimeoutError } from 'rxjs';
+import { TemporarilyUnavailable } from '@trendforge/contracts';
 
 describe('configuration at boot', () => {
   const schema = coreEnv.and(databaseEnv).and(storageEnv);
@@ -26,8 +27,8 @@ describe('bus errors', () => {
     expect([error.code, error.message]).toEqual(['PAYMENT_REQUIRED', 'You need 3 credits']);
   });
 
-  test('a silent service becomes "unavailable" naming the service', () => {
+  test('a silent service is "briefly unavailable" (Retry-After), naming the service for the logs', () => {
     const error = asServiceError(new TimeoutError(), 'trends.list');
-    expect([error.code, error.message]).toEqual(['UNAVAILABLE', 'trends service did not answer in time']);
+    expect(error).toMatchObject({ code: 'UNAVAILABLE', ...TemporarilyUnavailable, detail: 'trends service did not answer in time' });
   });
 });
