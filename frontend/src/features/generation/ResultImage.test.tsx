@@ -12,6 +12,11 @@ describe('ResultImage', () => {
     expect(screen.queryByRole('figure')).not.toBeInTheDocument();
   });
 
+  it('names the engine that made it: an image rendered on the Gemini fallback says so', () => {
+    render(<ResultImage src="/media/g1.png" alt="a fox figurine" engine="gemini" testId="result-image" />);
+    expect(screen.getByTestId('engine-label')).toHaveTextContent('Gemini engine');
+  });
+
   it('leaves the badge out when the engine is unknown', () => {
     render(<ResultImage src="/media/g1.png" alt="" engine={null} testId="wizard-result-image" />);
     expect(screen.queryByTestId('engine-label')).not.toBeInTheDocument();
