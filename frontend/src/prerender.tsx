@@ -3,7 +3,6 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { AppRoutes } from './app/App';
 import { AppProviders } from './app/providers';
-import { createQueryClient } from './lib/queryClient';
 
 /**
  * Build-time render of a public page as a signed-out visitor sees it on arrival (used by the
@@ -12,6 +11,8 @@ import { createQueryClient } from './lib/queryClient';
  */
 export async function renderPage(url: string): Promise<string> {
   const { pathname } = new URL(url);
+  // Imported as the app imports it (lib/query-client-loader), so it is one chunk in this build too.
+  const { createQueryClient } = await import('./lib/queryClient');
   // prerender waits for the lazy route modules, so the page comes out complete.
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>

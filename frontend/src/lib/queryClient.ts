@@ -1,6 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api';
 
+// In the app only lib/query-client-loader imports this module (dynamically), so TanStack Query stays a chunk
+// of its own: everyone else reads the client through useQueryClient() and the keys from query-keys.
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -17,5 +20,3 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
-
-export { queryKeys } from './query-keys';

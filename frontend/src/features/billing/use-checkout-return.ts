@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@/lib/queryClient';
+import { queryKeys } from '@/lib/query-keys';
 import type { User } from '@/lib/types';
 import { paymentsStatusKey, type PaymentsStatus } from './billing-api';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { withPersonTraits } from '@trendforge/contracts';
-import { queryKeys } from '@/lib/queryClient';
+import { queryKeys } from '@/lib/query-keys';
 import type { Image, Trend } from '@/lib/types';
 import type { GenerateInput, Generation } from '@/features/generation/documents';
 import { describeGenerationError, graphqlErrorMessage } from '@/features/generation/generation-state';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
-import { queryKeys } from '@/lib/queryClient';
+import { queryKeys } from '@/lib/query-keys';
 import type { Trend } from '@/lib/types';
 import { TRENDS_STALE_TIME } from '@/features/trends/use-trends';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '@/lib/queryClient';
+import { queryKeys } from '@/lib/query-keys';
 import type { Image } from '@/lib/types';
 import { useAuth } from '@/features/auth/auth-context';
 

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Hammer, Images, Megaphone, Palette, Sparkles, Wand2, type LucideIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import { queryKeys } from '@/lib/queryClient';
+import { queryKeys } from '@/lib/query-keys';
 import type { User } from '@/lib/types';
 import { Button } from '@/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/ui/dialog';

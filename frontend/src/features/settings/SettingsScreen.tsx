@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Camera, Loader2, LogOut, Save } from 'lucide-react';
 import { errorMessage } from '@/lib/api';
-import { queryKeys } from '@/lib/queryClient';
+import { queryKeys } from '@/lib/query-keys';
 import type { User } from '@/lib/types';
 import { useAuth } from '@/features/auth/auth-context';
 import { useSignOut } from '@/features/auth/use-sign-out';

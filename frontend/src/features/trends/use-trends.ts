@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage } from '@/lib/api';
-import { queryKeys } from '@/lib/queryClient';
+import { queryKeys } from '@/lib/query-keys';
 import type { Role, Trend, User, VotingTrend } from '@/lib/types';
 import type { StyleOptionsAnswer } from '@trendforge/contracts';
 import { toast } from '@/ui/toast-store';
