@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { useApolloClient, useMutation, useSubscription } from '@apollo/client/react';
+import { TemporarilyUnavailable } from '@trendforge/contracts';
+import { toast } from '@/ui/toast-store';
 import { GENERATE, GENERATION, GENERATION_UPDATED, type GenerateInput, type Generation } from './documents';
 import { isTerminal, mergeGeneration } from './generation-state';
 
@@ -9,6 +11,47 @@ export const POLL_INTERVAL_MS = 3000;
 
 /** A generate call whose answer got lost (network, server restarting) is sent this many times in all, with the same key. */
 export const GENERATE_SEND_ATTEMPTS = 3;
+
+/**
+ * While the server answers "briefly unavailable" (its database or broker restarting: UNAVAILABLE
+ * with Retry-After), the same call with the same key is sent again after each wait, for up to this
+ * long in all: a restart takes seconds, and waiting beats a failure.
+ */
+export const GENERATE_UNAVAILABLE_WAIT_MS = 120_000;
+
+/** Retry-After is honoured within these bounds (seconds). */
+const RETRY_AFTER_MIN_S = 1;
+const RETRY_AFTER_MAX_S = 30;
+const retryAfterMs = (seconds: number) => Math.min(RETRY_AFTER_MAX_S, Math.max(RETRY_AFTER_MIN_S, seconds)) * 1000;
+
+/**
+ * The server's "briefly unavailable, try again in a moment", with the text for the member and the
+ * wait it asked for; null for any other failure (a refusal or a bug is final). GraphQL answers it
+ * as an UNAVAILABLE error with `retryAfterSeconds`; a proxy in front of a restarting gateway as an
+ * HTTP 503.
+ */
+export function unavailableRetry(error: unknown): { message: string; waitMs: number } | null {
+  if (CombinedGraphQLErrors.is(error)) {
+    const unavailable = error.errors.find((e) => e.extensions?.code === 'UNAVAILABLE' && typeof e.extensions.retryAfterSeconds === 'number');
+    if (!unavailable) return null;
+    return { message: unavailable.message || TemporarilyUnavailable.message, waitMs: retryAfterMs(unavailable.extensions!.retryAfterSeconds as number) };
+  }
+  if (ServerError.is(error) && error.statusCode === 503) {
+    const seconds = Number(error.response.headers.get('retry-after'));
+    let message: string = TemporarilyUnavailable.message;
+    try {
+      const body = JSON.parse(error.bodyText) as { message?: unknown; errors?: Array<{ message?: unknown }> };
+      const text = body.errors?.[0]?.message ?? body.message;
+      if (typeof text === 'string' && text) message = text;
+    } catch {
+      // not JSON (a proxy's page): the plain text above
+    }
+    return { message, waitMs: retryAfterMs(Number.isFinite(seconds) && seconds > 0 ? seconds : TemporarilyUnavailable.retryAfterSeconds) };
+  }
+  return null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A fresh idempotency key (randomUUID needs a secure context; plain http on a LAN address has only getRandomValues). */
 export function newIdempotencyKey(): string {
@@ -78,16 +121,34 @@ export function useGeneration(): UseGeneration {
       setGeneration(null);
       // One key per click: sending it again after a lost answer never starts (or charges) a second generation.
       const idempotencyKey = newIdempotencyKey();
+      const startedAt = Date.now();
+      // The server's text, shown for as long as the same call is being sent again.
+      let notice: ReturnType<typeof toast> | null = null;
       let result;
-      for (let attempt = 1; ; attempt++) {
-        try {
-          result = await generate({ variables: { input, idempotencyKey } });
-          break;
-        } catch (error) {
-          // The server's answer (a GraphQL error) is final; only a lost answer is worth sending again.
-          if (CombinedGraphQLErrors.is(error) || attempt >= GENERATE_SEND_ATTEMPTS) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+      try {
+        for (let lost = 1; ; ) {
+          try {
+            result = await generate({ variables: { input, idempotencyKey } });
+            break;
+          } catch (error) {
+            const unavailable = unavailableRetry(error);
+            if (unavailable && Date.now() - startedAt + unavailable.waitMs <= GENERATE_UNAVAILABLE_WAIT_MS) {
+              const shown = { title: 'Trying again for you', description: unavailable.message, duration: Infinity };
+              if (notice) notice.update(shown);
+              else notice = toast(shown);
+              await sleep(unavailable.waitMs);
+              continue;
+            }
+            // Unavailable for longer than is worth waiting: the member gets the server's text.
+            if (unavailable) throw new Error(unavailable.message, { cause: error });
+            // Any other answer of the server is final; only a lost answer is worth sending again.
+            if (CombinedGraphQLErrors.is(error) || lost >= GENERATE_SEND_ATTEMPTS) throw error;
+            await sleep(500 * lost);
+            lost += 1;
+          }
         }
+      } finally {
+        notice?.dismiss();
       }
       const accepted = result.data?.generate;
       if (!accepted) throw new Error(HIGH_DEMAND_FALLBACK);
