@@ -1,4 +1,4 @@
-import { CreationUrls, type Creation, type Generation, type GenerationView, type ImageView } from '@trendforge/contracts';
+import { CreationUrls, GenerationUrls, type Creation, type Generation, type GenerationView, type ImageView } from '@trendforge/contracts';
 
 export function toImageView(creation: Creation): ImageView {
   return {
@@ -30,6 +30,7 @@ export function toGenerationView(generation: Generation): GenerationView {
     engine: generation.engine,
     imageUrl: done ? CreationUrls.image(generation.id) : null,
     thumbnailUrl: done ? CreationUrls.thumbnail(generation.id) : null,
+    previewUrl: generation.status === 'active' && generation.previews ? GenerationUrls.preview(generation.id, generation.previews) : null,
     createdAt: generation.createdAt,
   };
 }

@@ -68,6 +68,7 @@ export class GenerationType implements GenerationView {
   @Field(() => String, { nullable: true }) engine: string | null;
   @Field(() => String, { nullable: true }) imageUrl: string | null;
   @Field(() => String, { nullable: true }) thumbnailUrl: string | null;
+  @Field(() => String, { nullable: true, description: 'While it renders: the picture forming (owner only); a new URL with each new one.' }) previewUrl: string | null;
   @Field() createdAt: string;
 }
 

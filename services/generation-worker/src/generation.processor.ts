@@ -2,18 +2,19 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { DelayedError, Queue, UnrecoverableError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { captionFor, makeThumbnail } from '@trendforge/imaging';
+import { captionFor, makeThumbnail, previewJpeg } from '@trendforge/imaging';
 import {
   ErrorCode, GenerationFailure, QueueName, StorageKeys, type Generation, type GenerationJob, type GenerationJobResult, type ImageEngine,
 } from '@trendforge/contracts';
 import {
-  Bus, busNamespace, notFoundAs, publishGenerationUpdate, QUEUE_WORKER_CONFIG, queueConnection, QueueConsumer, REDIS, renderSeconds, ServiceError, STORAGE,
+  Bus, busNamespace, notFoundAs, publishGenerationUpdate, QUEUE_WORKER_CONFIG, queueConnection, QueueConsumer, recordGenerationPreviews, REDIS, renderSeconds,
+  ServiceError, STORAGE,
   type ObjectStorage,
 } from '@trendforge/platform';
 import { providerLimits, type GenerationWorkerConfig } from './config.js';
 import { attemptError, isProviderError, isProviderRateLimit, isRetryable } from './failure.js';
 import { ProviderPace, retryAfterMs } from './pace.js';
-import type { ImageProvider, RenderedImage } from './providers.js';
+import type { ImageProvider, RenderedImage, RenderProgress } from './providers.js';
 
 export const IMAGE_PROVIDER = Symbol('IMAGE_PROVIDER');
 
@@ -162,13 +163,27 @@ export class GenerationProcessor extends QueueConsumer<GenerationJob, Generation
     if (generation.status === 'completed') return this.resultOf(generation, data);
 
     let lastPublished = 0;
-    const onProgress = (percent: number) => {
-      const progress = Math.max(0, Math.min(99, Math.round(percent)));
-      if (progress - lastPublished < 10) return;
-      lastPublished = progress;
+    let previews = 0;
+    /** Previews are stored and pushed one after another, so a later one never lands before an earlier one. */
+    let previewsShown: Promise<void> = Promise.resolve();
+    const publish = (progress: number) => {
+      lastPublished = Math.max(lastPublished, progress);
       // Progress is best effort: Redis restarting must not fail the render.
-      job.updateProgress(progress).catch(() => undefined);
-      void publishGenerationUpdate(this.redis, { ...generation, status: 'active', progress, position: null, etaSeconds: null });
+      job.updateProgress(lastPublished).catch(() => undefined);
+      return publishGenerationUpdate(this.redis, { ...generation, status: 'active', progress: lastPublished, position: null, etaSeconds: null, previews });
+    };
+    const onProgress: RenderProgress = (percent, preview) => {
+      const progress = Math.max(0, Math.min(99, Math.round(percent)));
+      if (preview) {
+        previewsShown = previewsShown.then(() => this.showPreview(data, preview, previews + 1)).then(
+          (n) => { previews = n; return publish(progress); },
+          // Best effort, like progress: the member still gets the image.
+          (error: unknown) => this.log.warn({ generationId: data.generationId, err: error }, 'preview not shown'),
+        );
+        return;
+      }
+      if (progress - lastPublished < 10) return;
+      void publish(progress);
     };
     onProgress(10);
 
@@ -183,6 +198,8 @@ export class GenerationProcessor extends QueueConsumer<GenerationJob, Generation
       renderSeconds.observe({ trend: data.trendSlug, engine: image.engine }, (performance.now() - renderStarted) / 1000);
       if (image.headers && this.pace) await this.pace.learn(image.headers).catch((error: unknown) => this.log.warn({ err: error }, 'provider pace not updated'));
     }
+    // The last preview is pushed before the image is reported: never a preview after the result.
+    await previewsShown;
     const { png, engine } = image;
     const thumbnail = await makeThumbnail(png);
     const { resultKey, thumbnailKey, originalKey } = storageKeys(data);
@@ -197,7 +214,19 @@ export class GenerationProcessor extends QueueConsumer<GenerationJob, Generation
     const result: GenerationJobResult = { resultKey, thumbnailKey, originalKey, caption: captionFor(data.trendName, data.userPrompt), engine };
     await this.report(data.generationId, result);
     this.log.log({ generationId: data.generationId, engine, attempt: job.attemptsMade + 1 }, 'generation completed');
+    // The result replaces the preview; one left behind is only a small file.
+    if (previews > 0) await this.storage.delete(StorageKeys.preview(data.userId, data.generationId)).catch(() => undefined);
     return result;
+  }
+
+  /**
+   * Stores a preview of the picture forming (a small JPEG beside the generation, served to its
+   * owner only) and records that the `n`th one is there, for members who poll.
+   */
+  private async showPreview(data: GenerationJob, image: Buffer, n: number): Promise<number> {
+    await this.storage.put(StorageKeys.preview(data.userId, data.generationId), await previewJpeg(image), 'image/jpeg');
+    await recordGenerationPreviews(this.redis, data.generationId, n);
+    return n;
   }
 
   /**

@@ -1,5 +1,6 @@
 import OpenAI, { toFile } from 'openai';
-import { readImageInfo, RenderThread } from '@trendforge/imaging';
+import type { ImageEditStreamEvent, ImageGenStreamEvent } from 'openai/resources/images';
+import { fitToFrame, FRAMES, readImageInfo, RenderThread, type Aspect } from '@trendforge/imaging';
 import { withPersonTraits, withVariationPhrase, type GenerationJob, type ImageEngine } from '@trendforge/contracts';
 import type { GenerationWorkerConfig } from './config.js';
 import { GeminiProvider } from './gemini.js';
@@ -12,10 +13,16 @@ export interface RenderedImage {
   headers?: Headers;
 }
 
+/**
+ * What a provider reports while it renders: how far it is (0-100), and with it, now and then, a
+ * picture of the image forming (encoded image bytes: a partial image, the engine's midpoint).
+ */
+export type RenderProgress = (percent: number, preview?: Buffer) => void;
+
 /** Turns a generation job (and the member's photo, if any) into an image. */
 export interface ImageProvider {
   readonly engine: ImageEngine;
-  render(job: GenerationJob, photo: Buffer | undefined, onProgress: (percent: number) => void, matte?: Buffer): Promise<RenderedImage>;
+  render(job: GenerationJob, photo: Buffer | undefined, onProgress: RenderProgress, matte?: Buffer): Promise<RenderedImage>;
 }
 
 /**
@@ -27,7 +34,8 @@ export class StudioProvider implements ImageProvider {
   readonly engine = 'studio' as const;
   private readonly thread = new RenderThread();
 
-  async render(job: GenerationJob, photo: Buffer | undefined, onProgress: (percent: number) => void, matte?: Buffer): Promise<RenderedImage> {
+  async render(job: GenerationJob, photo: Buffer | undefined, onProgress: RenderProgress, matte?: Buffer): Promise<RenderedImage> {
+    let percent = 0;
     const { png } = await this.thread.render({
       trendSlug: job.trendSlug,
       trendName: job.trendName,
@@ -45,39 +53,116 @@ export class StudioProvider implements ImageProvider {
       styleIntensity: job.styleIntensity,
       // Framing falls back to the face traits-worker found when the engine's detector finds none.
       faceBox: job.face?.box,
-      onProgress,
+      onProgress: (value) => onProgress((percent = value)),
+      // The engine's own picture at its midpoint, as the keyed path's partial images.
+      onPreview: (jpeg) => onProgress(percent, jpeg),
     });
     return { png, engine: this.engine };
   }
 }
 
-/** gpt-image-1 family: edits with the reference photo, plain generation otherwise. */
+/** The OpenAI image models the keyed path draws with, and what each can do. */
+type OpenAIFamily = 'gpt-image' | 'dall-e-3';
+
+/** The sizes each family draws (the API refuses others), and its best quality. */
+const OpenAIModels = {
+  'gpt-image': { sizes: ['1024x1024', '1024x1536', '1536x1024'], quality: 'high' },
+  'dall-e-3': { sizes: ['1024x1024', '1024x1792', '1792x1024'], quality: 'hd' },
+} as const satisfies Record<OpenAIFamily, { sizes: readonly OpenAISize[]; quality: string }>;
+type OpenAISize = '1024x1024' | '1024x1536' | '1536x1024' | '1024x1792' | '1792x1024';
+
+/** Partial images gpt-image streams before the final one (0-3; each is an image's worth of output tokens more). */
+export const OpenAIPartialImages = 2;
+
+/** The model's family, or a start-up error naming the models that work. */
+export function openAIFamily(model: string): OpenAIFamily {
+  if (model.startsWith('gpt-image') || model.startsWith('chatgpt-image')) return 'gpt-image';
+  if (model === 'dall-e-3') return 'dall-e-3';
+  throw new Error(
+    `OPENAI_IMAGE_MODEL=${model} is not supported: use a gpt-image model (e.g. gpt-image-1) or dall-e-3. `
+    + '(dall-e-2 draws only squares up to 1024 px and cannot stream.)',
+  );
+}
+
+/** The provider's size nearest the preset's shape (by ratio), which fitToFrame then crops to the exact frame. */
+export function nearestSize(family: OpenAIFamily, aspect: Aspect = '1:1'): OpenAISize {
+  const { width, height } = FRAMES[aspect] ?? FRAMES['1:1'];
+  const distance = (size: OpenAISize) => {
+    const [w, h] = size.split('x').map(Number);
+    return Math.abs(Math.log(w / h) - Math.log(width / height));
+  };
+  return (OpenAIModels[family].sizes as readonly OpenAISize[]).reduce((best, size) => (distance(size) < distance(best) ? size : best));
+}
+
+/**
+ * OpenAI's image models. gpt-image: edits with the reference photo, plain generation otherwise,
+ * streamed: each partial image reaches `onProgress` as the picture forms, and progress follows
+ * the stream's events. dall-e-3 (no edits, no streaming): drawn from the prompt, which carries the
+ * traits read from the photo when there is one.
+ *
+ * Always the model's best quality: a keyed picture cannot be drawn again (another call draws
+ * another picture), so the stored result is what the 4K export scales.
+ *
+ * The answer is the provider's nearest size, cropped to the exact frame of the aspect preset.
+ */
 export class OpenAIProvider implements ImageProvider {
   readonly engine = 'openai' as const;
   private readonly client: OpenAI;
+  private readonly family: OpenAIFamily;
 
   constructor(apiKey: string, baseURL: string | undefined, private readonly model: string) {
+    this.family = openAIFamily(model);
     // No retries inside the SDK: the queue retries what is worth retrying, with backoff, and counts the attempts.
     this.client = new OpenAI({ apiKey, baseURL, maxRetries: 0, timeout: 120_000 });
   }
 
-  async render(job: GenerationJob, photo: Buffer | undefined, onProgress: (percent: number) => void): Promise<RenderedImage> {
-    onProgress(10);
+  async render(job: GenerationJob, photo: Buffer | undefined, onProgress: RenderProgress): Promise<RenderedImage> {
     // The variation's words, then the personalization, go with the prompt whether the photo is sent or not.
     const prompt = withPersonTraits(withVariationPhrase(job.prompt, job.variation), job.userTraits);
-    const { data: answer, response } = photo
-      ? await this.client.images.edit({
-        model: this.model,
-        image: await toFile(photo, 'photo.png', { type: `image/${(await readImageInfo(photo)).format}` }),
-        prompt,
-        size: '1024x1024',
-        input_fidelity: 'high',
-      }).withResponse()
-      : await this.client.images.generate({ model: this.model, prompt, size: '1024x1024', n: 1 }).withResponse();
+    const size = nearestSize(this.family, job.aspect);
+    const { encoded, headers } = this.family === 'dall-e-3'
+      ? await this.drawDallE3(prompt, size)
+      : await this.stream(prompt, size, photo, onProgress);
+    onProgress(90);
+    return { png: await fitToFrame(Buffer.from(encoded, 'base64'), job.aspect), engine: this.engine, headers };
+  }
+
+  private async drawDallE3(prompt: string, size: OpenAISize): Promise<{ encoded: string; headers: Headers }> {
+    const { data: answer, response } = await this.client.images.generate({
+      model: this.model, prompt, size: size as '1024x1024', quality: OpenAIModels['dall-e-3'].quality, n: 1, response_format: 'b64_json',
+    }).withResponse();
     const encoded = answer.data?.[0]?.b64_json;
     if (!encoded) throw new Error('The image service returned no image');
-    onProgress(90);
-    return { png: Buffer.from(encoded, 'base64'), engine: this.engine, headers: response.headers };
+    return { encoded, headers: response.headers };
+  }
+
+  /** gpt-image, streamed: each partial image goes to `onProgress` with the progress its index stands for. */
+  private async stream(prompt: string, size: OpenAISize, photo: Buffer | undefined, onProgress: RenderProgress): Promise<{ encoded: string; headers: Headers }> {
+    const common = { model: this.model, prompt, size: size as '1024x1024', quality: OpenAIModels['gpt-image'].quality, stream: true as const, partial_images: OpenAIPartialImages };
+    const { data: events, response } = photo
+      ? await this.client.images.edit({
+        ...common,
+        image: await toFile(photo, 'photo.png', { type: `image/${(await readImageInfo(photo)).format}` }),
+        input_fidelity: 'high',
+      }).withResponse()
+      : await this.client.images.generate({ ...common, n: 1 }).withResponse();
+    let encoded: string | undefined;
+    try {
+      for await (const event of events as AsyncIterable<ImageGenStreamEvent | ImageEditStreamEvent>) {
+        if (event.type === 'image_generation.partial_image' || event.type === 'image_edit.partial_image') {
+          // Partial k of n stands for (k+1)/(n+1) of the way from the request (10 %) to the image (90 %).
+          onProgress(10 + (80 * (event.partial_image_index + 1)) / (OpenAIPartialImages + 1), Buffer.from(event.b64_json, 'base64'));
+        } else {
+          encoded = event.b64_json;
+        }
+      }
+    } catch (error) {
+      // A stream that breaks off is the provider's connection (retried as one), not a fault of ours.
+      if (error instanceof OpenAI.APIError) throw error;
+      throw new OpenAI.APIConnectionError({ message: 'The image stream broke off', cause: error instanceof Error ? error : undefined });
+    }
+    if (!encoded) throw new OpenAI.APIConnectionError({ message: 'The image stream ended without the image' });
+    return { encoded, headers: response.headers };
   }
 }
 

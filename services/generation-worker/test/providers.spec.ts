@@ -1,10 +1,11 @@
 import { UnrecoverableError } from 'bullmq';
 import OpenAI from 'openai';
 import { readPngSize, startFakeOpenAI, type FakeOpenAI, type FakeOpenAIFailure } from '@trendforge/testing';
-import { GenerationFailure, VariationPhrases, type GenerationJob } from '@trendforge/contracts';
+import { FRAMES, readImageInfo, renderTrend } from '@trendforge/imaging';
+import { GenerationFailure, VariationPhrases, type AspectPreset, type GenerationJob } from '@trendforge/contracts';
 import { ServiceError } from '@trendforge/platform';
-import { attemptError, failureReason } from '../src/failure.js';
-import { OpenAIProvider, StudioProvider, createImageProvider } from '../src/providers.js';
+import { attemptError, failureReason, isProviderError } from '../src/failure.js';
+import { OpenAIPartialImages, OpenAIProvider, StudioProvider, createImageProvider } from '../src/providers.js';
 
 const job: GenerationJob = {
   generationId: '00000000-0000-4000-8000-000000000001', userId: '00000000-0000-4000-8000-000000000002',
@@ -25,13 +26,79 @@ describe('image providers', () => {
     expect(readPngSize(png)).toEqual({ width: 1024, height: 1024 });
   });
 
-  test('with a key, gpt-image-1 is asked with the full prompt (real SDK, OpenAI wire format)', async () => {
+  test('with a key, gpt-image-1 is asked with the full prompt, at its best quality, streamed (real SDK, OpenAI wire format)', async () => {
     const provider = createImageProvider({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseURL, OPENAI_IMAGE_MODEL: 'gpt-image-1' } as never);
     expect(provider).toBeInstanceOf(OpenAIProvider);
     const { png, engine } = await provider.render(job, undefined, () => undefined);
     expect(engine).toBe('openai');
     expect(readPngSize(png)).toEqual({ width: 1024, height: 1024 });
-    expect(openai.requests).toEqual([expect.objectContaining({ path: '/v1/images/generations', body: expect.objectContaining({ model: 'gpt-image-1', prompt: job.prompt, size: '1024x1024' }) })]);
+    expect(openai.requests).toEqual([expect.objectContaining({
+      path: '/v1/images/generations',
+      body: expect.objectContaining({ model: 'gpt-image-1', prompt: job.prompt, size: '1024x1024', quality: 'high', stream: true, partial_images: OpenAIPartialImages }),
+    })]);
+  });
+
+  test('the picture forms while it streams: each partial image reaches onProgress, progress follows the events', async () => {
+    const provider = new OpenAIProvider('sk-test', openai.baseURL, 'gpt-image-1');
+    const reports: Array<{ percent: number; preview?: { width: number; height: number } }> = [];
+    const previews: Buffer[] = [];
+    await provider.render(job, undefined, (percent, preview) => {
+      reports.push({ percent, preview: preview && readPngSize(preview) || undefined });
+      if (preview) previews.push(preview);
+    });
+    // Two partial images (a third and two thirds of the way), then the image (90 %).
+    expect(reports.map(({ percent }) => Math.round(percent))).toEqual([37, 63, 90]);
+    expect(reports.map(({ preview }) => preview)).toEqual([{ width: 1024, height: 1024 }, { width: 1024, height: 1024 }, undefined]);
+    expect(previews[0].equals(previews[1])).toBe(false);
+  });
+
+  test.each([
+    ['1:1', '1024x1024'], ['4:5', '1024x1536'], ['9:16', '1024x1536'], ['16:9', '1536x1024'],
+  ] as const)('aspect %s: gpt-image is asked %s, the answer cropped to the exact frame of the preset', async (aspect, size) => {
+    const photo = (await new StudioProvider().render(job, undefined, () => undefined)).png;
+    const provider = new OpenAIProvider('sk-test', openai.baseURL, 'gpt-image-1');
+    const drawn = await provider.render({ ...job, aspect }, undefined, () => undefined);
+    const edited = await provider.render({ ...job, aspect }, photo, () => undefined);
+    expect(openai.requests.map((request) => [request.path, request.body.size])).toEqual([['/v1/images/generations', size], ['/v1/images/edits', size]]);
+    for (const { png } of [drawn, edited]) expect(await readImageInfo(png)).toEqual({ format: 'png', ...FRAMES[aspect as AspectPreset] });
+  });
+
+  test.each([
+    ['1:1', '1024x1024'], ['4:5', '1024x1024'], ['9:16', '1024x1792'], ['16:9', '1792x1024'],
+  ] as const)('dall-e-3, aspect %s: asked %s in base64 at hd quality (no streaming), cropped to the frame', async (aspect, size) => {
+    const provider = createImageProvider({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseURL, OPENAI_IMAGE_MODEL: 'dall-e-3' } as never);
+    const reported: number[] = [];
+    const { png } = await provider.render({ ...job, aspect }, undefined, (percent, preview) => reported.push(preview ? -1 : percent));
+    expect(await readImageInfo(png)).toEqual({ format: 'png', ...FRAMES[aspect as AspectPreset] });
+    expect(reported).toEqual([90]);
+    const [request] = openai.requests;
+    expect(request.body).toEqual(expect.objectContaining({ model: 'dall-e-3', size, quality: 'hd', response_format: 'b64_json', n: 1 }));
+    expect(request.body.stream).toBeUndefined();
+  });
+
+  test('dall-e-3 cannot edit: with a photo it draws from the prompt and the traits read from the photo', async () => {
+    const photo = (await new StudioProvider().render(job, undefined, () => undefined)).png;
+    const provider = new OpenAIProvider('sk-test', openai.baseURL, 'dall-e-3');
+    await provider.render({ ...job, userTraits: 'curly hair' }, photo, () => undefined);
+    expect(openai.requests.map((request) => [request.path, request.body.prompt, request.files.length])).toEqual([
+      ['/v1/images/generations', `${job.prompt} | Person traits: curly hair`, 0],
+    ]);
+  });
+
+  test.each(['dall-e-2', 'whisper-1'])('OPENAI_IMAGE_MODEL=%s is refused at start-up, naming the models that work', (model) => {
+    expect(() => createImageProvider({ OPENAI_API_KEY: 'sk-test', OPENAI_IMAGE_MODEL: model } as never))
+      .toThrow(`OPENAI_IMAGE_MODEL=${model} is not supported: use a gpt-image model (e.g. gpt-image-1) or dall-e-3.`);
+  });
+
+  test('a stream cut off after its first partial image is a dropped connection of the provider: retried', async () => {
+    openai.failNext('stream_cut');
+    const provider = new OpenAIProvider('sk-test', openai.baseURL, 'gpt-image-1');
+    const previews: Buffer[] = [];
+    const error = await provider.render(job, undefined, (_, preview) => preview && previews.push(preview)).catch((e: unknown) => e);
+    expect(previews).toHaveLength(1);
+    expect(isProviderError(error)).toBe(true);
+    expect(failureReason(error)).toBe(GenerationFailure.network);
+    expect(attemptError(error)).not.toBeInstanceOf(UnrecoverableError);
   });
 
   test('with a photo, the edit endpoint gets the photo and high input fidelity', async () => {
@@ -64,6 +131,21 @@ describe('image providers', () => {
     expect(openai.requests.map((request) => request.body.prompt)).toEqual([
       `${job.prompt}, ${VariationPhrases.artistic}`, `${job.prompt}, ${VariationPhrases.detailed}`, job.prompt,
     ]);
+  });
+
+  test('the studio engine hands back its own preview once, near its midpoint, a small JPEG; the picture is the same as without', async () => {
+    const reports: Array<{ percent: number; preview?: Buffer }> = [];
+    const { png } = await new StudioProvider().render({ ...job, aspect: '9:16' }, undefined, (percent, preview) => reports.push({ percent, preview }));
+    const previews = reports.filter(({ preview }) => preview);
+    expect(previews).toHaveLength(1);
+    const [{ percent, preview }] = previews;
+    expect(percent).toBeGreaterThanOrEqual(30);
+    expect(percent).toBeLessThan(90);
+    expect(await readImageInfo(preview!)).toEqual({ format: 'jpeg', width: 288, height: 512 });
+    // Before the render ends.
+    expect(reports.at(-1)?.preview).toBeUndefined();
+    const alone = await renderTrend({ trendSlug: job.trendSlug, trendName: job.trendName, prompt: job.userPrompt, seed: job.seed, aspect: '9:16' });
+    expect(png.equals(alone.png)).toBe(true);
   });
 
   test('the studio engine draws the variation: another variation, another image; the same one, the same bytes', async () => {

@@ -7,7 +7,7 @@ import {
   AdminListLimit, ErrorCode, Events, MonthlyAllowance, GenerationFailure, type FailedGeneration, isVariationType, QueueName, withPersonTraits, type Creation, type CreationRenderInputs, type Generation, type GenerationCompletedEvent,
   type GenerationJob, type GenerationRequest, type MessageRequest, type Role, type Trend, isStyleIntensity, StyleIntensity,
 } from '@trendforge/contracts';
-import { Bus, fail, jobProgress, publishGenerationUpdate, queueRefunds, REDIS, ServiceError, waitingPosition } from '@trendforge/platform';
+import { Bus, fail, generationPreviews, jobProgress, publishGenerationUpdate, queueRefunds, REDIS, ServiceError, waitingPosition } from '@trendforge/platform';
 import { IMAGES_CONFIG, type ImagesConfig } from './config.js';
 import { CreationEntity, GenerationEntity, type PhotoEntity } from './entities.js';
 import { GENERATION_QUEUE, GenerationQueueWatch, generationPriority, type GenerationQueue } from './generation-queue.js';
@@ -381,11 +381,15 @@ export class GenerationsService {
     let progress = entity.status === 'completed' ? 100 : 0;
     let position: number | null = null;
     let etaSeconds: number | null = null;
+    let previews = 0;
     if (entity.status === 'queued') {
       ({ position, etaSeconds } = queued ?? await this.queueState(entity.id, () => waitingPosition(this.redis, QueueName.generation, entity.id)));
     } else if (entity.status === 'active') {
       try {
-        progress = await jobProgress(this.redis, QueueName.generation, entity.id) ?? 0;
+        [progress, previews] = await Promise.all([
+          jobProgress(this.redis, QueueName.generation, entity.id).then((value) => value ?? 0),
+          generationPreviews(this.redis, entity.id),
+        ]);
       } catch (error) {
         this.log.warn({ err: error, generationId: entity.id }, 'queue state not read');
       }
@@ -404,6 +408,7 @@ export class GenerationsService {
       caption: entity.caption,
       engine: entity.engine,
       createdAt: entity.createdAt.toISOString(),
+      previews,
     };
   }
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Worker } from 'bullmq';
-import { GenerationFailure, type GenerationJob } from '@trendforge/contracts';
-import { STORAGE, type ObjectStorage } from '@trendforge/platform';
+import { GenerationFailure, StorageKeys, type Generation, type GenerationJob } from '@trendforge/contracts';
+import { readImageInfo } from '@trendforge/imaging';
+import { createRedis, generationUpdatesChannel, STORAGE, StorageNotFoundError, type ObjectStorage } from '@trendforge/platform';
 import { startFakeOpenAI, type FakeOpenAI } from '@trendforge/testing';
 import { GenerationProcessor } from '../../generation-worker/src/generation.processor.js';
 import type { ProviderPace } from '../../generation-worker/src/pace.js';
@@ -125,6 +126,47 @@ describe('generation worker: renders, retries and failures', () => {
         expect(consumer.isPaused()).toBe(false);
       } finally {
         storage.ping = ping;
+      }
+    });
+
+    test('the picture forms while it renders: each partial image is stored beside the generation (a small JPEG), pushed with the progress its event stands for, and polled; gone once the image is there', async () => {
+      const storage = worker.get<ObjectStorage>(STORAGE);
+      const subscriber = createRedis(stack.environment.redisUrl);
+      const seen: Array<{ progress: number; previews?: number; preview?: string }> = [];
+      const polled: Generation[] = [];
+      let g: Awaited<ReturnType<typeof generate>> | undefined;
+      const pending: Array<Promise<unknown>> = [];
+      subscriber.on('message', (_channel: string, text: string) => {
+        const update = JSON.parse(text) as Generation;
+        if (update.id !== g?.id || update.status !== 'active') return;
+        const at = { progress: update.progress, previews: update.previews };
+        seen.push(at);
+        // What the member's browser would fetch at that moment, and what a poll answers.
+        // The first push of each new preview.
+        if (update.previews && !seen.some((earlier) => earlier !== at && earlier.previews === update.previews)) {
+          pending.push(storage.get(StorageKeys.preview(update.userId, update.id)).then(readImageInfo).then(({ format }) => Object.assign(at, { preview: format })));
+          pending.push(stack.bus.send('images.generation.get', { id: update.id, userId: update.userId }).then((polledNow) => polled.push(polledNow)));
+        }
+      });
+      await subscriber.subscribe(generationUpdatesChannel());
+      openai.setLatency(1500);
+      try {
+        g = await generate();
+        expect(await g.ended()).toEqual(expect.objectContaining({ status: 'completed' }));
+        await Promise.all(pending);
+        expect(seen.filter(({ previews }) => previews)).toEqual([
+          { progress: 37, previews: 1, preview: 'jpeg' },
+          { progress: 63, previews: 2, preview: 'jpeg' },
+          // The image is in: the last preview stays until the result replaces it.
+          { progress: 90, previews: 2 },
+        ]);
+        // Progress never goes back.
+        expect(seen.map(({ progress }) => progress)).toEqual([...seen.map(({ progress }) => progress)].sort((a, b) => a - b));
+        expect(polled.filter(({ status }) => status === 'active').map(({ previews }) => previews ?? 0).every((n) => n > 0)).toBe(true);
+        expect(await storage.get(StorageKeys.preview(g.userId, g.id)).catch((error: unknown) => error)).toBeInstanceOf(StorageNotFoundError);
+      } finally {
+        openai.setLatency(0);
+        await subscriber.quit();
       }
     });
   });

@@ -2,8 +2,8 @@ import { Body, Controller, Get, Headers, HttpStatus, Inject, Param, ParseUUIDPip
 import type { Response } from 'express';
 import { Throttle } from '@nestjs/throttler';
 import { ThrottledOperation } from '../../common/throttle.guard.js';
-import { Bus, fail } from '@trendforge/platform';
-import { ErrorCode, type GenerationView } from '@trendforge/contracts';
+import { Bus, fail, notFoundAs, STORAGE, type ObjectStorage } from '@trendforge/platform';
+import { ErrorCode, StorageKeys, type GenerationView } from '@trendforge/contracts';
 import { toGenerationView } from '../../clients/views.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../../config.js';
 import { CurrentCaller, MemberGuard, type Caller } from '../../common/session.js';
@@ -29,6 +29,7 @@ export class GenerateController {
     private readonly bus: Bus,
     private readonly updates: GenerationUpdates,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
   @Post('generate')
@@ -56,5 +57,23 @@ export class GenerateController {
   @Get('generations/:id')
   async generation(@CurrentCaller() caller: Caller, @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string): Promise<GenerationView> {
     return toGenerationView(await this.bus.send('images.generation.get', { id, userId: caller.userId }));
+  }
+
+  /**
+   * The picture forming while the generation renders (its `previewUrl`), only for its owner:
+   * another member's generation is "not found", like its image. Not cached: the next one replaces it.
+   */
+  @Get('generations/:id/preview')
+  async preview(@CurrentCaller() caller: Caller, @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string, @Res() res: Response): Promise<void> {
+    const generation = await this.bus.send('images.generation.get', { id, userId: caller.userId });
+    const object = await this.storage.stream(StorageKeys.preview(generation.userId, generation.id)).catch(notFoundAs(undefined));
+    if (!object) fail(ErrorCode.NotFound, 'Preview Not Found');
+    res.set({
+      'content-type': object.contentType,
+      'content-length': String(object.size),
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    });
+    object.stream.pipe(res);
   }
 }

@@ -74,6 +74,11 @@ export interface Generation {
   caption: string | null;
   engine: string | null;
   createdAt: string;
+  /**
+   * How many previews of the picture forming the engine has handed back so far (the latest is
+   * stored at StorageKeys.preview); 0 or absent when none.
+   */
+  previews?: number;
 }
 
 export interface Creation {
@@ -105,6 +110,8 @@ export const StorageKeys = {
   matte: (photoKey: string) => `${photoKey.replace(/\.[a-z0-9]+$/i, '')}.matte.png`,
   /** The 4K download, rendered once on first request. */
   export4k: (userId: string, id: string) => `exports/${userId}/${id}-4k.png`,
+  /** The latest preview of a generation while it renders (small JPEG), private to its owner; removed once it ends. */
+  preview: (userId: string, id: string) => `previews/${userId}/${id}.jpg`,
 };
 
 /** Where the gateway serves an avatar; the only avatar URLs a profile accepts (its owner's own). */
@@ -124,3 +131,8 @@ export const CreationUrls = {
   original: (id: string) => `/api/images/${id}/file/original`,
 };
 export type CreationFileVariant = 'result' | 'thumbnail' | 'original';
+
+/** Where the gateway serves a generation's latest preview while it renders (its owner only); `n` makes each new one a new URL. */
+export const GenerationUrls = {
+  preview: (id: string, n: number) => `/api/generations/${id}/preview?n=${n}`,
+};

@@ -41,6 +41,11 @@ export interface GenerationView {
   engine: string | null;
   imageUrl: string | null;
   thumbnailUrl: string | null;
+  /**
+   * While it renders: the picture forming (the latest partial image or engine preview, owner
+   * only); the URL changes with each new one. Null before the first and once it ends.
+   */
+  previewUrl: string | null;
   createdAt: string;
 }
 

@@ -21,6 +21,8 @@ export const FRAMES: Record<Aspect, { width: number; height: number }> = {
 /** The long side of the download export ("4K"). */
 export const EXPORT_LONG_SIDE = 3840;
 const MAX_LONG_SIDE = 4096;
+/** The long side of a preview of a picture still forming. */
+const PREVIEW_LONG_SIDE = 512;
 
 export async function renderTrend(req: RenderRequest): Promise<RenderResult> {
   const frame = FRAMES[req.aspect ?? '1:1'] ?? FRAMES['1:1'];
@@ -50,6 +52,15 @@ export async function renderTrend(req: RenderRequest): Promise<RenderResult> {
     }
   };
   progress(0);
+  // The midpoint preview: the first snapshot a renderer passes, else the trend's picture before its finish.
+  let previewSent: Promise<void> | undefined;
+  const preview = (img: Raw) => {
+    const onPreview = req.onPreview;
+    if (previewSent || !onPreview) return;
+    // A copy: the renderer goes on drawing while sharp encodes.
+    const still = { ...img, data: Buffer.from(img.data) };
+    previewSent = previewJpeg(still).then((jpeg) => onPreview(jpeg)).catch(() => undefined);
+  };
   const seed = Number.isFinite(req.seed) ? Math.trunc(req.seed) >>> 0 : 0;
   const renderer = rendererFor(req.trendSlug ?? '');
   // The stream depends on the seed and the prompt, so the same seed with another prompt varies too.
@@ -70,12 +81,18 @@ export async function renderTrend(req: RenderRequest): Promise<RenderResult> {
     background: parseBackground(req.background),
     photo,
     id: 'tf',
-    progress: (p) => progress(10 + p * 0.8),
+    progress: (p, snapshot) => {
+      if (snapshot) preview(snapshot);
+      progress(10 + p * 0.8);
+    },
   };
   // The variation finishes the trend's picture; its own stream, so the picture itself never changes with it.
-  const img = await applyVariation(applyIntensity(await renderer.render(ctx), req.styleIntensity), req.variation, createRng(hashString(`variation|${req.variation ?? ''}`, seed)));
+  const drawn = await renderer.render(ctx);
+  preview(drawn);
+  const img = await applyVariation(applyIntensity(drawn, req.styleIntensity), req.variation, createRng(hashString(`variation|${req.variation ?? ''}`, seed)));
   progress(92);
   const png = await encodePng(img);
+  await previewSent;
   progress(100);
   return { png, width: img.width, height: img.height };
 }
@@ -101,6 +118,22 @@ export async function makeThumbnail(png: Buffer, size = 384): Promise<Buffer> {
 export async function scaleToLongSide(image: Buffer, longSide = EXPORT_LONG_SIDE): Promise<Buffer> {
   const side = Math.min(MAX_LONG_SIDE, longSide);
   return sharp(image).rotate().resize(side, side, { fit: 'inside', kernel: 'lanczos3' }).png({ compressionLevel: 6 }).toBuffer();
+}
+
+/**
+ * An image from another engine made to the exact frame of an aspect preset (PNG): scaled to cover
+ * the frame, centred, and the overflow cropped (providers answer in a few fixed sizes; the nearest
+ * one differs from the preset by a strip at most).
+ */
+export async function fitToFrame(image: Buffer, aspect: Aspect = '1:1'): Promise<Buffer> {
+  const { width, height } = FRAMES[aspect] ?? FRAMES['1:1'];
+  return sharp(image).rotate().resize(width, height, { fit: 'cover', position: 'centre', kernel: 'lanczos3' }).png({ compressionLevel: 6 }).toBuffer();
+}
+
+/** A small JPEG of a picture still forming (a partial image, the engine's midpoint): light to store and send. */
+export async function previewJpeg(image: Buffer | Raw, longSide = PREVIEW_LONG_SIDE): Promise<Buffer> {
+  const input = Buffer.isBuffer(image) ? sharp(image) : sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
+  return input.resize(longSide, longSide, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 72, mozjpeg: false }).toBuffer();
 }
 
 /** Decode with sharp; throws on anything that is not an image. */

@@ -8,5 +8,10 @@ import type { WorkerRenderRequest } from './worker.js';
 // One libvips thread: the render thread keeps to one core and leaves the other to the server.
 sharp.concurrency(1);
 
-serveLane<WorkerRenderRequest, RenderResult>(({ photo, matte, ...request }, onProgress) =>
-  renderTrend({ ...request, photo: photo && asBuffer(photo), matte: matte && asBuffer(matte), onProgress }));
+serveLane<WorkerRenderRequest & { preview?: boolean }, RenderResult>(({ photo, matte, preview, ...request }, report) => {
+  let percent = 0;
+  const onProgress = (value: number) => report((percent = value));
+  // The midpoint preview travels with the progress it was made at.
+  const onPreview = preview ? (jpeg: Buffer) => report(percent, jpeg) : undefined;
+  return renderTrend({ ...request, photo: photo && asBuffer(photo), matte: matte && asBuffer(matte), onProgress, onPreview });
+});

@@ -11,12 +11,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parentPort, Worker } from 'node:worker_threads';
 
-type FromThread<Reply> = { id: number; progress: number } | { id: number; reply: Reply } | { id: number; error: string };
+type FromThread<Reply> = { id: number; progress: number; preview?: Uint8Array } | { id: number; reply: Reply } | { id: number; error: string };
+
+/** Progress the thread reports, now and then with a preview (encoded image bytes). */
+export type LaneProgress = (percent: number, preview?: Buffer) => void;
 
 interface Pending<Reply> {
   resolve: (reply: Reply) => void;
   reject: (error: Error) => void;
-  onProgress?: (percent: number) => void;
+  onProgress?: LaneProgress;
 }
 
 /**
@@ -38,7 +41,7 @@ export class ThreadLane<Request, Reply> {
   constructor(private readonly entry: string, private readonly name: string) {}
 
   /** Runs the request on the thread after those before it; progress the thread reports reaches `onProgress`. */
-  run(request: Request, onProgress?: (percent: number) => void): Promise<Reply> {
+  run(request: Request, onProgress?: LaneProgress): Promise<Reply> {
     const thread = this.thread();
     const id = this.nextId++;
     return new Promise<Reply>((resolve, reject) => {
@@ -63,7 +66,7 @@ export class ThreadLane<Request, Reply> {
       const pending = this.pending.get(message.id);
       if (!pending) return;
       if ('progress' in message) {
-        pending.onProgress?.(message.progress);
+        pending.onProgress?.(message.progress, message.preview && asBuffer(message.preview));
         return;
       }
       this.pending.delete(message.id);
@@ -84,14 +87,14 @@ export class ThreadLane<Request, Reply> {
 }
 
 /** The thread side: handles each request after the one before, reporting progress and the reply or error. */
-export function serveLane<Request, Reply>(handle: (request: Request, progress: (percent: number) => void) => Promise<Reply>): void {
+export function serveLane<Request, Reply>(handle: (request: Request, progress: (percent: number, preview?: Buffer) => void) => Promise<Reply>): void {
   const port = parentPort;
   if (!port) throw new Error('serveLane runs on a worker thread');
   let queue: Promise<unknown> = Promise.resolve();
   port.on('message', ({ id, request }: { id: number; request: Request }) => {
     queue = queue.then(async () => {
       try {
-        const reply = await handle(request, (progress) => port.postMessage({ id, progress }));
+        const reply = await handle(request, (progress, preview) => port.postMessage({ id, progress, preview }));
         port.postMessage({ id, reply });
       } catch (error) {
         port.postMessage({ id, error: error instanceof Error ? error.message : String(error) });

@@ -44,6 +44,11 @@ export interface RenderRequest {
   /** The wizard's style variation (variation.ts): standard, or a detailed, minimalist or artistic finish. */
   variation?: VariationType;
   onProgress?: (percent: number) => void;
+  /**
+   * Once, near the middle of the render: a small JPEG of the picture as it stands (previewJpeg),
+   * before the result. Not asked, not made.
+   */
+  onPreview?: (jpeg: Buffer) => void;
   /** A face box to frame on when the detector finds none (e.g. from stored traits). */
   faceBox?: FaceBox;
   /**
@@ -103,7 +108,11 @@ export interface TrendContext {
   photo?: PhotoSource;
   /** Unique prefix for SVG ids. */
   id: string;
-  progress(percent: number): void;
+  /**
+   * How far the trend's render is (0-100); with `snapshot`, the picture as it stands, which the
+   * engine hands back once as its midpoint preview (renderers pass it near their middle).
+   */
+  progress(percent: number, snapshot?: Raw): void;
 }
 
 export interface TrendRenderer {

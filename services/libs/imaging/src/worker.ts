@@ -7,15 +7,18 @@
 import { asBuffer, ThreadLane } from './thread-lane.js';
 import type { RenderRequest, RenderResult } from './types.js';
 
-/** What crosses to the thread: the request without its progress callback (not cloneable). */
-export type WorkerRenderRequest = Omit<RenderRequest, 'onProgress'>;
+/** What crosses to the thread: the request without its callbacks (not cloneable). */
+export type WorkerRenderRequest = Omit<RenderRequest, 'onProgress' | 'onPreview'>;
 
 export class RenderThread {
-  private readonly lane = new ThreadLane<WorkerRenderRequest, RenderResult>('render-worker.js', 'render thread');
+  private readonly lane = new ThreadLane<WorkerRenderRequest & { preview?: boolean }, RenderResult>('render-worker.js', 'render thread');
 
-  /** `renderTrend` on this thread, after the renders asked before it; progress comes back to `onProgress`. */
-  async render({ onProgress, ...request }: RenderRequest): Promise<RenderResult> {
-    const result = await this.lane.run(request, onProgress);
+  /** `renderTrend` on this thread, after the renders asked before it; progress and the preview come back to their callbacks. */
+  async render({ onProgress, onPreview, ...request }: RenderRequest): Promise<RenderResult> {
+    const result = await this.lane.run({ ...request, preview: !!onPreview }, (percent, preview) => {
+      if (preview) onPreview?.(preview);
+      else onProgress?.(percent);
+    });
     return { ...result, png: asBuffer(result.png) };
   }
 

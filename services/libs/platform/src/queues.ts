@@ -78,6 +78,21 @@ export async function jobProgress(redis: Redis, name: QueueName, jobId: string):
   return Number.isFinite(value) ? value : null;
 }
 
+/** How many previews a rendering generation has handed back (for a poll between pushes); gone an hour after the last. */
+const generationPreviewsKey = (generationId: string) => `${busNamespace()}:generation-previews:${generationId}`;
+const GenerationPreviewsTtlSeconds = 3600;
+
+/** Records that a generation's `n`th preview is stored. */
+export async function recordGenerationPreviews(redis: Redis, generationId: string, n: number): Promise<void> {
+  await redis.set(generationPreviewsKey(generationId), String(n), 'EX', GenerationPreviewsTtlSeconds);
+}
+
+/** How many previews of a generation are stored (0 when none). */
+export async function generationPreviews(redis: Redis, generationId: string): Promise<number> {
+  const value = Number(await redis.get(generationPreviewsKey(generationId)));
+  return Number.isInteger(value) && value > 0 ? value : 0;
+}
+
 /** Ids of the first `limit` waiting jobs, next first, in the order waitingPosition counts them. */
 export async function waitingJobIds(redis: Redis, name: QueueName, limit: number): Promise<string[]> {
   const unprioritized = (await redis.lrange(waitListKey(name), -limit, -1)).reverse();

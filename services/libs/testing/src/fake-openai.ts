@@ -4,6 +4,9 @@
  *
  *   POST /v1/images/generations  gpt-image-* → b64_json; dall-e-2/3 → url or b64_json (response_format)
  *   POST /v1/images/edits        multipart (image / image[] / mask files + fields), same answers
+ *                                gpt-image-* with `stream: true`: server-sent events, `partial_images`
+ *                                `image_generation.partial_image` / `image_edit.partial_image` events,
+ *                                then `….completed` (latency spread over them)
  *   POST /v1/chat/completions    non-streaming
  *   POST /v1/moderations         text / multimodal input
  *   GET  /files/<id>.png         the images handed out as `url`
@@ -14,7 +17,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createPng, type Rgb } from './png.js';
+import { createPng, readPngSize, type Rgb } from './png.js';
+
+const readPngDims = (png: Buffer) => readPngSize(png) ?? { width: 1, height: 1 };
 
 export type FakeOpenAIFailure =
   /** 401 invalid_api_key */
@@ -30,7 +35,9 @@ export type FakeOpenAIFailure =
   /** 500 server_error */
   | 'server_error'
   /** the connection is dropped without an answer */
-  | 'network';
+  | 'network'
+  /** a streamed answer (stream: true) is cut off after its first event; otherwise like 'network' */
+  | 'stream_cut';
 
 export interface RecordedFile {
   /** Form field: `image`, `image[]`, `mask` */
@@ -130,6 +137,11 @@ const IMAGE_SIZES: Record<string, string[]> = {
 
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
+/** A streamed answer: server-sent events, written one after another. */
+class EventStream {
+  constructor(readonly events: Array<{ event: string; data: unknown }>) {}
+}
+
 class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -143,7 +155,7 @@ class HttpError extends Error {
 const invalidRequest = (message: string, param: string | null = null, code: string | null = null) =>
   new HttpError(400, { message, type: 'invalid_request_error', param, code });
 
-function failureError(kind: Exclude<FakeOpenAIFailure, 'network'>, model: string): HttpError {
+function failureError(kind: Exclude<FakeOpenAIFailure, 'network' | 'stream_cut'>, model: string): HttpError {
   switch (kind) {
     case 'invalid_api_key':
       return new HttpError(401, {
@@ -281,8 +293,11 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     });
   }
 
-  function imagesResponse(model: string, prompt: string, body: Record<string, unknown>, inputImages: number): unknown {
+  function imagesResponse(model: string, prompt: string, body: Record<string, unknown>, inputImages: number, kind: 'image_generation' | 'image_edit'): unknown {
     const gptImage = model.startsWith('gpt-image');
+    // Multipart bodies (edits) carry fields as text.
+    const stream = body.stream === true || body.stream === 'true';
+    if (stream && !gptImage) throw invalidRequest(`Streaming is not supported for model '${model}'.`, 'stream', 'unsupported_value');
     if (gptImage && body.response_format !== undefined) {
       // The real API rejects it for gpt-image models (they always answer b64_json).
       throw invalidRequest("Unknown parameter: 'response_format'.", 'response_format', 'unknown_parameter');
@@ -296,19 +311,41 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     if (gptImage) {
       const textTokens = tokens(prompt);
       const imageTokens = inputImages * 323;
+      const quality = body.quality && body.quality !== 'auto' ? body.quality : 'medium';
+      const background = body.background ?? 'opaque';
+      const usage = {
+        input_tokens: textTokens + imageTokens,
+        input_tokens_details: { text_tokens: textTokens, image_tokens: imageTokens },
+        output_tokens: 1056 * images.length,
+        total_tokens: textTokens + imageTokens + 1056 * images.length,
+      };
+      if (stream) {
+        const partials = body.partial_images === undefined ? 0 : Number(body.partial_images);
+        if (!Number.isInteger(partials) || partials < 0 || partials > 3) {
+          throw invalidRequest(`Invalid 'partial_images': integer above maximum value. Expected a value <= 3, but got ${String(body.partial_images)} instead.`, 'partial_images', 'integer_above_max_value');
+        }
+        const common = { created_at: created, size: images[0].size, quality, background, output_format: 'png' };
+        // Partial images of the same size, the picture emerging from grey: partial k is (k+1)/(n+1) of the way.
+        const [{ width, height }] = images.map(({ png }) => readPngDims(png));
+        const [color, to] = colorFor(prompt, 0);
+        const partialEvents = Array.from({ length: partials }, (_, k) => {
+          const share = (k + 1) / (partials + 1);
+          const toward = (rgb: Rgb): Rgb => rgb.map((c) => Math.round(128 + (c - 128) * share)) as unknown as Rgb;
+          const png = createPng({ width, height, color: toward(color), to: toward(to) });
+          const type = `${kind}.partial_image`;
+          return { event: type, data: { type, b64_json: png.toString('base64'), ...common, partial_image_index: k } };
+        });
+        const type = `${kind}.completed`;
+        return new EventStream([...partialEvents, { event: type, data: { type, b64_json: images[0].png.toString('base64'), ...common, usage } }]);
+      }
       return {
         created,
-        background: body.background ?? 'opaque',
+        background,
         output_format: 'png',
-        quality: body.quality && body.quality !== 'auto' ? body.quality : 'medium',
+        quality,
         size: images[0].size,
         data: images.map(({ png }) => ({ b64_json: png.toString('base64') })),
-        usage: {
-          input_tokens: textTokens + imageTokens,
-          input_tokens_details: { text_tokens: textTokens, image_tokens: imageTokens },
-          output_tokens: 1056 * images.length,
-          total_tokens: textTokens + imageTokens + 1056 * images.length,
-        },
+        usage,
       };
     }
     return {
@@ -333,7 +370,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   const handlers: Record<string, (recorded: RecordedRequest) => unknown> = {
     '/v1/images/generations': ({ body }) => {
       const prompt = requirePrompt(body);
-      return imagesResponse(String(body.model ?? 'dall-e-2'), prompt, body, 0);
+      return imagesResponse(String(body.model ?? 'dall-e-2'), prompt, body, 0, 'image_generation');
     },
     '/v1/images/edits': ({ body, files: parts, headers }) => {
       if (!String(headers['content-type'] ?? '').startsWith('multipart/form-data')) {
@@ -345,7 +382,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       const model = String(body.model ?? 'dall-e-2');
       if (model === 'dall-e-3') throw invalidRequest('Image edits are not supported for dall-e-3.', 'model', 'invalid_value');
       const seed = `${prompt}:${images.map((image) => createHash('sha256').update(image.bytes).digest('hex')).join(',')}`;
-      return imagesResponse(model, seed, body, images.length);
+      return imagesResponse(model, seed, body, images.length, 'image_edit');
     },
     '/v1/chat/completions': ({ body }) => {
       const request = body as ChatCompletionRequestBody;
@@ -467,15 +504,17 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       }
     }
 
+    let cutStream = false;
     const failureIndex = failures.findIndex((failure) => !failure.path || failure.path === path);
     if (failureIndex >= 0) {
       const [{ kind }] = failures.splice(failureIndex, 1);
       recorded.failure = kind;
-      if (kind === 'network') {
+      if (kind === 'network' || (kind === 'stream_cut' && !(recorded.body.stream === true || recorded.body.stream === 'true'))) {
         request.socket.destroy();
         return;
       }
-      throw failureError(kind, String(recorded.body.model ?? 'gpt-image-1'));
+      if (kind === 'stream_cut') cutStream = true;
+      else throw failureError(kind, String(recorded.body.model ?? 'gpt-image-1'));
     }
 
     const authorization = String(request.headers.authorization ?? '');
@@ -495,9 +534,33 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       throw new HttpError(404, { message: `Invalid URL (${request.method} ${path})`, type: 'invalid_request_error', param: null, code: null });
     }
     const limitHeaders = path.startsWith('/v1/images/') ? takeToken() : {};
+    const answer = handler(recorded);
+    if (answer instanceof EventStream) return streamEvents(request, response, answer, limitHeaders, cutStream);
     if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
     if (request.socket.destroyed) return;
-    send(response, 200, handler(recorded), limitHeaders);
+    send(response, 200, answer, limitHeaders);
+  }
+
+  /** Server-sent events as OpenAI sends them (`event:` and `data:` lines), the latency spread over them. */
+  async function streamEvents(request: IncomingMessage, response: ServerResponse, answer: EventStream, headers: Record<string, string>, cut: boolean): Promise<void> {
+    response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      'x-request-id': `req_${randomBytes(12).toString('hex')}`,
+      ...headers,
+    });
+    response.flushHeaders();
+    for (const [index, { event, data }] of answer.events.entries()) {
+      if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs / answer.events.length));
+      if (request.socket.destroyed) return;
+      // The first event leaves before a cut stream's connection drops.
+      await new Promise<void>((resolve) => response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`, () => resolve()));
+      if (cut && index === 0) {
+        request.socket.destroy();
+        return;
+      }
+    }
+    response.end();
   }
 
   latencyMs = options.latencyMs ?? 0;

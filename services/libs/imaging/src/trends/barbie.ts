@@ -84,7 +84,7 @@ async function renderBarbie(ctx: TrendContext): Promise<Raw> {
     // A pink wash at the edges so the photo sits inside the box.
     ph = glows(ph, [{ cx: iw / 2, cy: ih / 2, rx: iw * 0.9, ry: ih * 0.9, colour: '#ff9fd0', opacity: 0.25, blend: 'screen' }]);
     img = await over(img, [{ img: ph, left: Math.round(win.x + (win.w - iw) / 2), top: Math.round(win.y + (win.h - ih) / 2) }]);
-    ctx.progress(65);
+    ctx.progress(65, img);
     img = await over(img, [{ img: await renderSvg(svgDoc(W, H, film.defs, film.body)) }]);
   } else {
     const spec = figureFromPrompt(prompt, rng.fork('figure'), { primary: PINK, secondary: '#ffd23f' }, {
@@ -104,7 +104,7 @@ async function renderBarbie(ctx: TrendContext): Promise<Raw> {
     const clip = `<clipPath id="${ctx.id}wclip"><rect x="${r(win.x)}" y="${r(win.y)}" width="${r(win.w)}" height="${r(win.h)}" rx="${r(win.w * 0.04)}"/></clipPath>`;
     const figure = `<g clip-path="url(#${ctx.id}wclip)">${figureGroup(spec, build, 'gloss', p, `${ctx.id}f`)}</g>`;
     img = await over(img, [{ img: await renderSvg(svgDoc(W, H, box.defs + film.defs + clip, box.body + figure + film.body)) }]);
-    ctx.progress(65);
+    ctx.progress(65, img);
   }
   if (options.shiny_blur) img = await bloom(img, 0.6, 0.6, 0.03);
   const look = { warmth: 0.05, saturation: options.brighter_colors ? 1.4 : 1.15, contrast: 0.08, brightness: options.brighter_colors ? 1.05 : 1.0 };

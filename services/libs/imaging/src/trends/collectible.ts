@@ -152,7 +152,7 @@ async function renderCollectible(ctx: TrendContext): Promise<Raw> {
     const mask = `<svg xmlns="http://www.w3.org/2000/svg" width="${iw}" height="${ih}"><rect width="${iw}" height="${ih}" rx="${r(win.rr * 0.8)}" fill="#fff"/></svg>`;
     const rounded = await toRaw(fromRaw(ph).ensureAlpha().composite([{ input: Buffer.from(mask), blend: 'dest-in' }]));
     img = await over(img, [{ img: rounded, left: Math.round(win.x + (win.w - iw) / 2), top: Math.round(win.y + (win.h - ih) / 2) }]);
-    ctx.progress(65);
+    ctx.progress(65, img);
     img = await over(img, [{ img: await renderSvg(svgDoc(W, H, plastic.defs, plastic.body)) }]);
   } else {
     const spec = figureFromPrompt(prompt, rng.fork('figure'), pal);
@@ -163,7 +163,7 @@ async function renderCollectible(ctx: TrendContext): Promise<Raw> {
     const figure = `<g clip-path="url(#${ctx.id}wclip)">${base}${figureGroup(spec, 'chibi', 'gloss', p, `${ctx.id}f`)}</g>`;
     const clip = `<clipPath id="${ctx.id}wclip"><rect x="${r(win.x)}" y="${r(win.y)}" width="${r(win.w)}" height="${r(win.h)}" rx="${r(win.rr)}"/></clipPath>`;
     img = await over(img, [{ img: await renderSvg(svgDoc(W, H, cardSvg.defs + plastic.defs + clip, cardSvg.body + figure + plastic.body)) }]);
-    ctx.progress(65);
+    ctx.progress(65, img);
   }
   if (options.glossy_plastic) {
     // Factory-fresh shine: bright specular streaks on the blister and a bloom over the highlights.

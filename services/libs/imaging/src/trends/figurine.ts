@@ -161,6 +161,6 @@ async function renderFigurine(ctx: TrendContext): Promise<Raw> {
   if (showBase) img = await over(img, [{ img: await renderSvg(svgDoc(W, H, '', baseBack)) }]);
   img = await over(img, [{ img: fig, left: Math.round(baseC.x - fw / 2), top: Math.round(baseC.y + baseC.ry * 0.2 - fh + (showBase ? 0 : thick)) }]);
   if (showBase) img = await over(img, [{ img: await renderSvg(svgDoc(W, H, '', glare)) }]);
-  ctx.progress(80);
+  ctx.progress(80, img);
   return finalGrade(img, { warmth: 0.12, saturation: 1.08, contrast: 0.1, brightness: 1.02 }, vibeGrade(ctx.req.vibe), 0.18);
 }

@@ -23,7 +23,7 @@ export const generic: TrendRenderer = {
     const look: Look = slugRng.pick(['poster', 'soft', 'ink'] as const);
     const bg = slugRng.pick(BACKGROUNDS);
     const base = ctx.photo ? await personOver(ctx, ctx.W, ctx.H, placeScene(ctx, bg, pickPalette(ctx.rng.fork('palette')))) : await scene(ctx, bg);
-    ctx.progress(60);
+    ctx.progress(60, base);
     return finish(ctx, base, look);
   },
 };

@@ -251,7 +251,7 @@ async function watercolour(ctx: TrendContext, small: Raw, isPhoto: boolean): Pro
   // Pigment edges at painting size, so they come out as soft pencil lines once scaled up.
   img = await inkEdges(img, isPhoto ? 1.1 : 0.65, 0.6);
   img = await enlarge(img, W, H);
-  ctx.progress(70);
+  ctx.progress(70, img);
   return img;
 }
 
@@ -281,7 +281,7 @@ async function paintPhoto(ctx: TrendContext, small: Raw, face?: { left: number; 
   const lines = await thicken(await xdogMask(img, Math.max(0.6, S * 0.0028), 3, 8), 0.6);
   img = inkMask(img, lines, '#4a3428', 0.55);
   img = await enlarge(img, W, H);
-  ctx.progress(70);
+  ctx.progress(70, img);
   return img;
 }
 

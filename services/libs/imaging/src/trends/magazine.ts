@@ -78,7 +78,7 @@ async function renderMagazine(ctx: TrendContext): Promise<Raw> {
     img = glows(img, [{ cx: p.x + p.width * 0.56, cy: H * 0.62, rx: p.width * 0.5, ry: H * 0.45, colour: '#000000', opacity: 0.22, blend: 'multiply' }]);
     img = await over(img, [{ img: fig.img, left: fig.left, top: fig.top }]);
   }
-  ctx.progress(50);
+  ctx.progress(50, img);
 
   if (ctx.options.studio_lighting) {
     // Beauty dish key from the upper left, a rim from behind on the right, darker falloff.

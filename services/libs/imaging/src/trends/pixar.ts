@@ -55,7 +55,7 @@ async function pixarScene(ctx: TrendContext): Promise<Raw> {
   let img = glows(bg, [{ cx, cy: foot + S * 0.012, rx: p.width * 0.45, ry: S * 0.04, colour: '#1a1020', opacity: bd.dark ? 0.7 : 0.5, blend: 'multiply' }]);
   img = await over(img, [{ img: lit, left: fig.left, top: fig.top }]);
   img = lightOf(glows(img, [{ cx: W * 0.28, cy: H * 0.18, rx: W * 0.75, ry: H * 0.7, colour: '#fff0d6', opacity: options.enhance_lighting ? 0.45 : 0.28, blend: 'screen' }]), ctx);
-  ctx.progress(75);
+  ctx.progress(75, img);
 
   img = await bloom(img, options.enhance_lighting ? 0.6 : 0.72, options.enhance_lighting ? 0.55 : 0.35, 0.03);
   const look = { warmth: 0.35, saturation: options.vibrant_colors ? 1.4 : 1.18, contrast: 0.12, brightness: 1.02 };
@@ -98,7 +98,7 @@ async function pixarPhoto(ctx: TrendContext): Promise<Raw> {
   // Saturated, warm key from the upper left, cool fill in the shadows (split toning, mixed in
   // the same pass), then a warm rim of light along the right edges of the subject and a soft bloom.
   let img = surfaceMix(photo, wide, defocus, mask, gradientLut([[0, '#14204a'], [0.35, '#5a4a6a'], [0.7, '#f0a070'], [1, '#fff4dc']]), 0.2);
-  ctx.progress(55);
+  ctx.progress(55, img);
   img = glows(img, [
     { cx: W * 0.2, cy: H * 0.1, rx: W * 0.8, ry: H * 0.8, colour: '#ffd9a0', opacity: options.enhance_lighting ? 0.55 : 0.35, blend: 'screen' },
     { cx: head.x, cy: head.y, rx: head.rx * 1.3, ry: head.ry * 1.2, colour: '#fff1e0', opacity: 0.22, blend: 'screen' },

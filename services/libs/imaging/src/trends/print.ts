@@ -55,7 +55,7 @@ export const comic = styledTrend({
       img = halftone(img, S / 120, [{ colour: '#202020', angle: 45, cover: (r, g, b) => Math.max(0, 0.55 - (0.3 * r + 0.59 * g + 0.11 * b) / 255) * 1.4 }], null, 0.8);
     }
     img = inkMask(img, lines, '#101010');
-    ctx.progress(70);
+    ctx.progress(70, img);
     return img;
   },
   overlay(ctx, s) {
@@ -119,7 +119,7 @@ export const vintageComic = styledTrend({
     img = inkMask(img, lines, '#1c1a18', 0.95);
     // Off-register print: the colour plates slightly misaligned.
     img = rgbSplit(img, Math.max(1, Math.round(S * 0.002)));
-    ctx.progress(65);
+    ctx.progress(65, img);
     if (options.aged_paper) {
       img = await paperTexture(img, rng.fork('paper'), 0.9, '#f0d8a0');
       // Foxing stains and yellowed, darker edges.

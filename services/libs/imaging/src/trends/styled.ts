@@ -95,7 +95,7 @@ export function styledTrend(def: StyleDef): TrendRenderer {
         s.scene = sc.geom;
         s.face = sc.face;
       }
-      ctx.progress(35);
+      ctx.progress(35, img);
       if (s.face && def.faceEdit) img = await def.faceEdit(ctx, img, s.face, s);
       img = await def.stylize(ctx, img, s);
       ctx.progress(80);
