@@ -7,7 +7,10 @@ import {
   AdminListLimit, ErrorCode, Events, MonthlyAllowance, GenerationFailure, type FailedGeneration, isVariationType, QueueName, withPersonTraits, type Creation, type CreationRenderInputs, type Generation, type GenerationCompletedEvent,
   type GenerationJob, type GenerationRequest, type MessageRequest, type Role, type Trend, isStyleIntensity, StyleIntensity,
 } from '@trendforge/contracts';
-import { Bus, fail, generationPreviews, jobProgress, publishGenerationUpdate, queueRefunds, REDIS, ServiceError, waitingPosition } from '@trendforge/platform';
+import {
+  Bus, describeFailure, fail, generationPreviews, isTemporarilyUnavailable, jobProgress, publishGenerationUpdate, queueRefunds, REDIS, ServiceError,
+  TemporarilyUnavailableError, waitingPosition,
+} from '@trendforge/platform';
 import { IMAGES_CONFIG, type ImagesConfig } from './config.js';
 import { CreationEntity, GenerationEntity, type PhotoEntity } from './entities.js';
 import { GENERATION_QUEUE, GenerationQueueWatch, generationPriority, type GenerationQueue } from './generation-queue.js';
@@ -122,7 +125,7 @@ export class GenerationsService {
       try {
         ({ role } = await this.bus.send('billing.charge', { userId: req.userId, generationId: entity.id, credits: generationCost(trend) }));
       } catch (error) {
-        await this.notCharged(entity.id, error);
+        await this.notCharged(entity.id, error, entity.idempotencyKey !== null);
         throw error;
       }
     }
@@ -159,6 +162,11 @@ export class GenerationsService {
         removeOnFail: { age: 7 * 24 * 3600 },
       });
     } catch (error) {
+      // Redis restarting: a keyed generation stays queued and charged, and the same key sent again
+      // enqueues it (the sweeper fails and refunds it if nobody does).
+      if (entity.idempotencyKey !== null && isTemporarilyUnavailable(error)) {
+        throw new TemporarilyUnavailableError(`generation ${entity.id} not enqueued: ${describeFailure(error)}`);
+      }
       this.log.error({ err: error, generationId: entity.id }, 'generation not enqueued');
       await this.failed(entity.id, GenerationFailure.highDemand).catch(() => undefined);
       fail(ErrorCode.Unavailable, GenerationFailure.highDemand);
@@ -245,12 +253,17 @@ export class GenerationsService {
 
   /**
    * After a failed charge: billing's refusal (no credits, allowance used) charged nothing, so the
-   * generation is forgotten and the same key may try again. Any other failure (billing slow or
-   * down) may have charged it: the generation fails and is refunded, and its id is never reused.
+   * generation is forgotten and the same key may try again. Billing briefly unavailable (its
+   * database restarting, no answer in time) may or may not have charged it: a keyed generation
+   * stays queued, and the same key sent again charges it (once: billing charges a generation id
+   * once) and enqueues it; if nobody sends it again, the sweeper fails and refunds it. Any other
+   * failure may have charged it: the generation fails and is refunded, and its id is never reused.
    */
-  private async notCharged(id: string, error: unknown) {
+  private async notCharged(id: string, error: unknown, keyed: boolean) {
     if (error instanceof ServiceError && RefusedCharge.has(error.code)) {
       await this.generations.delete({ id, status: 'queued' });
+    } else if (keyed && isTemporarilyUnavailable(error)) {
+      this.log.warn({ generationId: id }, 'charge not answered: the generation waits for its request to be sent again');
     } else {
       await this.failed(id, GenerationFailure.highDemand).catch((failure) => this.log.error({ err: failure, generationId: id }, 'refund after a failed charge not done'));
     }
