@@ -78,6 +78,15 @@ describe('the landing page’s scripts (a production build)', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('the landing page loads at most 100 KB of JavaScript (gzip -9), its sections below the fold and the footer not among it', () => {
+    const { landing } = landingJsSize(outDir);
+    // Loaded when scrolled to (lib/near-viewport): in the build, but not in what the page starts with.
+    const later = [/\/src\/features\/landing\/(FeatureGrid|HowItWorks|Testimonials|DownloadCta)\.tsx$/, /\/src\/app\/shell\/Footer\.tsx$/];
+    expect(landingModules(landing).filter((id) => later.some((pattern) => pattern.test(id)))).toEqual([]);
+    expect([...modulesByChunk.values()].flat().filter((id) => later.some((pattern) => pattern.test(id)))).toHaveLength(5);
+    expect(landing.gzip).toBeLessThanOrEqual(100_000);
+  });
+
   it('member-only modules are still in the build, as chunks of their own (the check above looks at real names)', () => {
     const all = [...modulesByChunk.values()].flat();
     expect(all.some((id) => id.includes('/node_modules/@apollo/client/'))).toBe(true);

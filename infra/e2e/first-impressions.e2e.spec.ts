@@ -70,8 +70,9 @@ describe('first impressions at 390 px', () => {
       // check: a screen may still be scrolling itself to the top as it opens (the Forge does).
       await page.waitForFunction(() => {
         window.scrollTo(0, document.documentElement.scrollHeight);
-        const footer = [...document.querySelectorAll('footer')].at(-1)!.getBoundingClientRect();
-        return footer.bottom <= document.querySelector('[data-testid="bottom-chrome"]')!.getBoundingClientRect().top + 1;
+        // The footer's code loads as it comes near (lib/near-viewport): until then its room is kept.
+        const footer = [...document.querySelectorAll('footer')].at(-1)?.getBoundingClientRect();
+        return !!footer && footer.bottom <= document.querySelector('[data-testid="bottom-chrome"]')!.getBoundingClientRect().top + 1;
       });
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: shotName(path, 390, 'member'), fullPage: true });

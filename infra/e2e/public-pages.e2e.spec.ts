@@ -48,6 +48,9 @@ describe('public pages', () => {
       expect(await page.getByTestId('stats-strip').innerText()).toMatch(/4\.8\/5\s+from 10K\+ creators[\s\S]*1M\+\s+downloads[\s\S]*#1\s+AI photo app[\s\S]*120\+\s+countries/);
       expect(await page.getByTestId('feature-grid').locator('li').count()).toBe(6);
 
+      // The sections below the fold hydrate once scrolled to (their code loads then: lib/near-viewport).
+      await page.getByTestId('how-next').scrollIntoViewIfNeeded();
+      await page.locator('[data-near-viewport="landing"][data-live]').waitFor({ state: 'attached' });
       const activeStep = () => page.locator('[data-testid="how-step"][data-active="true"] h3').innerText();
       expect(await activeStep()).toBe('Choose a Style');
       await page.getByTestId('how-next').click();

@@ -1,14 +1,17 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { lazyNearViewport } from '@/lib/near-viewport';
 import { ScrollRestoration } from '@/lib/scroll-restoration';
 import { AuthDialogProvider } from '@/features/auth/auth-dialog-context';
 import { OnboardingHost } from '@/lib/member-ui';
 import { PageSpinner } from '@/ui/spinner';
 import { BottomBar } from './shell/BottomBar';
-import { Footer } from './shell/Footer';
 import { Header } from './shell/Header';
 import { applyDarkTheme } from './theme';
 import { useDocumentTitle } from './use-document-title';
+
+// The footer sits below the fold of every page but the shortest: its code loads when it comes near.
+const Footer = lazyNearViewport(() => import('./shell/Footer').then((m) => ({ default: m.Footer })), 'footer');
 
 export function RootLayout() {
   const { pathname } = useLocation();
@@ -30,7 +33,7 @@ export function RootLayout() {
             <Outlet />
           </Suspense>
         </main>
-        <Footer />
+        <Footer placeholderClassName="min-h-96" />
         <BottomBar />
       </div>
       <OnboardingHost />

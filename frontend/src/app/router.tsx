@@ -2,7 +2,6 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '@/ui/spinner';
 import { RouteReady } from './app-ready';
-import { ProtectedRoute } from './ProtectedRoute';
 import { RootLayout } from './RootLayout';
 import { AppRoutes } from './route-paths';
 
@@ -25,6 +24,9 @@ const ProfilePage = lazy(() => import('@/pages/ProfilePage'));
 const NotFoundPage = lazy(() => import('@/pages/NotFoundPage'));
 const AdminPage = lazy(() => import('@/pages/AdminPage'));
 const PlansPage = lazy(() => import('@/features/billing/PlansPage'));
+// The guard of the members' routes (and its "Authentication Required" card): visitors' pages never
+// need it. It loads while the session is checked, which it waits for anyway.
+const ProtectedRoute = lazy(() => import('./ProtectedRoute').then((m) => ({ default: m.ProtectedRoute })));
 // Apollo (GraphQL + graphql-ws) is only downloaded for member screens.
 const GraphQLLayout = lazy(() => import('@/features/generation/GraphQLLayout'));
 

@@ -1,13 +1,12 @@
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '@/features/auth/auth-context';
 import { useAuthDialog } from '@/features/auth/auth-dialog-context';
-import { DownloadCta } from '@/features/landing/DownloadCta';
-import { FeatureGrid } from '@/features/landing/FeatureGrid';
 import { Hero } from '@/features/landing/Hero';
-import { HowItWorks } from '@/features/landing/HowItWorks';
 import { StatsStrip } from '@/features/landing/StatsStrip';
-import { Testimonials } from '@/features/landing/Testimonials';
-import { Deferred } from '@/features/marketing/Deferred';
+import { lazyNearViewport } from '@/lib/near-viewport';
+
+// Features, how it works, testimonials and the download call: their code loads when scrolled to.
+const BelowTheFold = lazyNearViewport(() => import('@/features/landing/BelowTheFold'), 'landing');
 
 /** The public landing page (spec part 1 section 2): its sections in order; the footer comes from the shell. */
 export default function LandingPage() {
@@ -26,12 +25,8 @@ export default function LandingPage() {
       <div aria-hidden className="pointer-events-none absolute -top-40 left-1/2 h-[36rem] w-[60rem] -translate-x-1/2 rounded-full bg-[radial-gradient(closest-side,rgb(124_58_237_/_0.35),transparent)]" />
       <Hero onStartCreating={startCreating} />
       <StatsStrip />
-      <Deferred placeholderClassName="min-h-[300vh]">
-        <FeatureGrid />
-        <HowItWorks />
-        <Testimonials />
-        <DownloadCta />
-      </Deferred>
+      {/* Off screen, the browser skips their layout and paint until they scroll near (content-visibility). */}
+      <BelowTheFold className="[content-visibility:auto] [contain-intrinsic-size:auto_300vh]" placeholderClassName="min-h-[300vh]" />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { ArrowRight, Heart, Sparkles, Trophy } from 'lucide-react';
 import { StoreButtons } from '@/features/marketing/StoreButtons';
-import { HERO_STATS } from './content';
+import { HERO_STATS } from './figures';
 import { PreviewSize, previewSrc } from './renders';
 
 /** Section 1: headline, subline, the two store buttons and the app's stats. */

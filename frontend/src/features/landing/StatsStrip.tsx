@@ -1,4 +1,4 @@
-import { STATS_STRIP } from './content';
+import { STATS_STRIP } from './figures';
 
 /** Section 2. */
 export function StatsStrip() {

@@ -1,22 +1,9 @@
 import {
-  Camera, Clapperboard, Download, Gem, Gift, Palette, Share2, Sparkles, Star, Timer, Upload, Video, WandSparkles, type LucideIcon,
+  Camera, Clapperboard, Gem, Gift, Palette, Share2, Sparkles, Timer, Upload, WandSparkles, type LucideIcon,
 } from 'lucide-react';
 import { ExampleSize, exampleSrc, PreviewSize, previewSrc } from './renders';
 
-/** Marketing figures (spec part 1 sections 1, 2 and 9). */
-export const HERO_STATS: { value: string; label: string; icon: LucideIcon }[] = [
-  { value: '4.8', label: 'rating', icon: Star },
-  { value: '1M+', label: 'downloads', icon: Download },
-  { value: '50K+', label: 'viral videos', icon: Video },
-];
-
-export const STATS_STRIP: { value: string; label: string }[] = [
-  { value: '4.8/5', label: 'from 10K+ creators' },
-  { value: '1M+', label: 'downloads' },
-  { value: '#1', label: 'AI photo app' },
-  { value: '120+', label: 'countries' },
-];
-
+/** The features, how-it-works steps and testimonials below the landing page's fold (spec part 1 sections 3-5). */
 export const FEATURES: { icon: LucideIcon; title: string; text: string; tint: string }[] = [
   {
     icon: Sparkles,
