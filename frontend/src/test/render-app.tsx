@@ -35,6 +35,7 @@ export const gen = (over: Partial<Generation> = {}): Generation & { __typename: 
   engine: null,
   imageUrl: null,
   thumbnailUrl: null,
+  previewUrl: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   ...over,
 });

@@ -21,20 +21,30 @@ export const CreatorPreview = forwardRef<HTMLDivElement, CreatorPreviewProps>(fu
   { trend, generating, generation, finalPrompt, vibe },
   ref,
 ) {
+  const preview = generation?.status === 'active' ? generation.previewUrl : null;
   return (
     <div ref={ref} className="scroll-mt-36">
       <Card className="overflow-hidden" data-testid="creator-preview">
         <div className="relative">
           <TrendArt trend={trend} eager className="aspect-[16/10] w-full" />
+          {generating && preview ? (
+            // The picture forming, whole, over the style's art; the status stays readable over a lighter scrim.
+            <img src={preview} alt={`Your ${trend.name} image, still forming`} data-testid="generation-preview" className="absolute inset-0 size-full bg-black object-contain" />
+          ) : null}
           {generating ? (
-            <div className="absolute inset-0 grid place-items-center bg-black/55 backdrop-blur-sm" data-testid="creator-generating">
+            <div
+              className={preview ? 'absolute inset-0 grid place-items-end bg-gradient-to-t from-black/80 via-black/20 to-transparent' : 'absolute inset-0 grid place-items-center bg-black/55 backdrop-blur-sm'}
+              data-testid="creator-generating"
+            >
               <div className="w-full max-w-xs px-6 text-center">
-                <Loader2 aria-hidden className="mx-auto mb-3 size-10 animate-spin text-violet-300" />
+                {preview ? null : <Loader2 aria-hidden className="mx-auto mb-3 size-10 animate-spin text-violet-300" />}
                 <p className="text-lg font-bold" role="status">
                   Creating your {trend.name}
                 </p>
-                <p className="mt-1 text-xs text-white/70">Generation usually takes 15-30 seconds.</p>
-                <GenerationProgress generation={generation} statusTestId="creator-generation-status" tone="overlay" />
+                {preview ? null : <p className="mt-1 text-xs text-white/70">Generation usually takes 15-30 seconds.</p>}
+                <div className={preview ? 'pb-4' : undefined}>
+                  <GenerationProgress generation={generation} statusTestId="creator-generation-status" tone="overlay" />
+                </div>
               </div>
             </div>
           ) : (

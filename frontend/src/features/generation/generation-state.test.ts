@@ -15,6 +15,7 @@ const base: Generation = {
   engine: null,
   imageUrl: null,
   thumbnailUrl: null,
+  previewUrl: null,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

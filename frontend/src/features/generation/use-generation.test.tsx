@@ -19,6 +19,7 @@ const accepted: Generation & { __typename: 'Generation' } = {
   engine: null,
   imageUrl: null,
   thumbnailUrl: null,
+  previewUrl: null,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

@@ -22,7 +22,7 @@ const member = (role: Role, credits = 10): User => ({ ...basicMember, role, cred
 
 const gen = (over: Partial<Generation> = {}): Generation & { __typename: 'Generation' } => ({
   __typename: 'Generation', id: 'g1', status: 'queued', progress: 0, position: 0, etaSeconds: 20, failureReason: null,
-  trendSlug: 'pixar', prompt: 'a corgi astronaut', caption: null, engine: null, imageUrl: null, thumbnailUrl: null,
+  trendSlug: 'pixar', prompt: 'a corgi astronaut', caption: null, engine: null, imageUrl: null, thumbnailUrl: null, previewUrl: null,
   createdAt: '2025-01-01T00:00:00.000Z', ...over,
 });
 const completed = (id: string, over: Partial<Generation> = {}) => ({
