@@ -1,5 +1,5 @@
 import { ApiError, GoogleGenAI, Modality, type GenerateContentResponse, type Part } from '@google/genai';
-import { readImageInfo, scaleToLongSide } from '@trendforge/imaging';
+import { fitToFrame, readImageInfo } from '@trendforge/imaging';
 import { withPersonTraits, withVariationPhrase, type GenerationJob } from '@trendforge/contracts';
 import type { ImageProvider, RenderedImage } from './providers.js';
 
@@ -29,8 +29,9 @@ export class GeminiConnectionError extends Error {
 /**
  * Google's "nano banana" image model (gemini-2.5-flash-image) through the official SDK: the member's
  * photo goes with the prompt as an inline reference image, the aspect preset as the model's own
- * aspect ratio (it draws 1:1, 4:5, 9:16 and 16:9 natively). `baseUrl` points the SDK elsewhere
- * (a Gemini-speaking test server, a proxy).
+ * aspect ratio (it draws 1:1, 4:5, 9:16 and 16:9), and its answer (e.g. 768×1344 for 9:16) is
+ * made the preset's exact frame as OpenAI's is (fitToFrame: the same sizes whichever engine drew
+ * it). `baseUrl` points the SDK elsewhere (a Gemini-speaking test server, a proxy).
  */
 export class GeminiProvider implements ImageProvider {
   readonly engine = 'gemini' as const;
@@ -62,14 +63,14 @@ export class GeminiProvider implements ImageProvider {
     } catch (error) {
       throw asProviderError(error);
     }
-    const png = await imageOf(answer);
+    const image = imageOf(answer);
     onProgress(90);
-    return { png, engine: this.engine };
+    return { png: await fitToFrame(image, job.aspect), engine: this.engine };
   }
 }
 
-/** The image of Gemini's answer as PNG, or why there is none. */
-async function imageOf(answer: GenerateContentResponse): Promise<Buffer> {
+/** The image of Gemini's answer (PNG as it draws, re-encoded anyway by fitToFrame), or why there is none. */
+function imageOf(answer: GenerateContentResponse): Buffer {
   const blockReason = answer.promptFeedback?.blockReason;
   if (blockReason) throw new GeminiAnswerError(`Gemini blocked the prompt (${blockReason})`, true);
   const candidate = answer.candidates?.[0];
@@ -78,11 +79,7 @@ async function imageOf(answer: GenerateContentResponse): Promise<Buffer> {
     const reason = String(candidate?.finishReason ?? 'no candidate');
     throw new GeminiAnswerError(`Gemini returned no image (${reason})`, BlockedReasons.has(reason));
   }
-  const bytes = Buffer.from(image.data, 'base64');
-  if (image.mimeType === 'image/png') return bytes;
-  // Gemini draws PNG; anything else is re-encoded at its own size, so every engine stores the same format.
-  const { width, height } = await readImageInfo(bytes);
-  return scaleToLongSide(bytes, Math.max(width, height));
+  return Buffer.from(image.data, 'base64');
 }
 
 /**

@@ -50,11 +50,15 @@ describe('Gemini image provider (real @google/genai SDK against a Gemini-speakin
     expect(png.equals(withoutPhoto.png)).toBe(false);
   });
 
-  test('the aspect preset is the model\'s own aspect ratio (9:16 comes back portrait)', async () => {
-    const { png } = await provider.render({ ...job, aspect: '9:16' }, undefined, () => undefined);
-    expect(gemini.requests[0].body.generationConfig?.imageConfig).toEqual({ aspectRatio: '9:16' });
-    const size = readPngSize(png);
-    expect(size?.height).toBeGreaterThan(size?.width ?? Infinity);
+  test.each([
+    ['1:1', { width: 1024, height: 1024 }],
+    ['4:5', { width: 1080, height: 1350 }],
+    ['9:16', { width: 1080, height: 1920 }],
+    ['16:9', { width: 1920, height: 1080 }],
+  ] as const)('aspect %s: asked as the model\'s own aspect ratio, its answer made the exact frame of the preset', async (aspect, frame) => {
+    const { png } = await provider.render({ ...job, aspect }, undefined, () => undefined);
+    expect(gemini.requests[0].body.generationConfig?.imageConfig).toEqual({ aspectRatio: aspect });
+    expect(readPngSize(png)).toEqual(frame);
   });
 
   test('429 RESOURCE_EXHAUSTED: a rate limit, retried like OpenAI\'s, and the queue pauses for its RetryInfo delay', async () => {
