@@ -30,6 +30,8 @@ describe('images service: accepting and finishing generations', () => {
     expect(generation.prompt).toContain('a fox');
     const job = await queue.getJob(generation.id);
     expect(job?.data).toEqual(expect.objectContaining({ generationId: generation.id, userId, trendSlug: 'pixar', trendName: 'Pixar', userPrompt: 'a fox' }));
+    // The sweeper's deadline (GENERATION_DEADLINE_MS, 15 min by default) from acceptance: the worker fails over before it.
+    expect(job?.data.deadlineAt).toBe(Date.parse(generation.createdAt) + 15 * 60_000);
     expect(await bus.send('billing.account', { userId })).toEqual(expect.objectContaining({ monthlyUsage: 1, credits: 3 }));
   });
 
