@@ -88,6 +88,15 @@ export const DOCUMENTED_ENV = [
   'OPENAI_BASE_URL',
   'OPENAI_IMAGE_MODEL',
   'OPENAI_CHAT_MODEL',
+  // Image engines and failover (README "Failover"): generation-worker only.
+  'IMAGE_PROVIDER',
+  'IMAGE_FALLBACK',
+  'IMAGE_FALLBACK_CONCURRENCY',
+  'IMAGE_FAILOVER_AFTER_MS',
+  'IMAGE_FAILOVER_PROBE_MS',
+  'GEMINI_API_KEY',
+  'GEMINI_BASE_URL',
+  'GEMINI_IMAGE_MODEL',
   // Operations (README): traces to an OTLP/HTTP collector when set; the gateway's metrics token.
   'OTEL_EXPORTER_OTLP_ENDPOINT',
   'OTEL_SERVICE_NAME',
