@@ -8,12 +8,26 @@ import { queueWorkerModule } from '@trendforge/platform';
 import { createTestEnvironment, type TestEnvironment } from '@trendforge/testing';
 import { loadGenerationWorkerConfig } from '../../services/generation-worker/src/config.js';
 import { GenerationProcessor, IMAGE_PROVIDER } from '../../services/generation-worker/src/generation.processor.js';
-import { StudioProvider } from '../../services/generation-worker/src/providers.js';
+import { StudioProvider, type ImageProvider } from '../../services/generation-worker/src/providers.js';
 import { call, cookieOf, startGatewayProcess, type GatewayProcess } from './support/gateway-process.js';
 import { startGenerationServices, type GenerationServices } from './support/services.js';
 
 @Module({})
 class GenerationWorkerUnderTest {}
+
+/** The studio engine; a render whose prompt has a gate here hands its image back only once the test opens it. */
+class GatedStudio implements ImageProvider {
+  readonly engine = 'studio' as const;
+  readonly gates = new Map<string, Promise<void>>();
+  private readonly studio = new StudioProvider();
+
+  async render(...[job, ...rest]: Parameters<ImageProvider['render']>) {
+    const image = await this.studio.render(job, ...rest);
+    await this.gates.get(job.userPrompt);
+    return image;
+  }
+}
+const studio = new GatedStudio();
 
 /**
  * POST /api/generate and the GraphQL `generate` mutation with idempotency keys, through the built
@@ -33,7 +47,7 @@ beforeAll(async () => {
   services = await startGenerationServices(env, serviceEnv);
   worker = await NestFactory.createApplicationContext(queueWorkerModule({
     module: GenerationWorkerUnderTest, name: 'generation-worker', config: loadGenerationWorkerConfig(await services.envWithPort()), consumer: GenerationProcessor,
-    providers: [{ provide: IMAGE_PROVIDER, useValue: new StudioProvider() }],
+    providers: [{ provide: IMAGE_PROVIDER, useValue: studio }],
   }), { logger: ['error'] });
   await worker.init();
   gateway = await startGatewayProcess({ ...env.env, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir });
@@ -114,3 +128,37 @@ test('GraphQL generate: the same idempotencyKey argument is the same generation'
   expect(a.body.data.generate.id).toBe(b.body.data.generate.id);
   expect(await usage(cookie)).toBe(1);
 });
+
+test("GET /api/generations/:id/preview: the picture forming is its owner's only (the engine's midpoint JPEG, never cached), gone once the image is in", async () => {
+  const [cookie, someoneElse] = [await member(), await member()];
+  const userPrompt = `a fox astronaut ${randomUUID()}`;
+  let open = () => undefined as void;
+  studio.gates.set(userPrompt, new Promise<void>((resolve) => { open = resolve; }));
+  try {
+    const accepted = await call(base, 'POST', '/api/generate', { cookie, headers: { prefer: 'respond-async' }, json: { trendSlug: 'pixar', userPrompt } });
+    const id = accepted.body.id as string;
+    // The engine's preview is pushed while its image waits at the gate.
+    let state = accepted.body.generation;
+    for (let i = 0; i < 600 && !state.previewUrl; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      state = (await call(base, 'GET', `/api/generations/${id}`, { cookie })).body;
+    }
+    expect(state).toEqual(expect.objectContaining({ status: 'active', previewUrl: `/api/generations/${id}/preview?n=1` }));
+    const preview = await call(base, 'GET', state.previewUrl, { cookie });
+    expect(preview.status).toBe(200);
+    expect(preview.headers).toEqual(expect.objectContaining({ 'content-type': 'image/jpeg', 'cache-control': 'private, no-store' }));
+    expect(preview.raw.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    expect((await call(base, 'GET', state.previewUrl, { cookie: someoneElse })).status).toBe(404);
+    expect((await call(base, 'GET', state.previewUrl)).status).toBe(401);
+
+    open();
+    for (let i = 0; i < 600 && state.status !== 'completed'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      state = (await call(base, 'GET', `/api/generations/${id}`, { cookie })).body;
+    }
+    expect(state).toEqual(expect.objectContaining({ status: 'completed', previewUrl: null, imageUrl: expect.any(String) }));
+    expect((await call(base, 'GET', `/api/generations/${id}/preview`, { cookie })).status).toBe(404);
+  } finally {
+    open();
+  }
+}, 120_000);
