@@ -9,7 +9,7 @@ import { CatalogueReads } from './catalogue/catalogue-reads.js';
 import { ErrorsFilter } from './common/errors.filter.js';
 import { SessionsModule } from './common/sessions.module.js';
 import { SocketSessions } from './common/socket-sessions.js';
-import { AppThrottlerGuard } from './common/throttle.guard.js';
+import { AppThrottlerGuard, throttlers } from './common/throttle.guard.js';
 import { sharedThrottlerModule } from './common/throttler-storage.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { AdminResolver } from './graphql/admin/admin.resolver.js';
@@ -62,9 +62,9 @@ export class GatewayModule {
         RedisModule.forRoot(config.REDIS_URL),
         StorageModule.forRoot(config),
         RenderJobsModule.forRoot(config.REDIS_URL),
-        sharedThrottlerModule([{ ttl: 60_000, limit: 600 }]),
+        sharedThrottlerModule(throttlers(config.RATE_LIMIT_PER_ROUTE, config.RATE_LIMIT_PER_ADDRESS)),
         PreviewsModule,
-        ShareModule,
+        ShareModule.forRoot(config),
         GatewayMetricsModule,
         SessionsModule.forRoot(config),
         AdminQueuesModule.forRoot(config),

@@ -8,6 +8,7 @@ import { Logger, runMain } from '@trendforge/platform';
 import { GatewayModule } from './app.module.js';
 import { catalogueFastLane } from './catalogue/fast-lane.js';
 import { answerBodyErrors } from './common/body-errors.js';
+import { capConnections } from './common/connection-cap.js';
 import { RefuseControlCharacters } from './common/control-characters.js';
 import { refuseDeepJson } from './common/json-depth.js';
 import { refuseCrossSiteWrites } from './common/cross-site.js';
@@ -56,6 +57,8 @@ runMain(async () => {
   const [framework] = server.listeners('request') as Parameters<typeof catalogueFastLane>[1][];
   server.removeListener('request', framework);
   server.on('request', catalogueFastLane(app, framework));
+  // Connections per client address (TCP, or requests and WebSockets through a trusted proxy), around everything else.
+  capConnections(server, config.CONNECTIONS_PER_ADDRESS);
   await app.listen(config.PORT, '0.0.0.0');
   log.log({ port: config.PORT }, 'gateway listening', 'Gateway');
 });

@@ -119,6 +119,13 @@ describe('checkout', () => {
       success_url: `${base}/settings/subscription?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${base}/settings/subscription?checkout=cancelled`,
     });
+    // The return pages start with the configured public origin (here the gateway's address), never
+    // with a Host or Origin the request brings.
+    const forged = await call(base, 'POST', '/api/billing/checkout', {
+      cookie: member.cookie, json: { plan: 'basic' }, headers: { ...member.headers, host: 'attacker.example', origin: 'http://attacker.example' },
+    });
+    expect(forged.status).toBe(200);
+    expect(stripe.sessions().find((s) => s.url === forged.body.url)?.cancel_url).toBe(`${base}/settings/subscription?checkout=cancelled`);
     const proSession = await checkout(member, 'pro');
     // Prices are made once per plan by lookup key, at the spec's amounts ($9.99 and $19.99 a month).
     const prices = await Promise.all([session, proSession].map(async (s) => {

@@ -32,7 +32,8 @@ beforeAll(async () => {
     import('../../services/waitlist/src/waitlist.module.js'), import('../../services/waitlist/src/config.js'),
   ])) as [{ WaitlistModule: { forRoot(config: unknown): DynamicModule } }, { loadWaitlistConfig(env: NodeJS.ProcessEnv): unknown }];
   waitlist = await startServiceUnderTest(WaitlistModule.forRoot(loadWaitlistConfig({ ...await services.envWithPort(), WAITLIST_JOINS_PER_IP: '1000' })), env.natsUrl);
-  const gatewayEnv = { ...env.env, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir };
+  // The address budget above one route's limit (600), so both are seen.
+  const gatewayEnv = { ...env.env, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir, RATE_LIMIT_PER_ADDRESS: String(AddressBudget) };
   [one, other] = await Promise.all([startGatewayProcess(gatewayEnv), startGatewayProcess(gatewayEnv)]);
   database = new pg.Client({ connectionString: env.db.url });
   await database.connect();
@@ -46,6 +47,9 @@ afterAll(async () => {
   await env?.close();
   if (storageDir) await rm(storageDir, { recursive: true, force: true });
 }, 60_000);
+
+/** Requests a minute per address over every route (RATE_LIMIT_PER_ADDRESS). */
+const AddressBudget = 700;
 
 let addressSeq = 0;
 /** Each caller from its own address, so the per-address limits never get in the way. */
@@ -123,6 +127,27 @@ test('the fast lane keeps the per-address limit: one count with Nest, 429 past i
   // Another address is not affected.
   expect((await get(one, '/api/trends/elections')).status).toBe(200);
 }, 60_000);
+
+test("cached reads count in the address's budget over all routes, shared by the replicas", async () => {
+  const client = { 'x-forwarded-for': '198.51.100.8' };
+  const statuses: number[] = [];
+  // Two routes, each below its own limit (600), together the whole budget.
+  for (const urlPath of ['/api/trends', '/api/waitlist/count']) {
+    for (let i = 0; i < AddressBudget / 2; i++) statuses.push((await call(one!.url, 'GET', urlPath, { headers: client })).status);
+  }
+  expect(statuses.filter((status) => status !== 200)).toEqual([]);
+  // Spent by cached reads alone: a route Nest answers is refused.
+  const refused = await call(one!.url, 'GET', '/api/auth/me', { headers: client });
+  expect([refused.status, refused.body]).toEqual([429, { statusCode: 429, message: 'Too many requests. Please try again later.' }]);
+  // The replica that heard so refuses cached reads at once; the other one (which counts them in
+  // batches, without waiting for Redis) from the first answer to its batch on: long before the
+  // route's own limit of 600.
+  expect((await call(one!.url, 'GET', '/api/trends/elections', { headers: client })).status).toBe(429);
+  let served = 0;
+  while ((await call(other!.url, 'GET', '/api/trends/elections', { headers: client })).status === 200) served += 1;
+  expect(served).toBeLessThan(600);
+  expect((await call(other!.url, 'GET', '/api/trends/elections', { headers: client })).status).toBe(429);
+}, 120_000);
 
 test("an admin's edit is seen at once through the replica that made it, and within the stated delay through the other", async () => {
   const admin = await member('admin');

@@ -21,7 +21,8 @@ beforeAll(async () => {
   stack = await startCreationStack('share', {
     servicesEnv: { SHARE_LINKS_PER_HOUR: String(LinksPerHour) },
     // With a built SPA, as in production: its fallback must leave /s/ to the gateway.
-    gatewayEnv: async (storageDir) => ({ SPA_DIR: await fakeSpa(storageDir) }),
+    // The public origin the tags' absolute URLs start with, whatever Host a request brings.
+    gatewayEnv: async (storageDir) => ({ SPA_DIR: await fakeSpa(storageDir), PUBLIC_ORIGIN: 'https://trendforge.example' }),
   });
   ({ storage, base } = stack);
 }, 180_000);
@@ -80,7 +81,8 @@ describe('share links', () => {
     const { id, png } = await creation(owner.id, caption);
     const { token } = (await call(base, 'POST', `/api/images/${id}/share-link`, { cookie: owner.cookie })).body;
 
-    const page = await call(base, 'GET', `/s/${token}`, { headers: { 'x-forwarded-proto': 'https', host: 'trendforge.example' } });
+    // A forged Host (and forwarded host) never makes the tags' URLs: they start with PUBLIC_ORIGIN.
+    const page = await call(base, 'GET', `/s/${token}`, { headers: { 'x-forwarded-proto': 'http', 'x-forwarded-host': 'attacker.example', host: 'attacker.example' } });
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['referrer-policy']).toBe('no-referrer');

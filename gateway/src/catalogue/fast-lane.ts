@@ -4,6 +4,7 @@ import type { INestApplication } from '@nestjs/common';
 import { isAllowedOrigin } from '../common/origin.js';
 import { securityHeaderValues } from '../common/security-headers.js';
 import { SessionCookie } from '../common/session.js';
+import { AddressBudget, addressBudgetKey } from '../common/throttle.guard.js';
 import { GatewayThrottlerStorage, replicaThrottleKey } from '../common/throttler-storage.js';
 import { clientAddress, isSecure } from '../graphql/client-address.js';
 import { Catalogue, CachedAnswer, type CachedAnswer as Answer } from './catalogue.js';
@@ -55,7 +56,9 @@ const hasSession = (req: IncomingMessage) => req.headers.cookie?.includes(`${Ses
  * and POST /graphql with a public query seen before, are answered straight from the catalogue
  * cache (catalogue.ts) with a strong ETag, the security headers every answer carries and the
  * same per-address rate limit as Nest's route (one count in the replica's memory:
- * catalogue/read-handlers.ts). Everything else, and anything not cached yet, goes to Express and
+ * catalogue/read-handlers.ts), and each read counted in the address's budget over all routes
+ * (in Redis, without waiting: GatewayThrottlerStorage.countSoon, from the address's 1% of the
+ * budget on the replica on). Everything else, and anything not cached yet, goes to Express and
  * Nest unchanged; a public GraphQL query's answer is kept on its way out. Cached hits skip
  * Express's middleware, helmet's per-request work and pino-http's per-request log line.
  */
@@ -63,21 +66,41 @@ export function catalogueFastLane(app: INestApplication, framework: Listener): L
   const catalogue = app.get(Catalogue);
   const storage = app.get<ThrottlerStorage>(getStorageToken());
   if (!(storage instanceof GatewayThrottlerStorage)) throw new Error('the catalogue fast lane counts in GatewayThrottlerStorage (app.module.ts)');
-  const { replica } = storage;
-  const throttler = throttlerOf(app.get<ThrottlerModuleOptions>(getOptionsToken()));
+  const counters: GatewayThrottlerStorage = storage;
+  const { replica } = counters;
+  const options = app.get<ThrottlerModuleOptions>(getOptionsToken());
+  const throttler = throttlerOf(options, 'default');
   const limit = throttler.limit as number;
-  const throttlerName = throttler.name ?? 'default';
+  const throttlerName = 'default';
+  const budget = throttlerOf(options, AddressBudget);
+  const [budgetTtl, budgetLimit] = [budget.ttl as number, budget.limit as number];
+  if (budgetTtl !== replica.windowMs) throw new Error('the catalogue fast lane counts the address budget in windows of the route limit (app.module.ts)');
+  // An address's cached reads reach the shared budget once it has made this many on the replica in
+  // its window (all of them then, each one after): a visitor's few reads never cost a trip to Redis.
+  const budgetStep = Math.max(1, Math.floor(budgetLimit / 100));
   const plainHeaders = securityHeaderValues(false).flat();
   const secureHeaders = securityHeaderValues(true).flat();
 
-  /** Counts the hit on each handler's limit: the tightest verdict, or undefined when the client is over one (Nest answers the 429). */
+  /**
+   * Counts the hit on each handler's limit and on the address's budget: the tightest verdict, or
+   * undefined when the client is over one (Nest answers the 429, and counts the budget exactly).
+   */
   function withinLimits(req: IncomingMessage, handlers: readonly string[]): LimitVerdict | undefined {
     const tracker = normalizeIp(clientAddress(req));
+    const budgetKey = addressBudgetKey(tracker);
+    if (counters.isKnownBlocked(budgetKey, AddressBudget)) return undefined;
     let verdict: LimitVerdict | undefined;
     for (const handler of handlers) {
       const { totalHits, msLeft } = replica.hit(replicaThrottleKey(handler, tracker, throttlerName));
       if (totalHits > limit) return undefined;
       if (!verdict || limit - totalHits < verdict.remaining) verdict = { remaining: limit - totalHits, resetSeconds: Math.ceil(msLeft / 1000) };
+    }
+    if (verdict) {
+      const localKey = replicaThrottleKey(AddressBudget, tracker, AddressBudget);
+      for (let i = 0; i < handlers.length; i++) {
+        const { totalHits } = replica.hit(localKey);
+        if (totalHits >= budgetStep) counters.countSoon(budgetKey, budgetTtl, budgetLimit, AddressBudget, totalHits === budgetStep ? budgetStep : 1);
+      }
     }
     return verdict;
   }
@@ -137,10 +160,11 @@ export function catalogueFastLane(app: INestApplication, framework: Listener): L
   };
 }
 
-function throttlerOf(options: ThrottlerModuleOptions): ThrottlerOptions {
+function throttlerOf(options: ThrottlerModuleOptions, name: string): ThrottlerOptions {
   const throttlers = Array.isArray(options) ? options : options.throttlers;
-  if (throttlers.length !== 1) throw new Error('the catalogue fast lane expects one throttler (app.module.ts)');
-  return throttlers[0];
+  const throttler = throttlers.find((candidate) => (candidate.name ?? 'default') === name);
+  if (!throttler) throw new Error(`the catalogue fast lane counts in the "${name}" throttler (app.module.ts)`);
+  return throttler;
 }
 
 /**

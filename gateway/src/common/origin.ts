@@ -10,19 +10,24 @@ function originOf(url: string): string | undefined {
   }
 }
 
-/** PUBLIC_ORIGINS, read per call so a test or the launcher can set it at any time before the request. */
+/** PUBLIC_ORIGIN and PUBLIC_ORIGINS, read per call so a test or the launcher can set them at any time before the request. */
 function publicOrigins(): string[] {
-  return (process.env.PUBLIC_ORIGINS ?? '')
-    .split(',')
+  return [process.env.PUBLIC_ORIGIN ?? '', ...(process.env.PUBLIC_ORIGINS ?? '').split(',')]
     .map((entry) => entry.trim())
     .filter(Boolean)
     .map((entry) => originOf(entry) ?? entry);
 }
 
+/** Whether `origin` is one the deployment names (PUBLIC_ORIGIN or PUBLIC_ORIGINS): never taken from the request's Host. */
+export function isConfiguredOrigin(origin: string): boolean {
+  const claimed = originOf(origin);
+  return claimed !== undefined && publicOrigins().includes(claimed);
+}
+
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /**
- * The public origins allowed to make state-changing calls: PUBLIC_ORIGINS (comma-separated) plus the
+ * The public origins allowed to make state-changing calls: PUBLIC_ORIGIN, PUBLIC_ORIGINS (comma-separated) plus the
  * request's own origin (its Host). A call with neither Origin nor Referer is allowed: non-browser
  * clients send none, and browsers always send Origin on cross-site POSTs and WebSocket handshakes.
  */

@@ -1,17 +1,33 @@
 import { createHash } from 'node:crypto';
 import { ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
-import { ThrottlerGuard } from '@nestjs/throttler';
+import { ThrottlerGuard, type ThrottlerOptions } from '@nestjs/throttler';
 import { isCatalogueRead } from '../catalogue/read-handlers.js';
 import { replicaThrottleKey } from './throttler-storage.js';
 
 /**
  * Rate limits per client IP for REST calls and GraphQL operations alike (over HTTP and graphql-ws),
  * counted in Redis so all gateway instances share one limit (throttler-storage.ts), except the
- * public catalogue's reads, counted per replica (catalogue/read-handlers.ts). Routes and
- * resolvers tighten it with @Throttle and opt out with @SkipThrottle.
+ * public catalogue's reads, counted per replica (catalogue/read-handlers.ts). Two throttlers:
+ * `default`, per route (routes and resolvers tighten it with @Throttle), and `address`, one budget
+ * per client address over every route, HTTP requests and WebSocket subscribes together. Routes opt
+ * out of both with @SkipThrottle(SkipAllThrottles).
  */
 const OPERATION = 'throttle:operation';
+
+/** The per-address budget's throttler name: its headers are X-RateLimit-*-address. */
+export const AddressBudget = 'address';
+
+/** For @SkipThrottle: neither the route's limit nor the address's budget counts the call. */
+export const SkipAllThrottles = { default: true, [AddressBudget]: true };
+
+/** The throttlers: per route, and the budget of each client address over all routes (numbers from the config). */
+export function throttlers(perRoute: number, perAddress: number, ttl = 60_000): [ThrottlerOptions, ThrottlerOptions] {
+  return [{ name: 'default', ttl, limit: perRoute }, { name: AddressBudget, ttl, limit: perAddress }];
+}
+
+/** The budget's key for a client (its normalised address): one count whatever the route or replica. */
+export const addressBudgetKey = (tracker: string) => `${AddressBudget}:${tracker}`;
 
 /**
  * Names the operation a route or resolver performs, so its REST route and its GraphQL resolver
@@ -22,6 +38,7 @@ export const ThrottledOperation = (operation: string) => SetMetadata(OPERATION, 
 @Injectable()
 export class AppThrottlerGuard extends ThrottlerGuard {
   protected override generateKey(context: ExecutionContext, suffix: string, name: string): string {
+    if (name === AddressBudget) return addressBudgetKey(suffix);
     const handler = `${context.getClass().name}-${context.getHandler().name}`;
     if (isCatalogueRead(handler)) return replicaThrottleKey(handler, suffix, name);
     const operation = this.reflector.getAllAndOverride<string | undefined>(OPERATION, [context.getHandler(), context.getClass()]);
@@ -35,5 +52,10 @@ export class AppThrottlerGuard extends ThrottlerGuard {
     // in graphql/websocket.ts) and there is no response: the limit headers are left out.
     const { req, res } = GqlExecutionContext.create(context).getContext<{ req: Record<string, unknown>; res?: Record<string, unknown> }>();
     return { req, res: res ?? {} };
+  }
+
+  /** A refusal by the budget says when to come back in the standard header too (the throttler names it Retry-After-address). */
+  protected override setResponseHeader(res: Record<string, unknown>, name: string, value: string | number) {
+    super.setResponseHeader(res, name === `Retry-After-${AddressBudget}` ? 'Retry-After' : name, value);
   }
 }

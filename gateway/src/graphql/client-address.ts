@@ -10,7 +10,8 @@ const trusted = proxyAddr.compile(TrustedProxies.split(',').map((entry) => entry
 /** Whether each connection's peer is a trusted proxy, decided once per connection. */
 const trustedPeers = new WeakMap<Socket, boolean>();
 
-function peerIsTrusted(socket: Socket): boolean {
+/** Whether the connection comes from a trusted proxy (TrustedProxies), whose X-Forwarded-* headers name the client. */
+export function peerIsTrusted(socket: Socket): boolean {
   let known = trustedPeers.get(socket);
   if (known === undefined) {
     known = socket.remoteAddress !== undefined && trusted(socket.remoteAddress, 0);

@@ -79,12 +79,13 @@ export async function startGatewayProcess(env: Record<string, string | undefined
   if (!existsSync(gatewayMain)) throw new Error(`${gatewayMain} is missing: build the gateway first (npx nx build @trendforge/gateway)`);
   const port = await freePort();
   const output: string[] = [];
+  const url = `http://127.0.0.1:${port}`;
+  // Its public origin is where the tests reach it, unless a test names another.
   const child: ChildProcess = spawn(process.execPath, [gatewayMain], {
-    env: { ...process.env, LOG_LEVEL: 'warn', SPA_DIR: '/nonexistent', ...env, PORT: String(port) },
+    env: { ...process.env, LOG_LEVEL: 'warn', SPA_DIR: '/nonexistent', PUBLIC_ORIGIN: url, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
   const close = async () => {
     if (child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));

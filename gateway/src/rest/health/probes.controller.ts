@@ -1,5 +1,6 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { SkipThrottle } from '@nestjs/throttler';
+import { SkipAllThrottles } from '../../common/throttle.guard.js';
 import type { Response } from 'express';
 import type { Redis } from 'ioredis';
 import { type HealthProbe, LIVENESS_ANSWER, NATS, pingNats, REDIS, runProbes, STORAGE, type ObjectStorage } from '@trendforge/platform';
@@ -17,7 +18,7 @@ type NatsConnection = Parameters<typeof pingNats>[0];
  * Never rate limited: a probe answered 429 would count as a failure.
  */
 @Controller()
-@SkipThrottle()
+@SkipThrottle(SkipAllThrottles)
 export class ProbesController {
   private readonly probes: HealthProbe[];
 

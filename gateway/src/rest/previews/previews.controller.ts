@@ -1,5 +1,6 @@
 import { Controller, Get, Headers, Inject, NotFoundException, Param, Res } from '@nestjs/common';
 import { SkipThrottle } from '@nestjs/throttler';
+import { SkipAllThrottles } from '../../common/throttle.guard.js';
 import type { Response } from 'express';
 import type { TrendPreview, TrendPreviewKind } from '@trendforge/contracts';
 import { Bus, STORAGE, type ObjectStorage } from '@trendforge/platform';
@@ -18,7 +19,7 @@ const RenderWaitMs = 60_000;
  * (visitors browse and hover them), so cached publicly.
  */
 @Controller()
-@SkipThrottle()
+@SkipThrottle(SkipAllThrottles)
 export class PreviewsController {
   private readonly lookups = new Map<string, { preview: TrendPreview; until: number }>();
 

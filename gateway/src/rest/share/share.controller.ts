@@ -1,8 +1,9 @@
-import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ErrorCode, ShareTokenPattern, type SharedCreation } from '@trendforge/contracts';
 import { shareCard } from '@trendforge/imaging/share-card';
 import { Bus, fail, ServiceError, STORAGE, type ObjectStorage } from '@trendforge/platform';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../../config.js';
 import { missingSharePage, sharePage } from './share-page.js';
 
 /** Shared files may sit in a cache a few minutes after their link is revoked; the page itself is never cached. */
@@ -14,7 +15,6 @@ const PageHeaders = {
   'cache-control': 'no-cache',
   'x-content-type-options': 'nosniff',
 };
-const HostHeader = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /**
  * A shared creation's public page (no sign-in), its image and its 1200×630 link preview. Anyone
@@ -22,10 +22,14 @@ const HostHeader = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
  */
 @Controller('s')
 export class ShareController {
-  constructor(private readonly bus: Bus, @Inject(STORAGE) private readonly storage: ObjectStorage) {}
+  constructor(
+    private readonly bus: Bus,
+    @Inject(STORAGE) private readonly storage: ObjectStorage,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
 
   @Get(':token')
-  async page(@Param('token') token: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async page(@Param('token') token: string, @Res() res: Response): Promise<void> {
     res.set(PageHeaders).type('html');
     let shared: SharedCreation;
     try {
@@ -37,7 +41,8 @@ export class ShareController {
       }
       throw error;
     }
-    res.send(sharePage({ origin: originOf(req), token, trendName: shared.trendName, caption: shared.creation.caption }));
+    // The configured public origin: a Host header (anyone can send one) never makes the tags' URLs.
+    res.send(sharePage({ origin: this.config.PUBLIC_ORIGIN, token, trendName: shared.trendName, caption: shared.creation.caption }));
   }
 
   @Get(':token/image.png')
@@ -71,10 +76,4 @@ export class ShareController {
     if (!ShareTokenPattern.test(token)) fail(ErrorCode.NotFound, 'Share link not found');
     return this.bus.send('images.shareLink.resolve', { token });
   }
-}
-
-/** The address the visitor used (behind a proxy: its X-Forwarded-Proto), for the absolute URLs of the tags. */
-function originOf(req: Request): string {
-  const host = req.get('host') ?? '';
-  return `${req.protocol}://${HostHeader.test(host) ? host : 'localhost'}`;
 }
