@@ -172,6 +172,30 @@ describe('sessions', () => {
     expect(stale.headers['set-cookie']).toEqual(expect.arrayContaining([expect.stringMatching(/^tf_session=;/), expect.stringMatching(/^tf_member=;/)]));
   });
 
+  it('makes both cookies Secure when the request came over TLS (a trusted proxy\'s X-Forwarded-Proto: https), and not over plain HTTP outside production', async () => {
+    const { form } = await member();
+    const secureOf = (answer: Awaited<ReturnType<typeof call>>) => (answer.headers['set-cookie'] as string[]).map((c) => [c.split('=')[0], /;\s*Secure/i.test(c)]);
+    const plain = await call(base, 'POST', '/api/auth/login', { json: { email: form.email, password: form.password } });
+    expect(secureOf(plain)).toEqual([['tf_session', false], ['tf_member', false]]);
+    // The proxy (loopback, a trusted one) says the visitor came over HTTPS.
+    const overTls = await call(base, 'POST', '/api/auth/login', { json: { email: form.email, password: form.password }, headers: { 'x-forwarded-proto': 'https' } });
+    expect(secureOf(overTls)).toEqual([['tf_session', true], ['tf_member', true]]);
+    const logout = await call(base, 'POST', '/api/auth/logout', { cookie: cookieOf(overTls), headers: { 'x-forwarded-proto': 'https' } });
+    expect(secureOf(logout)).toEqual([['tf_session', true], ['tf_member', true]]);
+  });
+
+  it('makes both cookies Secure by default in production, even over plain HTTP (TLS ends before the gateway)', async () => {
+    const { form } = await member();
+    const production = await startGatewayProcess({ ...env.env, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir, NODE_ENV: 'production' });
+    try {
+      const login = await call(production.url, 'POST', '/api/auth/login', { json: { email: form.email, password: form.password } });
+      expect(login.status).toBe(200);
+      for (const cookie of login.headers['set-cookie'] as string[]) expect(cookie).toMatch(/;\s*Secure/i);
+    } finally {
+      await production.close();
+    }
+  }, 150_000);
+
   it('never lets the password be read back: no answer carries it, auth stores only an argon2id hash', async () => {
     const { user, cookie, form } = await member({ password: 'readable-never-1' });
     const me = await call(base, 'GET', '/api/auth/me', { cookie });
