@@ -44,13 +44,15 @@ export class GenerationQueueWatch implements OnApplicationShutdown {
   }
 
   async snapshot(): Promise<GenerationQueueSnapshot> {
-    const [waiting, recent, active, workers, pace] = await Promise.all([
+    const [waiting, recent, active, workers, pace, fleetConcurrency] = await Promise.all([
       waitingJobIds(this.redis, QueueName.generation, MaxQueueSnapshotIds),
       this.queue.getJobs(['completed'], 0, RenderSample - 1),
       this.queue.getActiveCount(),
       this.queue.getWorkersCount(),
       // The pace generation-worker keeps at a rate-limited provider (its ProviderPace).
       this.queue.getGlobalRateLimit(),
+      // At a provider, jobs in flight are I/O: the fleet's shared concurrency, not its worker count.
+      this.queue.getGlobalConcurrency(),
     ]);
     const times = recent.filter((job) => job.processedOn && job.finishedOn).map((job) => job.finishedOn! - job.processedOn!);
     const average = times.length ? times.reduce((sum, ms) => sum + ms, 0) / times.length : DefaultRenderMs;
@@ -58,7 +60,7 @@ export class GenerationQueueWatch implements OnApplicationShutdown {
       waiting,
       // Rounded, so jitter alone does not count as a change.
       averageRenderMs: Math.max(100, Math.round(average / 100) * 100),
-      slots: workers === 0 ? 0 : Math.max(active, workers),
+      slots: workers === 0 ? 0 : Math.max(active, fleetConcurrency ?? workers),
       ...(pace ? { startIntervalMs: Math.round(pace.duration / pace.max) } : {}),
     };
   }

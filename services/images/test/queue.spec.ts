@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { generationEtaSeconds, type GenerationJobResult, type GenerationQueueSnapshot } from '@trendforge/contracts';
 import { generationQueueChannel, type Bus } from '@trendforge/platform';
+import { GenerationQueueWatch } from '../src/generation-queue.js';
 import { eventually, startImagesStack, type ImagesStack } from './support.js';
 
 /** Priority processing, and the queue's order and pace pushed to gateways as it moves. */
@@ -81,5 +82,19 @@ describe('images service: the generation queue', () => {
     await finish(free2.id);
 
     expect(processed).toEqual([blocker.id, pro1.id, free1.id, free2.id]);
+  });
+
+  test('at a provider the slots are the fleet\'s shared concurrency, not its worker count, so a spike\'s last ETA is not a render per place', async () => {
+    // generation-worker's ProviderPace sets this on the queue: provider calls in flight, all workers together.
+    await stack.queue.setGlobalConcurrency(8);
+    try {
+      const snapshot = (await eventually(async () => snapshots.at(-1), (s) => s?.slots === 8))!;
+      // What members are told for the 60th place of a spike comes from the same figures.
+      const etaAt = await stack.images.app.get(GenerationQueueWatch).etaAt();
+      expect(etaAt(59)).toBe(generationEtaSeconds(59, snapshot));
+      expect(etaAt(59)).toBeLessThan(generationEtaSeconds(59, { ...snapshot, slots: 1 })!);
+    } finally {
+      await stack.queue.removeGlobalConcurrency();
+    }
   });
 });
