@@ -149,13 +149,15 @@ describe('trends service: catalogue, favourites, votes and the weekly election',
     test('200 concurrent vote/unvote requests from 50 members leave every count equal to the stored votes', async () => {
       const members = Array.from({ length: 50 }, () => randomUUID());
       const slugs = ['pixar', 'barbie', 'comic', 'pixel', 'clay'];
+      // 210 at once on a busy machine: each may wait for the others longer than a member's request would.
+      const patient = 60_000;
       const calls = Array.from({ length: 200 }, (_, i) => {
         const userId = members[i % 50];
         const slug = slugs[(i * 7) % slugs.length];
-        return i % 3 === 2 ? bus.send('trends.unvote', { userId, slug }) : bus.send('trends.vote', { userId, slug });
+        return i % 3 === 2 ? bus.send('trends.unvote', { userId, slug }, patient) : bus.send('trends.vote', { userId, slug }, patient);
       });
       // The same member also races the same toggle on one trend.
-      calls.push(...Array.from({ length: 10 }, (_, i) => bus.send(i % 2 ? 'trends.unvote' : 'trends.vote', { userId: members[0], slug: 'pixar' })));
+      calls.push(...Array.from({ length: 10 }, (_, i) => bus.send(i % 2 ? 'trends.unvote' : 'trends.vote', { userId: members[0], slug: 'pixar' }, patient)));
       await Promise.all(calls);
 
       const stored: { slug: string; n: string }[] = await db.query(
@@ -283,7 +285,8 @@ describe('trends service: catalogue, favourites, votes and the weekly election',
         import('../src/previews.service.js'), import('@trendforge/platform'), import('@trendforge/imaging/engine-version'),
       ]);
       const storage: import('@trendforge/platform').ObjectStorage = trends.app.get(STORAGE);
-      const first = await bus.send('trends.preview', { slug: 'pixel', kind: 'preview' });
+      // The first render starts the render thread (engine, fonts): on a busy machine, more than a request's 10 s.
+      const first = await bus.send('trends.preview', { slug: 'pixel', kind: 'preview' }, 60_000);
       expect(STUDIO_ENGINE_VERSION).toMatch(/^[0-9a-f]{16}$/);
       expect(first.key).toMatch(new RegExp(`^previews/1-${STUDIO_ENGINE_VERSION}/pixel-preview-[0-9a-f]{8}\\.jpg$`));
       const bytes = await storage.get(first.key);
