@@ -3,13 +3,14 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
+import { getOptionsToken, getStorageToken, type ThrottlerModuleOptions, type ThrottlerStorage } from '@nestjs/throttler';
 import { BusModule, loggingModule, RedisModule, RenderJobsModule, StorageModule } from '@trendforge/platform';
 import { Catalogue } from './catalogue/catalogue.js';
 import { CatalogueReads } from './catalogue/catalogue-reads.js';
 import { ErrorsFilter } from './common/errors.filter.js';
 import { SessionsModule } from './common/sessions.module.js';
 import { SocketSessions } from './common/socket-sessions.js';
-import { AppThrottlerGuard, throttlers } from './common/throttle.guard.js';
+import { addressBudgetCounter, AppThrottlerGuard, throttlers } from './common/throttle.guard.js';
 import { sharedThrottlerModule } from './common/throttler-storage.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { AdminResolver } from './graphql/admin/admin.resolver.js';
@@ -70,13 +71,14 @@ export class GatewayModule {
         AdminQueuesModule.forRoot(config),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
-          inject: [SocketSessions],
-          useFactory: (sockets: SocketSessions) => ({
+          inject: [SocketSessions, getStorageToken(), getOptionsToken()],
+          useFactory: (sockets: SocketSessions, limits: ThrottlerStorage, limitOptions: ThrottlerModuleOptions) => ({
             path: '/graphql',
             autoSchemaFile: true,
             sortSchema: true,
             // The socket takes subscriptions only, from pages on our own origin(s) (graphql/websocket.ts).
-            subscriptions: { 'graphql-ws': graphQLWebSocketOptions('/graphql', sockets) },
+            // Each connection counts in the address's request budget, as each subscribe does.
+            subscriptions: { 'graphql-ws': graphQLWebSocketOptions('/graphql', sockets, addressBudgetCounter(limits, limitOptions)) },
             context: (input: GraphQLContextInput) => (input.extra ? { req: socketRequest(input.extra.request) } : { req: input.req, res: input.res }),
             // Oversized operations are refused while parsing and validating, before any resolver runs.
             parseOptions: graphQLParseOptions,

@@ -67,14 +67,20 @@ test("the counters are the stack's: under its namespace in Redis, with an expiry
   }
 });
 
-/** A graphql-ws client from `address` (behind the gateway's trusted proxy: loopback). */
+/** A graphql-ws client from `address` (behind the gateway's trusted proxy: loopback); `connected` settles once the server took it or closed it (its close code). */
 function socketFrom(gateway: GatewayProcess, address: string) {
   class ForwardedWebSocket extends WebSocket {
     constructor(url: string, protocols?: string | string[]) {
       super(url, protocols, { headers: { 'x-forwarded-for': address, origin: gateway.url } });
     }
   }
-  return createClient({ url: `${gateway.url.replace('http', 'ws')}/graphql`, webSocketImpl: ForwardedWebSocket, retryAttempts: 0, lazy: false, onNonLazyError: () => undefined });
+  let settle!: (outcome: 'connected' | number) => void;
+  const connected = new Promise<'connected' | number>((resolve) => (settle = resolve));
+  const client = createClient({
+    url: `${gateway.url.replace('http', 'ws')}/graphql`, webSocketImpl: ForwardedWebSocket, retryAttempts: 0, lazy: false, onNonLazyError: () => undefined,
+    on: { connected: () => settle('connected'), closed: (event) => settle((event as { code: number }).code) },
+  });
+  return Object.assign(client, { connected });
 }
 
 /** The first error message a subscription gets (none reaches its data here: nobody is signed in). */
@@ -98,9 +104,11 @@ test('one budget per address over every route and both gateways, WebSocket subsc
   // Each route is far from its own limit (600); the address's budget is one count over all of them.
   expect(http.map((answer) => answer.headers['x-ratelimit-remaining-address'])).toEqual(Array.from({ length: 30 }, (_, i) => String(Budget - 1 - i)));
 
-  // The rest of the budget spent on subscribes over the WebSocket (each refused for want of a session, but counted).
+  // The rest of the budget spent over the WebSocket: its connection counts one, and each subscribe
+  // one (each refused for want of a session, but counted).
   const socket = socketFrom(gateways[0], '203.0.113.40');
-  for (let i = 0; i < Budget - 30; i += 1) expect(await subscribeOnce(socket)).toBe('Authentication Required');
+  expect(await socket.connected).toBe('connected');
+  for (let i = 0; i < Budget - 31; i += 1) expect(await subscribeOnce(socket)).toBe('Authentication Required');
 
   // Spent: every route on either gateway, and the WebSocket, are refused until the window ends.
   for (const [i, route] of routes.entries()) {
@@ -111,6 +119,10 @@ test('one budget per address over every route and both gateways, WebSocket subsc
   }
   expect(await subscribeOnce(socket)).toBe(RateLimited);
   await socket.dispose();
+  // A new connection is closed with 4429.
+  const refused = socketFrom(gateways[1], '203.0.113.40');
+  expect(await refused.connected).toBe(4429);
+  await refused.dispose();
   // Another address has its own budget.
   expect((await call(gateways[1].url, 'GET', '/api/auth/me', { headers: { 'x-forwarded-for': '203.0.113.41' } })).status).toBe(401);
 }, 60_000);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
-import { ThrottlerGuard, type ThrottlerOptions } from '@nestjs/throttler';
+import { normalizeIp, ThrottlerGuard, type ThrottlerModuleOptions, type ThrottlerOptions, type ThrottlerStorage } from '@nestjs/throttler';
 import { isCatalogueRead } from '../catalogue/read-handlers.js';
 import { replicaThrottleKey } from './throttler-storage.js';
 
@@ -28,6 +28,17 @@ export function throttlers(perRoute: number, perAddress: number, ttl = 60_000): 
 
 /** The budget's key for a client (its normalised address): one count whatever the route or replica. */
 export const addressBudgetKey = (tracker: string) => `${AddressBudget}:${tracker}`;
+
+/**
+ * Counts one request of `address` (the client's, as the guard reads `req.ip`) in its budget, for
+ * requests no guard sees (a WebSocket's connection): answers whether it is within the budget.
+ */
+export function addressBudgetCounter(storage: ThrottlerStorage, options: ThrottlerModuleOptions): (address: string) => Promise<boolean> {
+  const throttler = (Array.isArray(options) ? options : options.throttlers).find((candidate) => candidate.name === AddressBudget);
+  if (!throttler) throw new Error(`no "${AddressBudget}" throttler (app.module.ts)`);
+  const [ttl, limit] = [throttler.ttl as number, throttler.limit as number];
+  return async (address) => !(await storage.increment(addressBudgetKey(normalizeIp(address)), ttl, limit, ttl, AddressBudget)).isBlocked;
+}
 
 /**
  * Names the operation a route or resolver performs, so its REST route and its GraphQL resolver

@@ -8,6 +8,9 @@ import type { SocketSessions } from '../common/socket-sessions.js';
 import { clientAddress, isSecure } from './client-address.js';
 import { graphQLLimitRules, graphQLParseOptions } from './limits.js';
 
+/** The close code of a socket whose address is over its request budget (graphql-ws leaves 4400–4499 to applications). */
+export const RateLimitedCloseCode = 4429;
+
 export const SubscriptionsOnlyMessage = 'The WebSocket takes subscriptions only: send queries and mutations over HTTP (POST /graphql).';
 
 /** Queries and mutations go over HTTP, where cookies are set, Origin is checked per request and limits answer with headers. */
@@ -39,20 +42,30 @@ type SocketExtra = {
 };
 
 /**
- * graphql-ws on /graphql: refuses a connection from a page on another origin (4403) and
- * validates every operation with the HTTP limits plus "subscriptions only". The caller is resolved
- * again on every subscribe, and `sockets` closes the socket when its session ends. `parse` and
- * `validate` are graphql-ws server options that Nest passes through but does not type.
+ * graphql-ws on /graphql: refuses a connection from a page on another origin (4403) and, when
+ * `withinBudget` says the client's address is over its request budget, closes it (4429: each
+ * connection counts as a request, each subscribe too, through the throttler guard). Validates every
+ * operation with the HTTP limits plus "subscriptions only". The caller is resolved again on every
+ * subscribe, and `sockets` closes the socket when its session ends. `parse` and `validate` are
+ * graphql-ws server options that Nest passes through but does not type.
  */
-export function graphQLWebSocketOptions(path: string, sockets: SocketSessions): GraphQLWsSubscriptionsConfig {
+export function graphQLWebSocketOptions(
+  path: string,
+  sockets: SocketSessions,
+  withinBudget: (address: string) => Promise<boolean> = async () => true,
+): GraphQLWsSubscriptionsConfig {
   const options: GraphQLWsSubscriptionsConfig & {
     parse: (source: string) => DocumentNode;
     validate: (schema: GraphQLSchema, document: DocumentNode) => readonly GraphQLError[];
   } = {
     path,
-    onConnect: (ctx: ConnectContext) => {
+    onConnect: async (ctx: ConnectContext) => {
       const extra = ctx.extra as SocketExtra;
       if (!isAllowedOrigin(extra.request.headers, isSecure(extra.request))) return false;
+      if (!(await withinBudget(socketRequest(extra.request).ip))) {
+        extra.socket.close(RateLimitedCloseCode, 'Too many requests. Please try again later.');
+        return false;
+      }
       extra.unwatch = sockets.opened({ request: extra.request, close: (code, reason) => extra.socket.close(code, reason) });
       return true;
     },
