@@ -4,9 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { TemporarilyUnavailable } from '@trendforge/contracts';
-import { createTestEnvironment, type TestEnvironment } from '@trendforge/testing';
+import { createTestEnvironment, PostgresFront, type TestEnvironment } from '@trendforge/testing';
 import { call, cookieOf, startGatewayProcess, type GatewayProcess } from './support/gateway-process.js';
-import { PostgresFront } from './support/postgres-front.js';
 import { startGenerationServices, type GenerationServices } from './support/services.js';
 
 /**

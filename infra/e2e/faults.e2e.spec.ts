@@ -3,8 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '@trendforge/testing';
-import { ApiMember, eventually, useE2EStack } from './harness.js';
+import { TemporarilyUnavailable } from '@trendforge/contracts';
+import { createTestDatabase, freePort, PostgresFront } from '@trendforge/testing';
+import { ApiMember, eventually, openPage, useE2EStack } from './harness.js';
 
 /** A server process of the test's own (Redis with AOF, NATS with JetStream) that can be restarted on the same port. */
 class OwnServer {
@@ -45,14 +46,19 @@ const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tf-faults-'));
 const redis = new OwnServer('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--appendonly', 'yes', '--save', '', '--dir', dataDir], redisPort);
 const nats = new OwnServer('/usr/sbin/nats-server', ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', path.join(dataDir, 'nats')], natsPort);
 await Promise.all([redis.start(), nats.start()]);
+// The stack's database behind a front that can play a PostgreSQL restart (the shared server is never restarted).
+const database = await createTestDatabase('faults-pg');
+const postgres = await PostgresFront.start(database.url);
 
 /**
  * The faults ops meet: Redis (with AOF) and NATS restarting, a service, a worker and a gateway
  * killed with SIGKILL, all during a burst of generations. Every accepted generation ends completed
- * or failed and refunded, none twice, and the launcher brings the killed processes back.
+ * or failed and refunded, none twice, and the launcher brings the killed processes back. Then
+ * PostgreSQL restarting while a member clicks Generate in Chromium.
  */
 describe('faults during a burst of generations', () => {
   const suite = useE2EStack('faults', {
+    databaseUrl: postgres.url,
     redisUrl: `redis://127.0.0.1:${redisPort}`,
     natsUrl: `nats://127.0.0.1:${natsPort}`,
     // The REST call answers 202 soon; the test follows each generation to its end.
@@ -69,6 +75,9 @@ describe('faults during a burst of generations', () => {
     await sql?.end();
     await Promise.all([redis.stop(), nats.stop()]);
     await rm(dataDir, { recursive: true, force: true });
+    postgres.comeBack();
+    await postgres.close();
+    await database.drop();
   });
 
   test('every accepted generation ends completed or refunded, exactly once', async () => {
@@ -137,4 +146,37 @@ describe('faults during a burst of generations', () => {
       expect(me.monthlyUsage).toBe(completed);
     }
   }, 600_000);
+
+  test('a PostgreSQL restart while a member clicks Generate: the Forge says so, tries again with the same key, and ends with one image and one charge', async () => {
+    const member = await ApiMember.register(suite.url, 'restart');
+    await member.json('PUT', '/api/users/onboarding', { hasOnboarded: true });
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const [name, value] = member.sessionCookie.split('=');
+    await context.addCookies([{ name, value, url: suite.url }]);
+    const page = await context.newPage();
+    try {
+      await openPage(page, `${suite.url}/forge`);
+      await page.locator('[data-testid=trend-card][data-trend-slug=pixar]').getByTestId('trend-card-select').click();
+      await page.getByTestId('continue-with-style').click();
+      await page.getByTestId('prompt-input').fill('a lighthouse keeper in a storm');
+
+      await postgres.goDown();
+      await page.getByTestId('generate-button').click();
+      // The member is told, in plain words, while the same request is sent again.
+      await page.getByTestId('toast').getByText(TemporarilyUnavailable.message).waitFor();
+      postgres.comeBack();
+
+      await page.getByTestId('result-image').waitFor({ timeout: 180_000 });
+      const rows = await eventually('the generation and its charge', async () => {
+        const generations = (await sql.query<{ id: string; status: string }>('SELECT id, status FROM images.generations WHERE user_id = $1', [member.id])).rows;
+        const charges = (await sql.query<{ generation_id: string; refunded_at: Date | null }>('SELECT generation_id, refunded_at FROM billing.charges WHERE user_id = $1', [member.id])).rows;
+        return { generations, charges };
+      });
+      expect(rows.generations).toEqual([{ id: expect.any(String), status: 'completed' }]);
+      expect(rows.charges).toEqual([{ generation_id: rows.generations[0].id, refunded_at: null }]);
+    } finally {
+      postgres.comeBack();
+      await context.close();
+    }
+  }, 300_000);
 });

@@ -29,3 +29,4 @@ export {
 export { modulesLoadedBy } from './imports.js';
 export { startFakeStripe, stripeSignature, type FakeStripe, type FakeStripeOptions, type StripeEvent, type WebhookDelivery } from './fake-stripe.js';
 export { chooseTestInfra, dockerEndpoint, dockerEngineAnswers, startTestContainers, testS3, type StartedTestInfra, type TestInfraEnv, type TestInfraKind } from './containers.js';
+export { PostgresFront } from './postgres-front.js';

@@ -1,6 +1,6 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import pg from 'pg';
-import { testDatabaseAdminUrl } from '@trendforge/testing';
+import { testDatabaseAdminUrl } from './database.js';
 
 /** A PostgreSQL ErrorResponse message ('E', length, fields, terminator), as the server sends it. */
 function errorResponse(fields: Record<string, string>): Buffer {
