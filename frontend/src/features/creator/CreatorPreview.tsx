@@ -33,7 +33,7 @@ export const CreatorPreview = forwardRef<HTMLDivElement, CreatorPreviewProps>(fu
           ) : null}
           {generating ? (
             <div
-              className={preview ? 'absolute inset-0 grid place-items-end bg-gradient-to-t from-black/80 via-black/20 to-transparent' : 'absolute inset-0 grid place-items-center bg-black/55 backdrop-blur-sm'}
+              className={preview ? 'absolute inset-0 flex items-end justify-center bg-gradient-to-t from-black/85 via-black/20 to-transparent' : 'absolute inset-0 grid place-items-center bg-black/55 backdrop-blur-sm'}
               data-testid="creator-generating"
             >
               <div className="w-full max-w-xs px-6 text-center">

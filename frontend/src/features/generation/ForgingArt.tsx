@@ -12,14 +12,15 @@ export function ForgingArt({ trend, generation, ringClassName }: { trend: Trend;
   const preview = generation?.status === 'active' ? generation.previewUrl : null;
   if (preview) {
     return (
-      <div className="relative mb-8 w-full max-w-[18rem] sm:max-w-xs">
+      // Smaller on phones, so the status and bar stay in view under it.
+      <div className="relative mb-6 w-full max-w-[14rem] sm:mb-8 sm:max-w-xs">
         <div aria-hidden className="absolute -inset-5 rounded-[2rem] bg-brand opacity-30 blur-3xl motion-safe:animate-pulse" />
         <div className="relative overflow-hidden rounded-3xl bg-[conic-gradient(from_0deg,#8b5cf6,#d946ef,#f472b6,#8b5cf6)] p-[3px]">
           <img
             src={preview}
             alt={`Your ${trend.name} image, still forming`}
             data-testid="generation-preview"
-            className="block max-h-[55vh] w-full rounded-[calc(1.5rem-3px)] bg-background object-contain"
+            className="block max-h-[45vh] w-full rounded-[calc(1.5rem-3px)] bg-background object-contain sm:max-h-[55vh]"
           />
         </div>
       </div>
