@@ -102,7 +102,7 @@ describe('operation size', () => {
   });
 
   test('what the SPA asks passes the limits (frontend/src/features/generation/documents.ts)', async () => {
-    const fields = 'fragment GenerationFields on Generation { id status progress position etaSeconds failureReason trendSlug prompt caption engine imageUrl thumbnailUrl createdAt }';
+    const fields = 'fragment GenerationFields on Generation { id status progress position etaSeconds failureReason trendSlug prompt caption engine imageUrl thumbnailUrl previewUrl createdAt }';
     const answer = await graphql(`query Generation($id: ID!) { generation(id: $id) { ...GenerationFields } } ${fields}`, { id: '00000000-0000-4000-8000-000000000000' });
     // Past validation: the resolver answers (it wants a member).
     expect(answer.errors?.map((error) => error.extensions?.code)).toEqual(['UNAUTHORIZED']);
