@@ -6,7 +6,7 @@
  * white reference, so a warm or coloured light does not turn brown hair blonde. A trait is only
  * given when the pixels support it clearly; otherwise it is left out.
  */
-import sharp from 'sharp';
+import { uprightRgb } from './util/pixels.js';
 import { manyFacesNote, type PhotoFace, type TraitsJobResult } from '@trendforge/contracts';
 import { detectFaces, type DetectedFace, type FacePoint } from './faces.js';
 
@@ -395,15 +395,7 @@ export function readFace(img: Pixels, face: DetectedFace, k = 1): FaceReading {
 
 /** The photo's pixels as read for traits: oriented, RGB, long side at most MAX_SIDE; `k` from oriented pixels to these. */
 export async function photoPixels(photo: Buffer): Promise<Pixels & { k: number; mean: RGB }> {
-  const { data, info } = await sharp(photo, { limitInputPixels: 60_000_000 })
-    .rotate()
-    .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-    .removeAlpha()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const meta = await sharp(photo).metadata();
-  const orientedW = (meta.orientation ?? 1) >= 5 ? meta.height ?? info.width : meta.width ?? info.width;
+  const { data, info, orientedWidth: orientedW } = await uprightRgb(photo, MAX_SIDE);
   const sum = [0, 0, 0];
   for (let i = 0; i < data.length; i += 3) {
     sum[0] += data[i];

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
+import { uprightRgb } from './util/pixels.js';
 import type { FaceBox } from './types.js';
 import { runtime } from './models.js';
 
@@ -119,15 +120,9 @@ export function detectFaces(image: Buffer, options: DetectOptions = {}): Promise
  */
 async function withTensor<T>(api: FaceApi, image: Buffer, fn: (tensor: unknown, at: (x: number, y: number) => FacePoint, k: number) => Promise<T>, margin = 0): Promise<T> {
   const side = Math.round(DETECT_SIDE / (1 + 2 * margin));
-  let { data, info } = await sharp(image, { limitInputPixels: 60_000_000 })
-    .rotate()
-    .resize(side, side, { fit: 'inside', withoutEnlargement: true })
-    .removeAlpha()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const meta = await sharp(image).metadata();
-  const fullW = (meta.orientation ?? 1) >= 5 ? meta.height ?? info.width : meta.width ?? info.width;
+  const upright = await uprightRgb(image, side);
+  let { data, info } = upright;
+  const fullW = upright.orientedWidth;
   const k = fullW / info.width;
   const pad = Math.round(Math.max(info.width, info.height) * margin);
   if (pad > 0) {

@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
+import { uprightRgb } from './util/pixels.js';
 import type { FaceBox } from './types.js';
 
 const require = createRequire(import.meta.url);
@@ -105,15 +106,7 @@ const COARSE_SIDE = 256;
 export async function personMatte(image: Buffer, face?: FaceBox): Promise<PersonMatte> {
   const model = await rvm();
   const { tf } = await runtime();
-  const meta = await sharp(image).metadata();
-  const orientedW = (meta.orientation ?? 1) >= 5 ? meta.height ?? 1 : meta.width ?? 1;
-  const { data, info } = await sharp(image, { limitInputPixels: 60_000_000 })
-    .rotate()
-    .resize(MATTE_SIDE, MATTE_SIDE, { fit: 'inside', withoutEnlargement: true })
-    .removeAlpha()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data, info, orientedWidth: orientedW } = await uprightRgb(image, MATTE_SIDE);
   const px = new Float32Array(data.length);
   for (let i = 0; i < data.length; i++) px[i] = data[i] / 255;
   const inputs: Record<string, Tensor> = {

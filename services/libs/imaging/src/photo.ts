@@ -4,6 +4,7 @@
  * photo (a group shot becomes a portrait of its largest face).
  */
 import sharp from 'sharp';
+import { uprightRgb } from './util/pixels.js';
 import { mainFace, type DetectedFace, type FacePoint } from './faces.js';
 import type { FaceBox, PhotoFace, PhotoSource } from './types.js';
 import { toRaw, type Raw } from './raster.js';
@@ -15,15 +16,7 @@ const MAX_SIDE = 2048;
 const DEFAULT_FACE_FRACTION = 0.34;
 
 export async function openPhoto(buf: Buffer, faceBox?: FaceBox, detect = true, matte?: PersonMatte): Promise<PhotoSource> {
-  const { data, info } = await sharp(buf, { failOn: 'error', limitInputPixels: 60_000_000 })
-    .rotate()
-    .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-    .removeAlpha()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const meta = await sharp(buf).metadata();
-  const orientedW = (meta.orientation ?? 1) >= 5 ? meta.height ?? info.width : meta.width ?? info.width;
+  const { data, info, orientedWidth: orientedW } = await uprightRgb(buf, MAX_SIDE, { strict: true });
   const k = info.width / orientedW;
   const w = info.width;
   const h = info.height;
