@@ -1,4 +1,4 @@
-import { act, useState } from 'react';
+import { act, createContext, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { prerender } from 'react-dom/static';
 import { render, screen, waitFor } from '@testing-library/react';
@@ -51,17 +51,11 @@ describe('lazyNearViewport', () => {
     await waitFor(() => expect(document.querySelector('[data-near-viewport="counter"]')).toHaveAttribute('data-live', 'true'));
   });
 
-  it('in a browser, loads the part only when it comes into view, keeping its room meanwhile', async () => {
+  it('rendered in the browser (no prerendered HTML to keep), loads the part at once', async () => {
     vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
     const load = vi.fn(loadCounter);
     const Part = lazyNearViewport(load, 'counter');
     render(<Part placeholderClassName="h-40" />);
-    // Rendered and settled: the observer watches the wrapper, and nothing was loaded.
-    await waitFor(() => expect(FakeIntersectionObserver.instances[0]?.observed).toHaveLength(1));
-    expect(load).not.toHaveBeenCalled();
-    expect(document.querySelector('[data-near-viewport="counter"] .h-40')).not.toBeNull();
-
-    act(() => FakeIntersectionObserver.instances[0].scrollIntoView());
     expect(await screen.findByRole('button', { name: 'Clicked 0' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
   });
@@ -96,5 +90,40 @@ describe('lazyNearViewport', () => {
     expect(container.querySelector('button')).toBe(button);
     await act(async () => button.click());
     expect(button).toHaveTextContent('Clicked 1');
+  });
+
+  it('on a prerendered page, when something above the part changes before it hydrates, loads it at once instead of leaving an empty room', async () => {
+    const Theme = createContext('dark');
+    let setTheme: (theme: string) => void = () => {};
+    function Page({ Part }: { Part: ReturnType<typeof lazyNearViewport> }) {
+      const [theme, set] = useState('dark');
+      setTheme = set;
+      return (
+        <Theme.Provider value={theme}>
+          <Part placeholderClassName="h-40" />
+        </Theme.Provider>
+      );
+    }
+    const ServerPart = lazyNearViewport(loadCounter, 'counter');
+    const html = await new Response((await prerender(<Page Part={ServerPart} />)).prelude).text();
+
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    const load = vi.fn(loadCounter);
+    const Part = lazyNearViewport(load, 'counter');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    await act(async () => {
+      hydrateRoot(container, <Page Part={Part} />);
+    });
+    await waitFor(() => expect(FakeIntersectionObserver.instances[0]?.observed).toHaveLength(1));
+    expect(load).not.toHaveBeenCalled();
+
+    // A context value above it changes (as the session does once it is known): React renders the part anew.
+    await act(async () => setTheme('light'));
+    await waitFor(() => expect(container.firstElementChild).toHaveAttribute('data-live', 'true'));
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(container.querySelector('button')).toHaveTextContent('Clicked 0');
+    expect(container.querySelector('.h-40')).toBeNull();
   });
 });

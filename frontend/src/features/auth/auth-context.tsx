@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientContext } from '@tanstack/react-query';
 import type { User } from '@/lib/types';
 
@@ -32,13 +32,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<AuthContextValue>(() => ({ user: null, isLoading: mayBeSignedIn() }));
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
+  // The same session keeps the same value: a context change re-renders every consumer, and makes
+  // React render anew the parts of a prerendered page still waiting to hydrate (lib/near-viewport).
+  const report = useCallback((next: AuthContextValue) => {
+    setSession((previous) => (previous.user === next.user && previous.isLoading === next.isLoading ? previous : next));
+  }, []);
 
   return (
     <AuthContext.Provider value={session}>
       {children}
       {queryClient && mounted ? (
         <Suspense fallback={null}>
-          <AuthSession onChange={setSession} />
+          <AuthSession onChange={report} />
         </Suspense>
       ) : null}
     </AuthContext.Provider>
