@@ -127,6 +127,57 @@ describe('startFakeOpenAI with the real openai SDK', () => {
     });
   });
 
+  describe('streaming (stream: true)', () => {
+    it('gpt-image generate: partial_images partial events, then the completed image, as server-sent events', async () => {
+      const stream = await client.images.generate({ model: 'gpt-image-1', prompt: 'a fox', size: '1536x1024', stream: true, partial_images: 2 });
+      const events = [];
+      for await (const event of stream) events.push(event);
+      expect(events.map((event) => [event.type, 'partial_image_index' in event ? event.partial_image_index : null, event.size])).toEqual([
+        ['image_generation.partial_image', 0, '1536x1024'],
+        ['image_generation.partial_image', 1, '1536x1024'],
+        ['image_generation.completed', null, '1536x1024'],
+      ]);
+      const images = events.map((event) => Buffer.from(event.b64_json, 'base64'));
+      expect(images.map((png) => readPngSize(png))).toEqual(Array(3).fill({ width: 1536, height: 1024 }));
+      // The picture emerges: each partial differs from the next, the last event is the image itself.
+      expect(new Set(images.map((png) => png.toString('base64'))).size).toBe(3);
+      expect(events[2]).toEqual(expect.objectContaining({ usage: expect.objectContaining({ output_tokens: 1056 }) }));
+    });
+
+    it('gpt-image edit (multipart fields): image_edit events', async () => {
+      const stream = await client.images.edit({
+        model: 'gpt-image-1', image: await toFile(createPng({ width: 8, height: 8, color: [1, 2, 3] }), 'p.png', { type: 'image/png' }), prompt: 'x', stream: true, partial_images: 1,
+      });
+      const types = [];
+      for await (const event of stream) types.push(event.type);
+      expect(types).toEqual(['image_edit.partial_image', 'image_edit.completed']);
+    });
+
+    it('the latency is spread over the events; stream_cut drops the connection after the first', async () => {
+      fake.setLatency(600);
+      try {
+        const stream = await client.images.generate({ model: 'gpt-image-1', prompt: 'x', stream: true, partial_images: 2 });
+        const iterator = stream[Symbol.asyncIterator]();
+        expect((await iterator.next()).value).toEqual(expect.objectContaining({ type: 'image_generation.partial_image' }));
+        await iterator.return?.();
+      } finally {
+        fake.setLatency(0);
+      }
+      fake.failNext('stream_cut');
+      const cut = await client.images.generate({ model: 'gpt-image-1', prompt: 'x', stream: true, partial_images: 2 });
+      const seen: string[] = [];
+      const error = await rejectionOf((async () => { for await (const event of cut) seen.push(event.type); })());
+      expect(seen).toEqual(['image_generation.partial_image']);
+      // fetch's own word for a body cut off mid-way.
+      expect(error).toMatchObject({ message: 'terminated' });
+    });
+
+    it('dall-e models do not stream; partial_images above 3 is refused', async () => {
+      expect(await rejectionOf(client.images.generate({ model: 'dall-e-3', prompt: 'x', stream: true } as never))).toMatchObject({ status: 400, param: 'stream' });
+      expect(await rejectionOf(client.images.generate({ model: 'gpt-image-1', prompt: 'x', stream: true, partial_images: 4 }))).toMatchObject({ status: 400, param: 'partial_images' });
+    });
+  });
+
   describe('chat.completions.create', () => {
     it('answers a non-streaming completion', async () => {
       const completion = await client.chat.completions.create({
