@@ -7,7 +7,8 @@ import { blobPath, linearGradient, r, radialGradient } from './util/svg.js';
 import type { Rng } from './util/rng.js';
 
 export const BACKGROUNDS = ['studio', 'nature', 'city', 'space', 'retro', 'abstract', 'futuristic', 'minimalist', 'cosmic', 'gradient', 'beach'] as const;
-export type BackgroundKind = (typeof BACKGROUNDS)[number];
+/** The chips, and places only a prompt names (a kitchen: "cooking pancakes in a tiny kitchen"). */
+export type BackgroundKind = (typeof BACKGROUNDS)[number] | 'kitchen';
 
 /** Accepts the chip labels ("Studio", "Nature", …) case-insensitively; unknown values give undefined. */
 export function parseBackground(value?: string): BackgroundKind | undefined {
@@ -18,6 +19,7 @@ export function parseBackground(value?: string): BackgroundKind | undefined {
 
 const HINTS: Array<[BackgroundKind, RegExp]> = [
   ['space', /\b(space|mars|moon|planet|astronaut|rocket|galaxy|spaceship|orbit|alien)\b/i],
+  ['kitchen', /\b(kitchen|cooking|cooks?|chef|baking|bakes?|bakery|pancakes?)\b/i],
   ['beach', /\b(beach|ocean|sea|surf|surfer|surfing|island|tropical|summer|sand|coast)\b/i],
   ['city', /\b(city|street|urban|downtown|new york|tokyo|paris|london|skyline|office|ceo|business)\b/i],
   ['futuristic', /\b(robot|cyborg|future|futuristic|neon|cyber|tech|hacker|sci-fi|scifi)\b/i],
@@ -57,6 +59,8 @@ export interface Backdrop {
   tone: string;
   /** Whether the scene is dark (text and rim lights adapt). */
   dark: boolean;
+  /** What glows after dark (lit windows, lamps): drawn over a night sky (stage.ts withSetting). */
+  lights?: string;
 }
 
 export interface Tones {
@@ -164,6 +168,8 @@ const BUILDERS: Record<BackgroundKind, Builder> = {
   city: (W, H, rng, _t, id) => {
     const groundY = H * 0.92;
     const dusk = rng.chance(0.6);
+    // At night the windows are lit: the same ones, warm and bright, over the night sky.
+    let lights = '';
     const defs = linearGradient(`${id}sky`, dusk ? [[0, '#3b2d6b'], [0.55, '#c2577a'], [1, '#ffb36b']] : [[0, '#5aa6e6'], [1, '#dff1ff']]);
     let body = `<rect width="${W}" height="${H}" fill="url(#${id}sky)"/>`;
     const layers = [
@@ -182,7 +188,9 @@ const BUILDERS: Record<BackgroundKind, Builder> = {
           for (let c = 0; c < cols; c++) {
             for (let rr = 0; rr < rows; rr++) {
               if (!rng.chance(L.win)) continue;
-              body += `<rect x="${r(x + 6 + c * ((bw - 12) / cols))}" y="${r(L.base - bh + 10 + rr * H * 0.04)}" width="${r(((bw - 12) / cols) * 0.55)}" height="${r(H * 0.018)}" fill="${dusk ? '#ffd98a' : '#dff3ff'}" opacity="0.9"/>`;
+              const win = `x="${r(x + 6 + c * ((bw - 12) / cols))}" y="${r(L.base - bh + 10 + rr * H * 0.04)}" width="${r(((bw - 12) / cols) * 0.55)}" height="${r(H * 0.018)}"`;
+              body += `<rect ${win} fill="${dusk ? '#ffd98a' : '#dff3ff'}" opacity="0.9"/>`;
+              lights += `<rect ${win} fill="#ffd98a"/>`;
             }
           }
         }
@@ -190,7 +198,14 @@ const BUILDERS: Record<BackgroundKind, Builder> = {
       }
     }
     body += `<rect y="${r(H * 0.84)}" width="${W}" height="${r(H * 0.16)}" fill="${dusk ? '#2f2840' : '#8a8f99'}"/><rect y="${r(H * 0.84)}" width="${W}" height="${r(H * 0.015)}" fill="${dusk ? '#5a4a6a' : '#c9ccd2'}"/>`;
-    return { defs, body, groundY, tone: dusk ? '#6a3f6a' : '#8fb0d0', dark: dusk };
+    // Street lamps along the pavement, and their pools of light (lit at night).
+    const S = Math.min(W, H);
+    for (const lx of [0.12, 0.88]) {
+      const x = W * lx;
+      body += `<rect x="${r(x - S * 0.005)}" y="${r(H * 0.52)}" width="${r(S * 0.01)}" height="${r(H * 0.33)}" fill="#2a2a34"/><rect x="${r(x - S * 0.02)}" y="${r(H * 0.5)}" width="${r(S * 0.04)}" height="${r(S * 0.03)}" rx="${r(S * 0.008)}" fill="#3a3a44"/>`;
+      lights += `<circle cx="${r(x)}" cy="${r(H * 0.515)}" r="${r(S * 0.09)}" fill="#ffd98a" opacity="0.25"/><circle cx="${r(x)}" cy="${r(H * 0.515)}" r="${r(S * 0.018)}" fill="#fff4c8"/><ellipse cx="${r(x)}" cy="${r(H * 0.87)}" rx="${r(S * 0.12)}" ry="${r(S * 0.025)}" fill="#ffd98a" opacity="0.35"/>`;
+    }
+    return { defs, body, groundY, tone: dusk ? '#6a3f6a' : '#8fb0d0', dark: dusk, lights };
   },
   space: (W, H, rng, t, id) => {
     const groundY = H * 0.9;
@@ -318,6 +333,67 @@ const BUILDERS: Record<BackgroundKind, Builder> = {
       `<circle cx="${r(W * rng.range(0.1, 0.9))}" cy="${r(H * rng.range(0.6, 0.95))}" r="${r(W * 0.5)}" fill="url(#${id}h)"/>` +
       `<circle cx="${r(W * rng.range(0.2, 0.8))}" cy="${r(H * rng.range(0.1, 0.4))}" r="${r(W * 0.4)}" fill="url(#${id}w)"/>`;
     return { defs, body, groundY: H * 0.9, tone: mix(a, b, 0.5), dark: false };
+  },
+  kitchen: (W, H, rng, t, id) => {
+    // A home kitchen seen from the middle of the room: cabinets above, a tiled splashback, the
+    // worktop with a hob, a pan and jars, a window with daylight; the middle stays clear for the subject.
+    const S = Math.min(W, H);
+    const counter = H * 0.66;
+    const groundY = H * 0.92;
+    const wood = rng.pick(['#c8925a', '#b9824e', '#d4a46c']);
+    const cab = rng.pick(['#8fc1b5', '#f2efe6', '#9fb8d8', '#e8c9a0']);
+    const tile = rng.pick(['#f4f1ea', '#e6f0f2', '#fbeee0']);
+    const defs =
+      linearGradient(`${id}wall`, [[0, lighten(tile, 0.2)], [1, darken(tile, 0.06)]]) +
+      linearGradient(`${id}top`, [[0, lighten(wood, 0.2)], [1, darken(wood, 0.15)]]) +
+      linearGradient(`${id}win`, [[0, '#8fcff5'], [1, '#e4f5ff']]) +
+      radialGradient(`${id}glow`, [[0, '#fff6dc', 0.7], [1, '#fff6dc', 0]]);
+    let body = `<rect width="${W}" height="${H}" fill="url(#${id}wall)"/>`;
+    // The splashback's tiles.
+    const tw = S * 0.06;
+    let grid = '';
+    for (let y = H * 0.36; y < counter; y += tw * 0.6) grid += `<line x1="0" y1="${r(y)}" x2="${W}" y2="${r(y)}"/>`;
+    for (let x = 0, k = 0; x < W; x += tw, k++) grid += `<line x1="${r(x)}" y1="${r(H * 0.36)}" x2="${r(x)}" y2="${r(counter)}"/>`;
+    body += `<g stroke="${darken(tile, 0.18)}" stroke-width="${r(S * 0.002)}">${grid}</g>`;
+    // A window with daylight on one side.
+    const wx = rng.chance(0.5) ? W * 0.06 : W * 0.7;
+    const ww = W * 0.24;
+    body += `<rect x="${r(wx)}" y="${r(H * 0.32)}" width="${r(ww)}" height="${r(H * 0.28)}" fill="url(#${id}win)" stroke="#ffffff" stroke-width="${r(S * 0.012)}"/><path d="M${r(wx + ww / 2)},${r(H * 0.32)} V${r(H * 0.6)} M${r(wx)},${r(H * 0.46)} H${r(wx + ww)}" stroke="#ffffff" stroke-width="${r(S * 0.008)}"/>`;
+    body += `<ellipse cx="${r(wx + ww / 2)}" cy="${r(H * 0.46)}" rx="${r(W * 0.35)}" ry="${r(H * 0.3)}" fill="url(#${id}glow)"/>`;
+    // Upper cabinets across the top, with handles.
+    const doors = 6;
+    for (let i = 0; i < doors; i++) {
+      const x = (W * i) / doors;
+      body += `<rect x="${r(x + S * 0.006)}" y="0" width="${r(W / doors - S * 0.012)}" height="${r(H * 0.27)}" rx="${r(S * 0.008)}" fill="${cab}" stroke="${darken(cab, 0.25)}" stroke-width="${r(S * 0.004)}"/>`;
+      body += `<rect x="${r(x + (i % 2 ? S * 0.03 : W / doors - S * 0.045))}" y="${r(H * 0.2)}" width="${r(S * 0.014)}" height="${r(H * 0.05)}" rx="${r(S * 0.006)}" fill="#8a8a92"/>`;
+    }
+    body += `<rect y="${r(H * 0.27)}" width="${W}" height="${r(S * 0.02)}" fill="${darken(cab, 0.3)}"/>`;
+    // A rail of hanging utensils and a shelf of jars.
+    const railX = wx > W / 2 ? W * 0.08 : W * 0.66;
+    body += `<rect x="${r(railX)}" y="${r(H * 0.36)}" width="${r(W * 0.26)}" height="${r(S * 0.008)}" fill="#9a9aa4"/>`;
+    for (let i = 0; i < 4; i++) {
+      const x = railX + W * (0.03 + i * 0.065);
+      const len = H * rng.range(0.1, 0.15);
+      body += `<path d="M${r(x)},${r(H * 0.364)} v${r(len)}" stroke="#6a6a74" stroke-width="${r(S * 0.006)}" stroke-linecap="round"/>`;
+      body += i % 2 ? `<ellipse cx="${r(x)}" cy="${r(H * 0.364 + len)}" rx="${r(S * 0.018)}" ry="${r(S * 0.026)}" fill="#7a7a84"/>` : `<rect x="${r(x - S * 0.012)}" y="${r(H * 0.364 + len - S * 0.01)}" width="${r(S * 0.024)}" height="${r(S * 0.04)}" rx="${r(S * 0.004)}" fill="#7a7a84"/>`;
+    }
+    // The worktop, the lower cabinets and the floor.
+    body += `<rect y="${r(counter)}" width="${W}" height="${r(S * 0.035)}" fill="url(#${id}top)"/>`;
+    body += `<rect y="${r(counter + S * 0.035)}" width="${W}" height="${r(H - counter)}" fill="${darken(cab, 0.08)}"/>`;
+    for (let i = 0; i < doors; i++) body += `<rect x="${r((W * i) / doors + S * 0.01)}" y="${r(counter + S * 0.05)}" width="${r(W / doors - S * 0.02)}" height="${r(H * 0.19)}" rx="${r(S * 0.008)}" fill="${cab}" stroke="${darken(cab, 0.25)}" stroke-width="${r(S * 0.004)}"/>`;
+    body += `<rect y="${r(H * 0.89)}" width="${W}" height="${r(H * 0.11)}" fill="${mix(wood, '#6a5040', 0.4)}"/>`;
+    // On the worktop: a hob with a steaming pot, jars, a chopping board with a loaf.
+    const hobX = wx > W / 2 ? W * 0.76 : W * 0.12;
+    body += `<rect x="${r(hobX)}" y="${r(counter - S * 0.01)}" width="${r(W * 0.2)}" height="${r(S * 0.014)}" fill="#2a2a30"/>`;
+    body += `<path d="M${r(hobX + W * 0.03)},${r(counter - S * 0.01)} v${r(-S * 0.08)} h${r(W * 0.12)} v${r(S * 0.08)}Z" fill="${t.primary}" stroke="${darken(t.primary, 0.35)}" stroke-width="${r(S * 0.004)}"/><rect x="${r(hobX + W * 0.02)}" y="${r(counter - S * 0.1)}" width="${r(W * 0.14)}" height="${r(S * 0.02)}" rx="${r(S * 0.008)}" fill="${darken(t.primary, 0.2)}"/>`;
+    for (let i = 0; i < 3; i++) body += `<path d="M${r(hobX + W * (0.06 + i * 0.03))},${r(counter - S * 0.12)} q${r(S * 0.02)},${r(-S * 0.03)} 0,${r(-S * 0.06)} q${r(-S * 0.02)},${r(-S * 0.03)} 0,${r(-S * 0.06)}" fill="none" stroke="#ffffff" stroke-width="${r(S * 0.006)}" stroke-linecap="round" opacity="0.7"/>`;
+    const jarX = wx > W / 2 ? W * 0.04 : W * 0.84;
+    for (let i = 0; i < 3; i++) {
+      const x = jarX + i * W * 0.045;
+      const h = S * rng.range(0.06, 0.09);
+      body += `<rect x="${r(x)}" y="${r(counter - h)}" width="${r(W * 0.035)}" height="${r(h)}" rx="${r(S * 0.008)}" fill="#e8f2f4" fill-opacity="0.85" stroke="#a8b8bc" stroke-width="${r(S * 0.003)}"/><rect x="${r(x)}" y="${r(counter - h * 0.55)}" width="${r(W * 0.035)}" height="${r(h * 0.55)}" fill="${rng.pick(['#f2c46a', '#d8884a', '#b8d87a', '#f4e0c0'])}"/><rect x="${r(x - S * 0.002)}" y="${r(counter - h - S * 0.012)}" width="${r(W * 0.035 + S * 0.004)}" height="${r(S * 0.014)}" rx="${r(S * 0.004)}" fill="${darken(wood, 0.2)}"/>`;
+    }
+    return { defs, body, groundY, tone: cab, dark: false };
   },
   beach: (W, H, rng, _t, id) => {
     const horizon = H * rng.range(0.52, 0.58);

@@ -54,6 +54,8 @@ const TILE_PLACES = new Set(['cityscape', 'cityscape-at-dusk', 'national-park', 
 function placeThing(plan: ScenePlan): PlannedThing | undefined {
   const { place, placeIcon } = plan.setting;
   if (!place || !placeIcon || TILE_PLACES.has(placeIcon)) return undefined;
+  // A kitchen is a backdrop of its own (backgrounds.ts), not a frying pan behind the subject.
+  if (/\bkitchen\b/.test(place)) return undefined;
   return { phrase: place, word: place.split(' ').pop() ?? place, icon: placeIcon, kind: 'building', count: 1, adjectives: [] };
 }
 
@@ -341,7 +343,8 @@ export function settingSky(setting: Setting, W: number, H: number, groundY: numb
     }
     body += `<rect y="${r(horizon)}" width="${W}" height="${r(H - horizon)}" fill="${warm[1]}" opacity="0.25"/>`;
   } else if (time === 'night') {
-    body += `<rect width="${W}" height="${H}" fill="${grad('night', [[0, '#050a24', 0.92], [0.7, '#14205a', 0.8], [1, '#1a1a3a', 0.7]])}"/>`;
+    // Dark overhead, thinner towards the ground: the place below stays readable (a city's lights are drawn over it, withSetting).
+    body += `<rect width="${W}" height="${H}" fill="${grad('night', [[0, '#050a24', 0.9], [0.45, '#0c1440', 0.72], [0.8, '#14205a', 0.5], [1, '#1a1a3a', 0.45]])}"/>`;
     if (!overcast) {
       const st = rng.fork('stars');
       for (let i = 0; i < 60; i++) body += `<circle cx="${r(st.range(0, W))}" cy="${r(st.range(0, horizon * 0.8))}" r="${r(S * st.range(0.0015, 0.004))}" fill="#ffffff" opacity="${st.range(0.5, 1).toFixed(2)}"/>`;
@@ -392,7 +395,7 @@ export function settingLight(img: Raw, setting: Setting, strength = 1): Raw {
   const { width: W, height: H } = img;
   const all = (colour: string, opacity: number, blend: 'screen' | 'multiply') => ({ cx: W / 2, cy: H / 2, rx: W * 4, ry: H * 4, colour, opacity: opacity * strength, blend });
   const list = [];
-  if (setting.timeOfDay === 'night') list.push(all('#5060a8', 0.5, 'multiply'));
+  if (setting.timeOfDay === 'night') list.push(all('#6070b8', 0.4, 'multiply'));
   if (setting.timeOfDay === 'sunset') list.push(all('#ff9040', 0.3, 'multiply'), all('#ff8a3c', 0.12, 'screen'));
   if (setting.timeOfDay === 'dawn') list.push(all('#ffc0a0', 0.25, 'multiply'));
   if (setting.weather === 'storm') list.push(all('#6070a0', 0.45, 'multiply'));
@@ -410,7 +413,9 @@ export function withSetting<T extends { defs: string; body: string; groundY: num
   const setting = ctx.prompt.plan?.setting;
   if (!hasSetting(setting)) return bd;
   const sky = settingSky(setting, ctx.W, ctx.H, bd.groundY, ctx.rng.fork('setting'), `${ctx.id}s`);
-  return { ...bd, defs: bd.defs + sky.defs, body: bd.body + sky.body, dark: bd.dark || sky.dark };
+  // After dark, what glows in the place (a city's windows and street lamps) shines through the night sky.
+  const lights = setting.timeOfDay === 'night' && 'lights' in bd && typeof bd.lights === 'string' ? bd.lights : '';
+  return { ...bd, defs: bd.defs + sky.defs, body: bd.body + sky.body + lights, dark: bd.dark || sky.dark };
 }
 
 /** The prompt's setting light over a finished scene (unchanged without one). */

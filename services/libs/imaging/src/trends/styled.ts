@@ -153,7 +153,8 @@ async function sceneBackdrop(ctx: TrendContext, def: StyleDef, pal: Palette, k: 
   const { W, H, rng, prompt } = ctx;
   const S = Math.min(W, H);
   const kind: BackgroundKind = ctx.background ?? backgroundHint(prompt.text) ?? rng.fork('bg').pick(def.backgrounds);
-  const custom = def.backdrop?.(ctx, pal);
+  // The place the prompt names wins over the trend's own set (a Simpsons sky is no city at night).
+  const custom = backgroundHint(prompt.text) ? undefined : def.backdrop?.(ctx, pal);
   const bd = withSetting(custom ?? backdrop(kind, W, H, rng.fork('backdrop'), pal, `${ctx.id}b`), ctx);
   const img = await renderSvgSoft(svgDoc(W, H, bd.defs, bd.body), Math.round(W * k), Math.round(H * k), 0.5, S * 0.002);
   return { img, bd, kind };
@@ -169,7 +170,9 @@ async function photoInScene(ctx: TrendContext, def: StyleDef, pal: Palette, k: n
   const person = await ctx.photo!.cutout(w, h, def.faceFraction);
   if (!person) return ctx.photo!.crop(w, h, def.faceFraction);
   const { img } = await sceneBackdrop(ctx, def, pal, k);
-  return lightOf(await over(img, [{ img: person }]), ctx);
+  // The setting's light on the scene; the person gets theirs, half as strong, from stagePhoto (a
+  // photo has its own light; both at once left a person at night nearly black).
+  return over(lightOf(img, ctx), [{ img: person }]);
 }
 
 /** Backdrop (soft, half resolution), back extras, the character, front extras; the picture at `k` times the frame. */
