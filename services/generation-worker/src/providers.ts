@@ -71,6 +71,12 @@ const OpenAIModels = {
 } as const satisfies Record<OpenAIFamily, { sizes: readonly OpenAISize[]; quality: string }>;
 type OpenAISize = '1024x1024' | '1024x1536' | '1536x1024' | '1024x1792' | '1792x1024';
 
+/**
+ * The longest a streamed image may take, start to end: the SDK's timeout ends at the answer's
+ * headers, which a stream sends at once, and a stream that stalls must not hold its job forever.
+ */
+const StreamTimeoutMs = 240_000;
+
 /** Partial images gpt-image streams before the final one (0-3; each is an image's worth of output tokens more). */
 export const OpenAIPartialImages = 2;
 
@@ -144,8 +150,8 @@ export class OpenAIProvider implements ImageProvider {
         ...common,
         image: await toFile(photo, 'photo.png', { type: `image/${(await readImageInfo(photo)).format}` }),
         input_fidelity: 'high',
-      }).withResponse()
-      : await this.client.images.generate({ ...common, n: 1 }).withResponse();
+      }, { signal: AbortSignal.timeout(StreamTimeoutMs) }).withResponse()
+      : await this.client.images.generate({ ...common, n: 1 }, { signal: AbortSignal.timeout(StreamTimeoutMs) }).withResponse();
     let encoded: string | undefined;
     try {
       for await (const event of events as AsyncIterable<ImageGenStreamEvent | ImageEditStreamEvent>) {
