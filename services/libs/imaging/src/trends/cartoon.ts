@@ -89,7 +89,29 @@ export const simpsons = styledTrend({
     img = warp(img, warps);
     // Skin around the face, neck and shoulders only (photos): walls and wood of the same hue stay.
     const near = f.fromPhoto ? { x: f.box.left + f.box.width / 2, y: f.box.top + f.box.height * 0.8, rx: f.box.width * 1.5, ry: f.box.height * 1.7 } : undefined;
-    if (ctx.options.yellow_skin !== false) img = recolourMasked(img, await skinMask(img, f.skin, 1.1, near), SIMPSON_YELLOW, 150);
+    if (ctx.options.yellow_skin !== false) {
+      // The skin near the person, and the whole face oval with a wider tolerance: under coloured
+      // light (a blue or pink cast) the cheeks' own colour spreads too far for the narrow one.
+      const body = await skinMask(img, f.skin, 1.1, near);
+      const oval = { x: f.box.left + f.box.width / 2, y: f.box.top + f.box.height * 0.55, rx: f.box.width * 0.6, ry: f.box.height * 0.58 };
+      const faceSkin = await skinMask(img, f.skin, 2.4, oval);
+      for (let i = 0; i < body.data.length; i++) if (faceSkin.data[i] > body.data[i]) body.data[i] = faceSkin.data[i];
+      // Inside the inner oval every light pixel is face, whatever its colour (eyes, brows and lips stay: they are dark).
+      const { width: W, data, channels: C } = img;
+      const ix = oval.rx * 0.8, iy = oval.ry * 0.78;
+      for (let y = Math.max(0, Math.floor(oval.y - iy)); y < Math.min(img.height, Math.ceil(oval.y + iy)); y++) {
+        for (let x = Math.max(0, Math.floor(oval.x - ix)); x < Math.min(W, Math.ceil(oval.x + ix)); x++) {
+          const e = ((x - oval.x) / ix) ** 2 + ((y - oval.y) / iy) ** 2;
+          if (e >= 1) continue;
+          const i = (y * W + x) * C;
+          const l = 0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2];
+          const v = Math.min(1, (1 - e) / 0.25) * Math.max(0, Math.min(1, (l - 70) / 40)) * 255;
+          const k = y * W + x;
+          if (v > body.data[k]) body.data[k] = v;
+        }
+      }
+      img = recolourMasked(img, body, SIMPSON_YELLOW, 150);
+    }
     return img;
   },
   async stylize(ctx, img0, s) {
@@ -99,7 +121,8 @@ export const simpsons = styledTrend({
     // full-size outlines; their flat colour is posterised from the half-size copy.
     const small = s.photo ? await finalGrade(await smoothSurface(await shrink(img0, 2), 3, 0.75), look, vibeGrade(ctx.req.vibe)) : undefined;
     let img = small ? await enlarge(small, ctx.W, ctx.H) : await finalGrade(img0, look, vibeGrade(ctx.req.vibe));
-    const lines = await thicken(await xdogMask(img, S * 0.003, 2, 4), S * 0.002);
+    // Photos: lines only where the smoothed picture has a clear edge (hair and cloth texture stay flat).
+    const lines = await thicken(await xdogMask(img, S * 0.003, s.photo ? 4 : 2, 4), S * 0.002);
     img = small ? await posterise(small, 8, 1.5, 0, { width: ctx.W, height: ctx.H }) : await posterise(img, 8, 3);
     // The face keeps some of its smooth shading, so the person stays recognisable under the flat colour.
     if (small && s.face?.fromPhoto) img = keepFace(img, small, s.face.box, 0.5);
