@@ -34,7 +34,7 @@ function clayPreview(img: Raw): Raw {
 /** The figure alone (RGBA, w×h): the member cut out with a moulded-plastic finish, or the drawn character. */
 async function figureImage(ctx: TrendContext, w: number, h: number): Promise<Raw> {
   const person = ctx.photo ? await ctx.photo.cutout(w, h, 0.3) : undefined;
-  if (person) return pvc(ctx, person);
+  if (person) return pvc(ctx, bustCut(person));
   if (ctx.photo) {
     // A photo without a matte: its framed crop as a printed card on the base.
     const crop = await ctx.photo.crop(w, h, 0.3);
@@ -47,6 +47,28 @@ async function figureImage(ctx: TrendContext, w: number, h: number): Promise<Raw
   const p = place('chibi', w / 2, h * 0.99, h * 0.95);
   const layer = await figureLayer(spec, 'chibi', 'gloss', p, `${ctx.id}f`, w, h);
   return pvc(ctx, await over({ data: Buffer.alloc(w * h * 4), width: w, height: h, channels: 4 }, [{ img: layer.img, left: layer.left, top: layer.top }]));
+}
+
+/**
+ * A photo's person ends where the photo does (a straight cut across the body): sculpted as a bust
+ * instead, its lower part rounded off (an ellipse's lower half) so it stands on the base as a
+ * moulded piece, not a picture clipped at its frame.
+ */
+function bustCut(fig: Raw): Raw {
+  const { width: w, height: h } = fig;
+  const out = Buffer.from(fig.data);
+  const cx = w / 2, cy = h * 0.6, rx = w * 0.48, ry = h * 0.395;
+  const soft = Math.max(1.5, w * 0.006);
+  for (let y = Math.ceil(cy); y < h; y++) {
+    const dy = (y - cy) / ry;
+    const half = dy >= 1 ? 0 : rx * Math.sqrt(1 - dy * dy);
+    for (let x = 0; x < w; x++) {
+      const edge = half - Math.abs(x - cx);
+      const k = edge >= soft ? 1 : edge <= 0 ? 0 : edge / soft;
+      if (k < 1) out[(y * w + x) * 4 + 3] = Math.round(out[(y * w + x) * 4 + 3] * k);
+    }
+  }
+  return { ...fig, data: out };
 }
 
 /** Moulded, painted PVC (the pvc_finish option): surfaces smoothed flat, colours richer, edges and alpha kept. */
@@ -120,7 +142,9 @@ async function renderFigurine(ctx: TrendContext): Promise<Raw> {
   if (showScreen) body += back;
   back = '';
   // The printed box (left, behind): the figure's box art, its name and the scale.
-  const box = { x: W * 0.05, y: H * 0.2, w: W * 0.3, h: H * 0.47 };
+  // Box proportions whatever the frame (a tall frame once made a tower of it, its text cut at the edge).
+  const boxH = Math.min(H * 0.47, W * 0.3 * 1.6);
+  const box = { x: W * 0.05, y: H * 0.67 - boxH, w: W * 0.3, h: boxH };
   const side = box.w * 0.16;
   defs += linearGradient(`${ctx.id}box`, [[0, lighten(accent, 0.25)], [1, darken(accent, 0.25)]]);
   back += `<polygon points="${r(box.x + box.w)},${r(box.y)} ${r(box.x + box.w + side)},${r(box.y + side * 0.5)} ${r(box.x + box.w + side)},${r(box.y + box.h - side * 0.2)} ${r(box.x + box.w)},${r(box.y + box.h)}" fill="${darken(accent, 0.4)}"/>`;
@@ -128,7 +152,7 @@ async function renderFigurine(ctx: TrendContext): Promise<Raw> {
   back += `<rect x="${r(box.x + box.w * 0.08)}" y="${r(box.y + box.h * 0.2)}" width="${r(box.w * 0.84)}" height="${r(box.h * 0.6)}" fill="${mix(accent, '#ffffff', 0.75)}"/>`;
   const nameSize = fitSize(name, 'sansBold', box.w * 0.84, box.h * 0.08);
   back += text(name, { x: box.x + box.w / 2, y: box.y + box.h * 0.13, size: nameSize, face: 'sansBold', fill: '#ffffff', anchor: 'middle' });
-  back += text('1/7 SCALE FIGURE', { x: box.x + box.w / 2, y: box.y + box.h * 0.9, size: box.h * 0.045, face: 'sansBold', fill: '#ffffff', anchor: 'middle' });
+  back += text('1/7 SCALE FIGURE', { x: box.x + box.w / 2, y: box.y + box.h * 0.9, size: fitSize('1/7 SCALE FIGURE', 'sansBold', box.w * 0.84, box.h * 0.045), face: 'sansBold', fill: '#ffffff', anchor: 'middle' });
   back += `<rect x="${r(box.x)}" y="${r(box.y + box.h * 0.94)}" width="${r(box.w)}" height="${r(box.h * 0.06)}" fill="#111" opacity="0.55"/>`;
   if (showBox) body += back;
   // The figure's shadow on the desk, under the base.
