@@ -98,6 +98,29 @@ describe('live while it renders, on the keyed path, in Chromium', () => {
     }
   }, 240_000);
 
+  test('the wizard draws it too, on a phone', async () => {
+    const page = await suite.browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await signUp(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await openPage(page, `${suite.url}/forge/mojo`);
+      await page.getByTestId('wizard-trend-pixar').click();
+      await page.getByTestId('wizard-continue').click();
+      await page.getByTestId('wizard-prompt').fill('a lighthouse keeper cat');
+      await page.getByTestId('wizard-continue').click();
+      await page.getByTestId('wizard-variation-standard').click();
+      await page.getByTestId('wizard-continue').click();
+      await page.getByTestId('wizard-generate').click();
+      await previewDrawn(page);
+      await expect(page.getByTestId('wizard-generation-status').textContent()).resolves.toMatch(/^Forging\.\.\. \d+%$/);
+      await shot(page, 'wizard-forming-390.png');
+      await page.getByTestId('generation-preview').waitFor({ state: 'detached', timeout: 120_000 });
+    } finally {
+      await page.close();
+    }
+  }, 240_000);
+
   test('a 9:16 generation comes back 9:16 (1080×1920), asked as gpt-image\'s 1024×1536', async () => {
     openai.setLatency(0);
     const member = await ApiMember.register(suite.url, 'live916');
