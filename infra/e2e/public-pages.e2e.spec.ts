@@ -67,6 +67,8 @@ describe('public pages', () => {
       expect(await activeTestimonial()).toBe(names[1]);
       await page.getByTestId('testimonial-dot').nth(4).click();
       await page.mouse.move(0, 0); // the slider holds still while pointed at
+      // Pointed away, it moves on: its live region turns quiet with that render (a 4 s tick before it would be lost).
+      await page.locator('[data-testid="testimonials"] ul[aria-live="off"]').waitFor({ state: 'attached' });
       expect(await activeTestimonial()).toBe(names[4]);
       await page.clock.runFor(4000);
       expect(await activeTestimonial()).toBe(names[0]);
