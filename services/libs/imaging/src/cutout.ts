@@ -65,20 +65,22 @@ export function withAlphaOf(rgb: Raw, layer: Raw): Raw {
 export async function modelledPerson(layer: Raw, S: number): Promise<Raw> {
   const rgb = colourOf(layer);
   const smooth = await smoothSurface(rgb, 7, 1.6, 2);
-  const fine = await toRaw(fromRaw(rgb).blur(Math.max(0.6, S * 0.0025)));
   // The broad form: luminance blurred over a tenth of the frame.
   const form = await toRaw(fromRaw(luma(smooth)).resize(Math.round(rgb.width / 4), Math.round(rgb.height / 4)).blur(Math.max(1, S * 0.006)).extractChannel(0));
   const fw = form.width;
   const kx = fw / rgb.width;
   const ky = form.height / rgb.height;
-  const a = rgb.data, m = smooth.data, b = fine.data;
-  const out = Buffer.allocUnsafe(a.length);
+  const a = rgb.data, m = smooth.data, alpha = layer.data;
+  // Transparent pixels (most of the frame) keep their colour: it never shows.
+  const out = Buffer.from(a);
   for (let y = 0, p = 0; y < rgb.height; y++) {
     const fy = Math.min(form.height - 1, (y * ky) | 0) * fw;
     for (let x = 0; x < rgb.width; x++, p++) {
+      if (alpha[p * 4 + 3] === 0) continue;
       const i = p * 3;
-      // Where the photo has fine detail (features) keep it; elsewhere the smooth surface.
-      const d = Math.abs(a[i] - b[i]) + Math.abs(a[i + 1] - b[i + 1]) + Math.abs(a[i + 2] - b[i + 2]);
+      // Where the smoothing took away a lot (features: eyes, lashes, lips) keep some of the photo;
+      // elsewhere (skin, cloth: only grain was taken) the smooth surface.
+      const d = Math.abs(a[i] - m[i]) + Math.abs(a[i + 1] - m[i + 1]) + Math.abs(a[i + 2] - m[i + 2]);
       const keep = d >= 70 ? 0.55 : (d / 70) * 0.55;
       const v = form.data[fy + Math.min(fw - 1, (x * kx) | 0)] / 255;
       // Light and shade of the form, S-shaped: lit sides lifted, turned-away sides deepened.

@@ -148,7 +148,7 @@ async function pixarCutout(ctx: TrendContext, person0: Raw, set: Raw, face: Retu
   ]);
   img = await bloom(img, 0.7, options.enhance_lighting ? 0.5 : 0.32, 0.03);
   const look = { warmth: 0.3, saturation: options.vibrant_colors ? 1.55 : 1.32, contrast: 0.16, brightness: 1.04 };
-  return finalGrade(img, look, vibeGrade(ctx.req.vibe), 0.3, '#000000', true);
+  return finalGrade(img, look, vibeGrade(ctx.req.vibe), 0.3);
 }
 
 /** 255 on the head and shoulders, falling off softly outside them. */
