@@ -203,7 +203,7 @@ const BUILDERS: Record<BackgroundKind, Builder> = {
     for (const lx of [0.12, 0.88]) {
       const x = W * lx;
       body += `<rect x="${r(x - S * 0.005)}" y="${r(H * 0.52)}" width="${r(S * 0.01)}" height="${r(H * 0.33)}" fill="#2a2a34"/><rect x="${r(x - S * 0.02)}" y="${r(H * 0.5)}" width="${r(S * 0.04)}" height="${r(S * 0.03)}" rx="${r(S * 0.008)}" fill="#3a3a44"/>`;
-      lights += `<circle cx="${r(x)}" cy="${r(H * 0.515)}" r="${r(S * 0.09)}" fill="#ffd98a" opacity="0.25"/><circle cx="${r(x)}" cy="${r(H * 0.515)}" r="${r(S * 0.018)}" fill="#fff4c8"/><ellipse cx="${r(x)}" cy="${r(H * 0.87)}" rx="${r(S * 0.12)}" ry="${r(S * 0.025)}" fill="#ffd98a" opacity="0.35"/>`;
+      lights += `<circle cx="${r(x)}" cy="${r(H * 0.515)}" r="${r(S * 0.05)}" fill="#ffd98a" opacity="0.3"/><circle cx="${r(x)}" cy="${r(H * 0.515)}" r="${r(S * 0.018)}" fill="#fff4c8"/><ellipse cx="${r(x)}" cy="${r(H * 0.87)}" rx="${r(S * 0.12)}" ry="${r(S * 0.025)}" fill="#ffd98a" opacity="0.35"/>`;
     }
     return { defs, body, groundY, tone: dusk ? '#6a3f6a' : '#8fb0d0', dark: dusk, lights };
   },
