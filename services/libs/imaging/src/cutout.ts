@@ -92,3 +92,31 @@ export async function modelledPerson(layer: Raw, S: number): Promise<Raw> {
 }
 
 const clamp = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);
+
+/**
+ * The cut-out person cel-shaded (anime): the photo smoothed into flat regions, each pixel's light
+ * snapped to a few bands of the broad form (a blurred luminance, so bands follow the face and the
+ * folds, not the grain) with a short soft step between them, colours kept and brightened.
+ */
+export async function celPerson(layer: Raw, S: number, levels = 3): Promise<Raw> {
+  const rgb = colourOf(layer);
+  const smooth = await smoothSurface(rgb, 7, 1.6, 2);
+  const guide = await toRaw(fromRaw(luma(smooth)).blur(Math.max(0.8, S * 0.003)).extractChannel(0));
+  const a = smooth.data, g = guide.data, alpha = layer.data;
+  const out = Buffer.from(a);
+  for (let p = 0, i = 0; p < g.length; p++, i += 3) {
+    if (alpha[p * 4 + 3] === 0) continue;
+    const l = (0.299 * a[i] + 0.587 * a[i + 1] + 0.114 * a[i + 2]) / 255;
+    const f = (g[p] / 255) * levels;
+    const k0 = Math.floor(f);
+    const t = Math.max(0, (f - k0 - 0.85) / 0.15);
+    // The band's light, capped below white: lit skin never burns out.
+    const q = Math.min(0.9, (k0 + t * t * (3 - 2 * t) + 0.5) / levels);
+    // Pixel darker or lighter than its band by detail (eyes, lips) keeps most of that difference.
+    const k = l > 0.02 ? (q + (l - g[p] / 255) * 0.7) / l : 1;
+    out[i] = clamp(a[i] * k);
+    out[i + 1] = clamp(a[i + 1] * k);
+    out[i + 2] = clamp(a[i + 2] * k);
+  }
+  return withAlphaOf({ ...rgb, data: out }, layer);
+}

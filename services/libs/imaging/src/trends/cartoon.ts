@@ -6,6 +6,7 @@
 import { celShade, gradientMap, inkMask, keepFace, median3, relief, reliefs, skinMask, recolourMasked, thicken, warp, xdogMask, type Warp } from '../effects.js';
 import { atSize, bloom, enlarge, fromRaw, glows, luma, noise, posterise, shrink, smoothSurface, toRaw } from '../raster.js';
 import { finalGrade, vibeGrade } from '../scene.js';
+import { celPerson, modelledPerson } from '../cutout.js';
 import type { TrendContext } from '../types.js';
 import { linearGradient, r } from '../util/svg.js';
 import { castle, clouds, petals, radialLines, sparkles } from './decor.js';
@@ -150,6 +151,7 @@ export const anime = styledTrend({
     spec.outfitAccent = '#ffffff';
   },
   backdrop: (ctx) => skyBackdrop(ctx, '#2f8fe8', '#cdeeff', 4),
+  person: (ctx, layer) => celPerson(layer, S_(ctx), ctx.options.cel_shading ? 2 : 3),
   faceEdit(ctx, img, f) {
     if (!f.fromPhoto) return img;
     return warp(img, eyeWarps(f, ctx.options.sparkle_eyes ? 0.5 : 0.32));
@@ -159,14 +161,17 @@ export const anime = styledTrend({
     const S = S_(ctx);
     const look = { warmth: -0.1, saturation: 1.35, contrast: 0.05, brightness: 1.08 };
     // Photos are smoothed and graded at half size (the grade is per pixel) and enlarged once.
-    let img = s.photo
+    // A cut-out person is cel-shaded already (celPerson) in a drawn scene: inks and light only.
+    let img = s.photo && !s.cutout
       ? await enlarge(await finalGrade(await smoothSurface(await shrink(img0, 2), 3, 0.6), look, vibeGrade(ctx.req.vibe)), ctx.W, ctx.H)
       : await finalGrade(img0, look, vibeGrade(ctx.req.vibe));
     const lines = await xdogMask(img, S * (s.photo ? 0.0022 : 0.0016), s.photo ? 5 : 3, 6);
     // On photos the bands follow the blurred light (broad cels), not the skin's and fabric's noise.
     // (Blurred at full size: sharp keeps only a pipeline's last resize, and this one ends at W×H.)
-    const guide = s.photo ? await toRaw(fromRaw(luma(img)).blur(Math.max(0.5, S * 0.0015)).extractChannel(0)) : undefined;
-    img = celShade(img, options.cel_shading ? 2 : s.photo ? 3 : 4, options.cel_shading ? 0.35 : s.photo ? 0.3 : 0.2, guide);
+    if (!s.cutout) {
+      const guide = s.photo ? await toRaw(fromRaw(luma(img)).blur(Math.max(0.5, S * 0.0015)).extractChannel(0)) : undefined;
+      img = celShade(img, options.cel_shading ? 2 : s.photo ? 3 : 4, options.cel_shading ? 0.35 : s.photo ? 0.3 : 0.2, guide);
+    }
     img = inkMask(img, lines, '#2a1f3a', 0.9);
     img = await bloom(img, 0.75, 0.35, 0.03);
     // The soft sky glow of anime key art from the top.
@@ -223,6 +228,7 @@ export const disney = styledTrend({
     spec.eyeScale = 1.18;
     spec.expression = 'smile';
   },
+  person: (ctx, layer) => modelledPerson(layer, S_(ctx)),
   backdrop(ctx) {
     if (ctx.background) return undefined;
     const { W, H, rng } = ctx;
@@ -255,7 +261,10 @@ export const disney = styledTrend({
   async stylize(ctx, img0, s) {
     const { options } = ctx;
     let img = img0;
-    if (s.photo) {
+    if (s.cutout) {
+      // The cut-out person is modelled already (modelledPerson): thin violet contours draw it into the storybook.
+      img = inkMask(img, await xdogMask(img, S_(ctx) * 0.0012, 5, 6, 2, { width: ctx.W, height: ctx.H }), '#2a1a50', 0.45);
+    } else if (s.photo) {
       // A photo becomes a painted storybook frame: fewer, softer colours and thin violet contours,
       // both found on a smoothed half-size copy (its own pipeline) and enlarged once.
       const frame = { width: ctx.W, height: ctx.H };

@@ -33,6 +33,8 @@ export interface SceneGeom {
 
 export interface StyleInput {
   photo: boolean;
+  /** The photo came with a matte: the person was cut out (and restyled by `person`) into the scene. */
+  cutout?: boolean;
   face?: FaceGeom;
   scene?: SceneGeom;
   palette: Palette;
@@ -64,6 +66,8 @@ export interface StyleDef {
    * (face geometry stays in frame pixels). Not combined with `faceEdit`.
    */
   workScale?: number;
+  /** The cut-out person's own pixels restyled (RGBA in and out, at the base picture's size) before they stand in the scene. */
+  person?: (ctx: TrendContext, layer: Raw) => Promise<Raw>;
   /** Face-driven changes on the base picture (photo or scene), before the treatment. */
   faceEdit?: (ctx: TrendContext, img: Raw, face: FaceGeom, s: StyleInput) => Promise<Raw> | Raw;
   /** The trend's pixel treatment. */
@@ -83,6 +87,7 @@ export function styledTrend(def: StyleDef): TrendRenderer {
       let img: Raw;
       const k = def.workScale ?? 1;
       if (ctx.photo) {
+        s.cutout = ctx.photo.hasMatte;
         img = await photoInScene(ctx, def, palette, k);
         const f = ctx.photo.faceIn(ctx.W, ctx.H, def.faceFraction);
         if (f && f.landmarks.length === 68) s.face = faceFromLandmarks(f.landmarks);
@@ -167,8 +172,9 @@ async function sceneBackdrop(ctx: TrendContext, def: StyleDef, pal: Palette, k: 
 async function photoInScene(ctx: TrendContext, def: StyleDef, pal: Palette, k: number): Promise<Raw> {
   const w = Math.round(ctx.W * k);
   const h = Math.round(ctx.H * k);
-  const person = await ctx.photo!.cutout(w, h, def.faceFraction);
-  if (!person) return ctx.photo!.crop(w, h, def.faceFraction);
+  const cut = await ctx.photo!.cutout(w, h, def.faceFraction);
+  if (!cut) return ctx.photo!.crop(w, h, def.faceFraction);
+  const person = def.person ? await def.person(ctx, cut) : cut;
   const { img } = await sceneBackdrop(ctx, def, pal, k);
   // The setting's light on the scene; the person gets theirs, half as strong, from stagePhoto (a
   // photo has its own light; both at once left a person at night nearly black).
