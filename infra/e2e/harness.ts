@@ -37,8 +37,14 @@ export async function startE2EStack(label: string, options: Partial<StackOptions
       // The launcher's own lines (restarts after a crash, ...) go with the children's, for failures.
       log: (message) => { output.push(`launcher | ${message}`); if (output.length > 4000) output.shift(); },
       ...options,
-      // Every test member registers from 127.0.0.1; the per-IP sign-up limit is for the real world.
-      childEnv: { LOG_LEVEL: 'warn', WORKER_LOCK_MS: '3000', REGISTRATIONS_PER_IP: '1000', PREVIEW_WARMUP: 'false', ...options.childEnv },
+      // Every test member comes from 127.0.0.1: the per-address limits (sign-ups, the request budget,
+      // connections) are for the real world. Workers keep the normal CPU priority: at their default
+      // niceness 19 a machine busy on both cores (CI, a CPU hog) gives them about 1.5 % of a core,
+      // and a traits-worker took minutes to start.
+      childEnv: {
+        LOG_LEVEL: 'warn', WORKER_LOCK_MS: '3000', REGISTRATIONS_PER_IP: '1000', RATE_LIMIT_PER_ADDRESS: '100000', CONNECTIONS_PER_ADDRESS: '1000',
+        WORKER_NICENESS: '0', PREVIEW_WARMUP: 'false', ...options.childEnv,
+      },
     });
   } catch (error) {
     process.stderr.write(output.slice(-80).join('\n'));
