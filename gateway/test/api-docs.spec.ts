@@ -67,11 +67,18 @@ test("the running GraphQL schema has the committed SDL's types and operations", 
   expect(names(running.mutationType.fields)).toEqual(Object.keys(sdl.getMutationType()!.getFields()).sort());
 });
 
-test('NODE_ENV=production: nothing is mounted at /api/docs', async () => {
+test('NODE_ENV=production: nothing is mounted at /api/docs, and GraphQL neither answers introspection nor suggests field names', async () => {
   const production = await startGatewayProcess({ ...env.env, ...storageEnv, NODE_ENV: 'production' });
   try {
     expect((await call(production.url, 'GET', '/api/docs')).status).toBe(404);
     expect((await call(production.url, 'GET', '/api/docs-json')).status).toBe(404);
+    const introspection = await call(production.url, 'POST', '/graphql', { json: { query: '{ __schema { queryType { name } } }' } });
+    expect(introspection.body.data?.__schema).toBeUndefined();
+    expect(JSON.stringify(introspection.body.errors)).toMatch(/introspection/i);
+    // A near miss of an admin mutation is refused without naming it.
+    const nearMiss = await call(production.url, 'POST', '/graphql', { json: { query: 'mutation { adminSetPlann }' } });
+    expect(nearMiss.body.errors?.length).toBeGreaterThan(0);
+    expect(JSON.stringify(nearMiss.body)).not.toMatch(/Did you mean/);
   } finally {
     await production.close();
   }
