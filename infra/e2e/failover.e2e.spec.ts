@@ -1,5 +1,5 @@
 import { startFakeGemini, startFakeOpenAI, type FakeGemini, type FakeOpenAI } from '@trendforge/testing';
-import { ApiMember, eventually, openPage, useE2EStack } from './harness.js';
+import { ApiMember, eventually, openPage, signUpInBrowser, useE2EStack } from './harness.js';
 
 /**
  * A keyed stack whose primary image provider (OpenAI) is down: the generation worker's fallback,
@@ -32,15 +32,7 @@ describe('failover to the fallback provider, in Chromium', () => {
     const page = await suite.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const prompt = 'a fox figurine on a desk';
     try {
-      await openPage(page, suite.url);
-      await page.getByTestId('header-signup').click();
-      await page.getByTestId('register-username').fill(`failover_${Date.now() % 100000}`);
-      await page.getByTestId('register-email').fill(`failover.${Date.now()}@example.com`);
-      await page.getByTestId('register-password').fill('secret-pass');
-      await page.getByTestId('register-submit').click();
-      await page.getByTestId('header-account').waitFor();
-      await page.getByTestId('onboarding-skip').click();
-      await page.getByTestId('onboarding-dialog').waitFor({ state: 'detached' });
+      await signUpInBrowser(page, suite.url, 'failover');
 
       await openPage(page, `${suite.url}/forge`);
       await page.locator('[data-testid=trend-card][data-trend-slug=pixar]').getByTestId('trend-card-select').click();

@@ -173,3 +173,16 @@ export async function openPage(page: Page, url: string): Promise<void> {
 export async function animationsSettled(page: Page): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== 'running'));
 }
+
+/** A newcomer signs up through the header's dialog (`<label>_<n>`, a fresh email) and skips the welcome tour. */
+export async function signUpInBrowser(page: Page, baseUrl: string, label: string): Promise<void> {
+  await openPage(page, baseUrl);
+  await page.getByTestId('header-signup').click();
+  await page.getByTestId('register-username').fill(`${label}_${Date.now() % 100000}`);
+  await page.getByTestId('register-email').fill(`${label}.${Date.now()}@example.com`);
+  await page.getByTestId('register-password').fill('secret-pass');
+  await page.getByTestId('register-submit').click();
+  await page.getByTestId('header-account').waitFor();
+  await page.getByTestId('onboarding-skip').click();
+  await page.getByTestId('onboarding-dialog').waitFor({ state: 'detached' });
+}

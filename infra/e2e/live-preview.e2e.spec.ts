@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { readPngSize, startFakeOpenAI, type FakeOpenAI } from '@trendforge/testing';
-import { ApiMember, eventually, openPage, useE2EStack } from './harness.js';
+import { ApiMember, eventually, openPage, signUpInBrowser, useE2EStack } from './harness.js';
 
 /**
  * A keyed stack (OpenAI's wire format, streamed, through the real SDK): the picture forms on the
@@ -31,17 +31,7 @@ describe('live while it renders, on the keyed path, in Chromium', () => {
     await page.screenshot({ path: path.join(dir, name), fullPage: false });
   }
 
-  async function signUp(page: Page) {
-    await openPage(page, suite.url);
-    await page.getByTestId('header-signup').click();
-    await page.getByTestId('register-username').fill(`live_${Date.now() % 100000}`);
-    await page.getByTestId('register-email').fill(`live.${Date.now()}@example.com`);
-    await page.getByTestId('register-password').fill('secret-pass');
-    await page.getByTestId('register-submit').click();
-    await page.getByTestId('header-account').waitFor();
-    await page.getByTestId('onboarding-skip').click();
-    await page.getByTestId('onboarding-dialog').waitFor({ state: 'detached' });
-  }
+  const signUp = (page: Page) => signUpInBrowser(page, suite.url, 'live');
 
   /** Until the waiting screen's preview is decoded. */
   const previewDrawn = (page: Page) => page.waitForFunction(() => {

@@ -1,7 +1,7 @@
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { readPngSize, startFakeOpenAI, type FakeOpenAI } from '@trendforge/testing';
-import { ApiMember, eventually, openPage, useE2EStack } from './harness.js';
+import { ApiMember, eventually, openPage, signUpInBrowser, useE2EStack } from './harness.js';
 
 /**
  * The thin path through every layer, as a newcomer and as API clients:
@@ -41,16 +41,8 @@ describe('TrendForge end to end', () => {
     const page = await suite.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const prompt = 'a fox astronaut waving from the moon';
     try {
-      await openPage(page, suite.url);
-      await page.getByTestId('header-signup').click();
-      await page.getByTestId('register-username').fill(`newcomer_${Date.now() % 100000}`);
-      await page.getByTestId('register-email').fill(`newcomer.${Date.now()}@example.com`);
-      await page.getByTestId('register-password').fill('secret-pass');
-      await page.getByTestId('register-submit').click();
-      await page.getByTestId('header-account').waitFor();
       // A newcomer is offered the welcome tour first; this one skips it.
-      await page.getByTestId('onboarding-skip').click();
-      await page.getByTestId('onboarding-dialog').waitFor({ state: 'detached' });
+      await signUpInBrowser(page, suite.url, 'newcomer');
 
       await openPage(page, `${suite.url}/forge`);
       await page.locator('[data-testid=trend-card][data-trend-slug=pixar]').getByTestId('trend-card-select').click();
