@@ -151,7 +151,12 @@ export const anime = styledTrend({
     spec.outfitAccent = '#ffffff';
   },
   backdrop: (ctx) => skyBackdrop(ctx, '#2f8fe8', '#cdeeff', 4),
-  person: (ctx, layer) => celPerson(layer, S_(ctx), ctx.options.cel_shading ? 2 : 3),
+  async person(ctx, layer) {
+    const cel = await celPerson(layer, S_(ctx), ctx.options.cel_shading ? 2 : 3);
+    // The face keeps some of its own shading under the cels: the person stays recognisable.
+    const face = ctx.photo?.faceIn(layer.width, layer.height, 0.38);
+    return face ? keepFace(cel, layer, face.box, 0.5) : cel;
+  },
   faceEdit(ctx, img, f) {
     if (!f.fromPhoto) return img;
     return warp(img, eyeWarps(f, ctx.options.sparkle_eyes ? 0.5 : 0.32));
