@@ -27,7 +27,8 @@ export async function startBenchStack(database, env = {}, storageDir = undefined
     ...(storageDir ? { storageDir } : {}),
     output: () => undefined,
     log: () => undefined,
-    childEnv: { LOG_LEVEL: 'warn', PREVIEW_WARMUP: 'false', REGISTRATIONS_PER_IP: '100000', ...env },
+    // The load comes from one machine: the per-address limits are for the real world.
+    childEnv: { LOG_LEVEL: 'warn', PREVIEW_WARMUP: 'false', REGISTRATIONS_PER_IP: '100000', RATE_LIMIT_PER_ADDRESS: '10000000', CONNECTIONS_PER_ADDRESS: '100000', ...env },
   });
   let stopped;
   const stop = () => (stopped ??= (async () => {
