@@ -30,6 +30,18 @@ describe('errors become answers', () => {
     expect(result).toBeInstanceOf(GraphQLError);
     expect([result.message, result.extensions]).toEqual(['Image Not Found', { code: 'NOT_FOUND', status: 404 }]);
   });
+
+  test('GraphQL over HTTP: briefly unavailable carries its wait, and Retry-After for the HTTP answer', () => {
+    // The GraphQL context (argument 2) of a request over HTTP has the response; a WebSocket's has none.
+    const overHttp = { getType: () => 'graphql', getArgByIndex: (index: number) => (index === 2 ? { res: {} } : undefined) } as unknown as ArgumentsHost;
+    const result = filter.catch(new ServiceError('UNAVAILABLE', 'TrendForge is briefly unavailable.', 3), overHttp) as GraphQLError;
+    expect(result.extensions).toEqual({
+      code: 'UNAVAILABLE', status: 503, retryAfterSeconds: 3, http: { headers: new Map([['retry-after', '3']]) },
+    });
+    const overWebSocket = { getType: () => 'graphql', getArgByIndex: () => ({}) } as unknown as ArgumentsHost;
+    expect((filter.catch(new ServiceError('UNAVAILABLE', 'TrendForge is briefly unavailable.', 3), overWebSocket) as GraphQLError).extensions)
+      .toEqual({ code: 'UNAVAILABLE', status: 503, retryAfterSeconds: 3 });
+  });
 });
 
 describe('views', () => {

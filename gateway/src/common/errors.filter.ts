@@ -37,8 +37,8 @@ export class ErrorsFilter implements ExceptionFilter {
       // Apollo Server takes `http` off the error and adds its headers to the HTTP answer (not on the
       // WebSocket, which has none). The status stays 200: NestJS's driver keeps GraphQL answers with
       // `data` at 200 so clients read them as GraphQL errors; `extensions.status` carries the 503.
-      const overHttp = Boolean((host.getArgByIndex(2) as { res?: unknown } | undefined)?.res);
-      if (overHttp && retryAfterSeconds) extensions.http = { headers: new Map([['retry-after', String(retryAfterSeconds)]]) };
+      const overHttp = () => Boolean((host.getArgByIndex(2) as { res?: unknown } | undefined)?.res);
+      if (retryAfterSeconds && overHttp()) extensions.http = { headers: new Map([['retry-after', String(retryAfterSeconds)]]) };
       return new GraphQLError(message, { extensions });
     }
     const res = host.switchToHttp().getResponse<Response>();
