@@ -16,6 +16,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from './read-body.js';
 import { createPng } from './png.js';
 
 export type FakeGeminiFailure =
@@ -92,7 +93,6 @@ const ASPECT_SIZES: Record<string, { width: number; height: number }> = {
 };
 
 const MODALITIES = new Set(['TEXT', 'IMAGE', 'AUDIO']);
-const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 class GoogleError extends Error {
   constructor(readonly status: number, readonly body: { code: number; message: string; status: string; details?: unknown[] }) {
@@ -142,24 +142,6 @@ function failureError(kind: 'invalid_api_key' | 'rate_limit' | 'internal' | 'una
     case 'unavailable':
       return new GoogleError(503, { code: 503, message: 'The model is overloaded. Please try again later.', status: 'UNAVAILABLE' });
   }
-}
-
-function readBody(request: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new GoogleError(413, { code: 413, message: 'Request payload size exceeds the limit: 67108864 bytes.', status: 'INVALID_ARGUMENT' }));
-        request.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
 }
 
 const tokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
@@ -254,7 +236,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://fake.local');
-    const raw = await readBody(request);
+    const raw = await readBody(request, () => new GoogleError(413, { code: 413, message: 'Request payload size exceeds the limit: 67108864 bytes.', status: 'INVALID_ARGUMENT' }));
     const route = /^\/(v1beta|v1|v1alpha)\/models\/([^/:]+):([A-Za-z]+)$/.exec(url.pathname);
     const recorded: FakeGeminiRequest = { method: request.method ?? 'GET', path: url.pathname, model: route?.[2] ?? '', headers: request.headers, body: {} };
     requests.push(recorded);

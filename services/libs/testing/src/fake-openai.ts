@@ -17,6 +17,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from './read-body.js';
 import { createPng, readPngSize, type Rgb } from './png.js';
 
 const readPngDims = (png: Buffer) => readPngSize(png) ?? { width: 1, height: 1 };
@@ -135,7 +136,6 @@ const IMAGE_SIZES: Record<string, string[]> = {
   'dall-e-2': ['256x256', '512x512', '1024x1024'],
 };
 
-const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 /** A streamed answer: server-sent events, written one after another. */
 class EventStream {
@@ -206,24 +206,6 @@ function failureError(kind: Exclude<FakeOpenAIFailure, 'network' | 'stream_cut'>
         code: null,
       });
   }
-}
-
-function readBody(request: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(invalidRequest('Request body too large for the fake OpenAI server.'));
-        request.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
 }
 
 async function parseMultipart(raw: Buffer, contentType: string): Promise<{ fields: Record<string, unknown>; files: RecordedFile[] }> {
@@ -487,7 +469,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       return;
     }
 
-    const raw = await readBody(request);
+    const raw = await readBody(request, () => invalidRequest('Request body too large for the fake OpenAI server.'));
     const contentType = String(request.headers['content-type'] ?? '');
     const recorded: RecordedRequest = { method: request.method ?? 'GET', path, headers: request.headers, body: {}, files: [] };
     requests.push(recorded);
