@@ -1,5 +1,5 @@
 import { startFakeGemini, startFakeOpenAI, type FakeGemini, type FakeOpenAI } from '@trendforge/testing';
-import { ApiMember, eventually, openPage, signUpInBrowser, useE2EStack } from './harness.js';
+import { ApiMember, eventually, pickForgeStyle, signUpInBrowser, useE2EStack } from './harness.js';
 
 /**
  * A keyed stack whose primary image provider (OpenAI) is down: the generation worker's fallback,
@@ -34,9 +34,7 @@ describe('failover to the fallback provider, in Chromium', () => {
     try {
       await signUpInBrowser(page, suite.url, 'failover');
 
-      await openPage(page, `${suite.url}/forge`);
-      await page.locator('[data-testid=trend-card][data-trend-slug=pixar]').getByTestId('trend-card-select').click();
-      await page.getByTestId('continue-with-style').click();
+      await pickForgeStyle(page, suite.url, 'pixar');
       await page.getByTestId('prompt-input').fill(prompt);
       await page.getByTestId('generate-button').click();
 

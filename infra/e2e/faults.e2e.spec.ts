@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { TemporarilyUnavailable } from '@trendforge/contracts';
 import { createTestDatabase, freePort, PostgresFront } from '@trendforge/testing';
-import { ApiMember, eventually, openPage, useE2EStack } from './harness.js';
+import { ApiMember, eventually, pickForgeStyle, useE2EStack } from './harness.js';
 
 /** A server process of the test's own (Redis with AOF, NATS with JetStream) that can be restarted on the same port. */
 class OwnServer {
@@ -155,9 +155,7 @@ describe('faults during a burst of generations', () => {
     await context.addCookies([{ name, value, url: suite.url }]);
     const page = await context.newPage();
     try {
-      await openPage(page, `${suite.url}/forge`);
-      await page.locator('[data-testid=trend-card][data-trend-slug=pixar]').getByTestId('trend-card-select').click();
-      await page.getByTestId('continue-with-style').click();
+      await pickForgeStyle(page, suite.url, 'pixar');
       await page.getByTestId('prompt-input').fill('a lighthouse keeper in a storm');
 
       await postgres.goDown();

@@ -186,3 +186,10 @@ export async function signUpInBrowser(page: Page, baseUrl: string, label: string
   await page.getByTestId('onboarding-skip').click();
   await page.getByTestId('onboarding-dialog').waitFor({ state: 'detached' });
 }
+
+/** The Forge with `slug` picked and its prompt step open. */
+export async function pickForgeStyle(page: Page, baseUrl: string, slug: string): Promise<void> {
+  await openPage(page, `${baseUrl}/forge`);
+  await page.locator(`[data-testid=trend-card][data-trend-slug=${slug}]`).getByTestId('trend-card-select').click();
+  await page.getByTestId('continue-with-style').click();
+}

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { readPngSize, startFakeOpenAI, type FakeOpenAI } from '@trendforge/testing';
-import { ApiMember, eventually, openPage, signUpInBrowser, useE2EStack } from './harness.js';
+import { ApiMember, eventually, openPage, pickForgeStyle, signUpInBrowser, useE2EStack } from './harness.js';
 
 /**
  * A keyed stack (OpenAI's wire format, streamed, through the real SDK): the picture forms on the
@@ -44,9 +44,7 @@ describe('live while it renders, on the keyed path, in Chromium', () => {
     try {
       await signUp(page);
 
-      await openPage(page, `${suite.url}/forge`);
-      await page.locator('[data-testid=trend-card][data-trend-slug=pixar]').getByTestId('trend-card-select').click();
-      await page.getByTestId('continue-with-style').click();
+      await pickForgeStyle(page, suite.url, 'pixar');
       await page.getByTestId('prompt-input').fill('a fox astronaut waving');
       await page.getByTestId('generate-button').click();
 

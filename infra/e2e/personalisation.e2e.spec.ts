@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { descriptorDistance, faceDescriptor } from '@trendforge/imaging';
-import { ApiMember, eventually, openPage, useE2EStack } from './harness.js';
+import { ApiMember, eventually, openPage, pickForgeStyle, useE2EStack } from './harness.js';
 
 const require = createRequire(import.meta.url);
 const demoPhoto = (n: number) => path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo', `sample${n}.jpg`);
@@ -25,9 +25,7 @@ describe('personalisation end to end', () => {
     try {
       // traits-worker down: the screen keeps analysing, then shows the documented failure path.
       await suite.stack.stopInstance('traits-worker');
-      await openPage(page, `${suite.url}/forge`);
-      await page.locator('[data-testid=trend-card][data-trend-slug=pixar]').getByTestId('trend-card-select').click();
-      await page.getByTestId('continue-with-style').click();
+      await pickForgeStyle(page, suite.url, 'pixar');
       await page.getByTestId('personalize-upload-tab').click();
       await page.getByTestId('photo-input').setInputFiles(demoPhoto(1));
       await page.getByTestId('photo-preview').waitFor();

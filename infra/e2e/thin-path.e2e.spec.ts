@@ -1,7 +1,7 @@
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { readPngSize, startFakeOpenAI, type FakeOpenAI } from '@trendforge/testing';
-import { ApiMember, eventually, openPage, signUpInBrowser, useE2EStack } from './harness.js';
+import { ApiMember, eventually, openPage, pickForgeStyle, signUpInBrowser, useE2EStack } from './harness.js';
 
 /**
  * The thin path through every layer, as a newcomer and as API clients:
@@ -44,9 +44,7 @@ describe('TrendForge end to end', () => {
       // A newcomer is offered the welcome tour first; this one skips it.
       await signUpInBrowser(page, suite.url, 'newcomer');
 
-      await openPage(page, `${suite.url}/forge`);
-      await page.locator('[data-testid=trend-card][data-trend-slug=pixar]').getByTestId('trend-card-select').click();
-      await page.getByTestId('continue-with-style').click();
+      await pickForgeStyle(page, suite.url, 'pixar');
       await page.getByTestId('prompt-input').fill(prompt);
       await page.getByTestId('generate-button').click();
 
