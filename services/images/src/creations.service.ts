@@ -94,7 +94,11 @@ export class CreationsService {
   async delete(id: string, userId: string): Promise<{ deleted: true }> {
     const row = await this.owned(id, userId);
     await this.creations.delete({ id, userId });
-    const keys = [row.resultKey, row.thumbnailKey, row.originalKey, row.originalKey && StorageKeys.matte(row.originalKey), StorageKeys.export4k(userId, id), sharePreviewKey(userId, id)].filter((key): key is string => !!key);
+    const keys = [
+      row.resultKey, row.thumbnailKey, row.originalKey, row.originalKey && StorageKeys.matte(row.originalKey), StorageKeys.export4k(userId, id), sharePreviewKey(userId, id),
+      // A render preview the worker could not remove once the result was stored.
+      StorageKeys.preview(userId, id),
+    ].filter((key): key is string => !!key);
     await Promise.all(keys.map((key) => this.storage.delete(key)));
     return { deleted: true };
   }

@@ -4,12 +4,12 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, Repository } from 'typeorm';
 import type { Redis } from 'ioredis';
 import {
-  AdminListLimit, ErrorCode, Events, MonthlyAllowance, GenerationFailure, type FailedGeneration, isVariationType, QueueName, withPersonTraits, type Creation, type CreationRenderInputs, type Generation, type GenerationCompletedEvent,
+  AdminListLimit, ErrorCode, Events, MonthlyAllowance, GenerationFailure, StorageKeys, type FailedGeneration, isVariationType, QueueName, withPersonTraits, type Creation, type CreationRenderInputs, type Generation, type GenerationCompletedEvent,
   type GenerationJob, type GenerationRequest, type MessageRequest, type Role, type Trend, isStyleIntensity, StyleIntensity,
 } from '@trendforge/contracts';
 import {
   Bus, describeFailure, fail, generationPreviews, isTemporarilyUnavailable, jobProgress, publishGenerationUpdate, queueRefunds, REDIS, ServiceError,
-  TemporarilyUnavailableError, waitingPosition,
+  STORAGE, TemporarilyUnavailableError, waitingPosition, type ObjectStorage,
 } from '@trendforge/platform';
 import { IMAGES_CONFIG, type ImagesConfig } from './config.js';
 import { CreationEntity, GenerationEntity, type PhotoEntity } from './entities.js';
@@ -80,6 +80,7 @@ export class GenerationsService {
     private readonly photos: PhotosService,
     private readonly trends: TrendCache,
     @Inject(IMAGES_CONFIG) private readonly config: ImagesConfig,
+    @Inject(STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
   /**
@@ -362,9 +363,19 @@ export class GenerationsService {
       return row;
     });
     if (entity.status === 'failed' && !entity.refundedAt) await this.refund(entity);
+    if (entity.status === 'failed') await this.deletePreview(entity);
     const generation = await this.toGeneration(entity);
     await publishGenerationUpdate(this.redis, generation);
     return generation;
+  }
+
+  /**
+   * A failed generation's last preview (the picture half formed) is nobody's any more: removed with
+   * the failure. Best effort: storage briefly down leaves a small private file behind, not a failure.
+   */
+  private async deletePreview(entity: Pick<GenerationEntity, 'id' | 'userId'>): Promise<void> {
+    await this.storage.delete(StorageKeys.preview(entity.userId, entity.id))
+      .catch((error: unknown) => this.log.warn({ err: error, generationId: entity.id }, 'preview of a failed generation not deleted'));
   }
 
   /** Gives a failed generation's charge back. Billing refunds a generation once however often asked; refunded_at says it is settled. */

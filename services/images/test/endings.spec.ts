@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UnrecoverableError } from 'bullmq';
-import { GenerationFailure, type GenerationJobResult } from '@trendforge/contracts';
-import type { Bus } from '@trendforge/platform';
+import { GenerationFailure, StorageKeys, type GenerationJobResult } from '@trendforge/contracts';
+import { STORAGE, type Bus, type ObjectStorage } from '@trendforge/platform';
 import { GenerationSweeper } from '../src/sweeper.js';
 import { eventually, startImagesStack, type ImagesStack } from './support.js';
 
@@ -106,14 +106,18 @@ describe('images service: how generations end', () => {
     expect(await credits(userId)).toBe(3);
   });
 
-  test('the sweeper leaves a waiting generation alone until its deadline, then drops the job and refunds it', async () => {
+  test('the sweeper leaves a waiting generation alone until its deadline, then drops the job, refunds it and deletes its preview', async () => {
     const { userId, id } = await premium();
     await sweeper.sweep(Date.now() + 2 * 60_000);
     expect((await state(id, userId)).status).toBe('queued');
+    // A preview an earlier run of the job stored before it was put back.
+    const storage = stack.images.app.get(STORAGE) as ObjectStorage;
+    await storage.put(StorageKeys.preview(userId, id), Buffer.from('half a picture'), 'image/jpeg');
 
     await sweeper.sweep(Date.now() + DeadlineMs + 60_000);
     expect(await state(id, userId)).toEqual(expect.objectContaining({ status: 'failed' }));
     expect(await stack.queue.getJob(id)).toBeUndefined();
+    expect(await storage.exists(StorageKeys.preview(userId, id))).toBe(false);
     expect(await stack.charge(id)).toEqual({ credits: 3, refunded: true });
     expect(await credits(userId)).toBe(3);
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
-import type { GenerationJob, GenerationJobResult } from '@trendforge/contracts';
-import type { Bus } from '@trendforge/platform';
+import { StorageKeys, type GenerationJob, type GenerationJobResult } from '@trendforge/contracts';
+import { STORAGE, type Bus, type ObjectStorage } from '@trendforge/platform';
 import { startImagesStack, type ImagesStack } from './support.js';
 
 /** The generation use case across its real neighbours: trends and billing on the same bus. */
@@ -9,10 +9,12 @@ describe('images service: accepting and finishing generations', () => {
   let stack: ImagesStack;
   let bus: Bus;
   let queue: Queue<GenerationJob, GenerationJobResult>;
+  let storage: ObjectStorage;
 
   beforeAll(async () => {
     stack = await startImagesStack('images');
     ({ bus, queue } = stack);
+    storage = stack.images.app.get(STORAGE);
   });
 
   afterAll(async () => {
@@ -114,6 +116,24 @@ describe('images service: accepting and finishing generations', () => {
     await bus.send('images.generation.failed', { id, reason: 'Network error' });
     expect(await bus.send('billing.account', { userId })).toEqual(expect.objectContaining({ credits: 3, monthlyUsage: 0 }));
     expect(await bus.send('images.list', { userId })).toEqual([]);
+  });
+
+  test("a failed generation's preview is deleted with the failure, and a deleted creation's preview with the creation", async () => {
+    const userId = randomUUID();
+    const failing = await bus.send('images.generation.request', { userId, trendSlug: 'pixar', userPrompt: 'a valley' });
+    await bus.send('images.generation.started', { id: failing.id });
+    // What the worker stores while the picture forms.
+    await storage.put(StorageKeys.preview(userId, failing.id), Buffer.from('half a picture'), 'image/jpeg');
+    await bus.send('images.generation.failed', { id: failing.id, reason: 'Network error' });
+    expect(await storage.exists(StorageKeys.preview(userId, failing.id))).toBe(false);
+
+    // A preview the worker could not remove after the result goes with the creation.
+    const { id } = await bus.send('images.generation.request', { userId, trendSlug: 'pixar', userPrompt: 'a fox' });
+    await storage.put(StorageKeys.preview(userId, id), Buffer.from('half a picture'), 'image/jpeg');
+    await complete(id, userId);
+    expect(await storage.exists(StorageKeys.preview(userId, id))).toBe(true);
+    await bus.send('images.delete', { id, userId });
+    expect(await storage.exists(StorageKeys.preview(userId, id))).toBe(false);
   });
 
   test('completion after the generation failed is refused: a refunded generation never becomes a free image', async () => {
