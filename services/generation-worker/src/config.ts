@@ -48,8 +48,17 @@ const routingEnv = z.object({
     (v) => (typeof v === 'string' ? v.split(',').map((name) => name.trim().toLowerCase()).filter((name) => name && name !== 'none') : v),
     z.array(z.enum(ImageEngines)).default([]),
   ),
-  /** A keyed fallback's calls in flight per worker process (its own cap: the fleet's budget is the primary's). */
+  /** A keyed fallback's calls in flight per worker process. */
   IMAGE_FALLBACK_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(8),
+  /**
+   * Requests per minute the keyed fallback allows the whole fleet: its own budget, the queue's pace
+   * while the breaker sends everything to it (default: Gemini's cautious 10, OpenAI's OPENAI_TIER).
+   */
+  IMAGE_FALLBACK_REQUESTS_PER_MIN: optional(z.coerce.number().positive()),
+  /** Requests the keyed fallback takes at once after a quiet spell (its bucket). */
+  IMAGE_FALLBACK_BURST: z.coerce.number().int().min(1).default(1),
+  /** What a render needs before a generation's deadline: later than that, it goes to the fallback instead of the primary (the SDKs' timeout). */
+  IMAGE_RENDER_ALLOWANCE_MS: z.coerce.number().int().min(0).default(120_000),
   /** The primary failing this long (connection errors, 5xx; no success between) opens the breaker: generations go straight to the fallback. */
   IMAGE_FAILOVER_AFTER_MS: z.coerce.number().int().min(0).default(10_000),
   /** How long an open breaker sends everything to the fallback before one generation tries the primary again. */
@@ -76,13 +85,22 @@ export const generationWorkerEnv = coreEnv.and(healthEnv(3111)).and(storageEnv).
 export type GenerationWorkerConfig = ReturnType<typeof loadGenerationWorkerConfig>;
 export const loadGenerationWorkerConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(generationWorkerEnv, env);
 
-/** The fleet's budget at the primary provider as configured (before anything is learned from its answers). */
-export function providerLimits(config: GenerationWorkerConfig): { perMinute: number; burst: number; concurrency: number } {
+/** A provider's budget for the whole fleet: requests a minute, its bucket, calls in flight. */
+export interface ProviderLimits {
+  perMinute: number;
+  burst: number;
+  concurrency: number;
+}
+
+/** The fleet's budget at a keyed engine as configured (before anything is learned from its answers): the primary's PROVIDER_*, the fallback's IMAGE_FALLBACK_*. */
+export function providerLimits(config: GenerationWorkerConfig, engine: EngineName, role: 'primary' | 'fallback' = 'primary'): ProviderLimits {
+  const cautious = engine === 'gemini' ? GeminiDefaultRequestsPerMinute : OpenAITierImagesPerMinute[config.OPENAI_TIER];
+  if (role === 'fallback') {
+    return { perMinute: config.IMAGE_FALLBACK_REQUESTS_PER_MIN ?? cautious, burst: config.IMAGE_FALLBACK_BURST, concurrency: config.PROVIDER_CONCURRENCY };
+  }
   // One image a request: the tighter of the two limits given, else the tier's (OpenAI) or a cautious start (Gemini).
   const given = [config.PROVIDER_REQUESTS_PER_MIN, config.PROVIDER_IMAGES_PER_MIN].filter((limit): limit is number => limit !== undefined);
-  const fallback = config.IMAGE_PROVIDER === 'gemini' ? GeminiDefaultRequestsPerMinute : OpenAITierImagesPerMinute[config.OPENAI_TIER];
-  const perMinute = given.length ? Math.min(...given) : fallback;
-  return { perMinute, burst: config.PROVIDER_BURST, concurrency: config.PROVIDER_CONCURRENCY };
+  return { perMinute: given.length ? Math.min(...given) : cautious, burst: config.PROVIDER_BURST, concurrency: config.PROVIDER_CONCURRENCY };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { ApiError as GeminiApiError } from '@google/genai';
 import { UnrecoverableError } from 'bullmq';
 import OpenAI from 'openai';
-import { ErrorCode, GenerationFailure } from '@trendforge/contracts';
+import { ErrorCode, GenerationFailure, type ImageEngine } from '@trendforge/contracts';
 import { InvalidStorageKeyError, ServiceError, StorageNotFoundError } from '@trendforge/platform';
 import { GeminiAnswerError, GeminiConnectionError } from './gemini.js';
 
@@ -105,4 +105,18 @@ export function attemptError(error: unknown): Error {
   if (error instanceof UnrecoverableError) return error;
   const reason = failureReason(error);
   return isRetryable(error) ? new Error(reason) : new UnrecoverableError(reason);
+}
+
+/** Which engine an error came from, when a router passed it on (provider-router.ts). */
+const EngineOfError = Symbol('engine');
+
+/** Marks `error` as the answer of `engine` (its 429 pauses that engine's budget, not another's). */
+export function withEngine<T>(error: T, engine: ImageEngine): T {
+  if (error && typeof error === 'object') Object.defineProperty(error, EngineOfError, { value: engine, configurable: true });
+  return error;
+}
+
+/** The engine `withEngine` marked the error with; undefined for a single provider's (the primary's). */
+export function errorEngine(error: unknown): ImageEngine | undefined {
+  return error && typeof error === 'object' ? (error as { [EngineOfError]?: ImageEngine })[EngineOfError] : undefined;
 }

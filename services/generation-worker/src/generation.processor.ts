@@ -12,8 +12,9 @@ import {
   type ObjectStorage,
 } from '@trendforge/platform';
 import { providerLimits, type GenerationWorkerConfig } from './config.js';
-import { attemptError, isProviderError, isProviderRateLimit, isRetryable } from './failure.js';
+import { attemptError, errorEngine, isProviderError, isProviderRateLimit, isRetryable } from './failure.js';
 import { ProviderPace, retryAfterMs } from './pace.js';
+import { ProviderRouter } from './provider-router.js';
 import type { ImageProvider, RenderedImage, RenderProgress } from './providers.js';
 
 export const IMAGE_PROVIDER = Symbol('IMAGE_PROVIDER');
@@ -42,14 +43,20 @@ const ReportAttempts = 4;
  * after a backoff; neither spends an attempt, so such a generation fails only when
  * the images service's sweeper finds it past its deadline (and refunds it).
  *
- * Keyed providers: jobs start at the fleet's pace at the provider (ProviderPace), as many in flight
- * per process as the provider's concurrency budget allows (I/O); the studio engine renders on the
- * CPU, WORKER_CONCURRENCY (the cores) at a time.
+ * Keyed providers: jobs start at the fleet's pace at the engine taking the fleet's generations
+ * (ProviderPace: the primary's, or the fallback's own while the fleet's breaker is open), as many
+ * in flight per process as the primary's concurrency budget allows (I/O); the studio engine renders
+ * on the CPU, WORKER_CONCURRENCY (the cores) at a time. A 429 of an engine that is not the active
+ * one (a fallback rendering a late generation) puts only that job back, for the time it names.
  */
 @Injectable()
 export class GenerationProcessor extends QueueConsumer<GenerationJob, GenerationJobResult> {
   private readonly control: Queue;
-  private readonly pace?: ProviderPace;
+  /** Each keyed engine's own budget (primary and fallback). */
+  private readonly paces = new Map<ImageEngine, ProviderPace>();
+  private readonly router?: ProviderRouter;
+  /** Provider calls in flight, all workers together (keyed primary); none for the studio engine. */
+  private readonly concurrencyBudget?: number;
   private readonly faults = new Map<string, number>();
   /** Images rendered by a job whose storing or reporting then hit a fault: its next run here is not rendered (paid) again. */
   private readonly rendered = new Map<string, RenderedImage>();
@@ -64,17 +71,30 @@ export class GenerationProcessor extends QueueConsumer<GenerationJob, Generation
   ) {
     const keyed = provider.engine !== 'studio';
     super(QueueName.generation, config, {
-      concurrency: keyed ? providerLimits(config).concurrency : config.WORKER_CONCURRENCY,
+      concurrency: keyed ? providerLimits(config, provider.engine).concurrency : config.WORKER_CONCURRENCY,
       // Half the lock: a killed worker's jobs are found within lock + lock/2 (config.ts).
       stalledInterval: Math.ceil(config.WORKER_LOCK_MS / 2),
     });
     this.control = new Queue(QueueName.generation, { connection: queueConnection(config.REDIS_URL), prefix: busNamespace() });
     this.control.on('error', () => undefined); // the worker's own error log covers the connection
-    if (keyed) this.pace = new ProviderPace(this.control, redis, providerLimits(config), () => this.wakeFromRateLimit());
+    if (provider instanceof ProviderRouter) {
+      this.router = provider;
+      provider.onSwitch = (engine) => this.paceQueueTo(engine);
+    }
+    const engines = this.router?.engines ?? [provider.engine];
+    for (const [index, engine] of engines.entries()) {
+      if (engine !== 'studio') this.paces.set(engine, new ProviderPace(this.control, redis, engine, providerLimits(config, engine, index === 0 ? 'primary' : 'fallback')));
+    }
+    this.concurrencyBudget = keyed ? providerLimits(config, provider.engine).concurrency : undefined;
   }
 
   override async onApplicationBootstrap() {
-    await (this.pace ? this.pace.start() : ProviderPace.unlimited(this.control));
+    if (this.concurrencyBudget) {
+      await this.control.setGlobalConcurrency(this.concurrencyBudget);
+      await this.paceQueueTo(await this.activeEngine());
+    } else {
+      await ProviderPace.unlimited(this.control, { concurrency: true });
+    }
     super.onApplicationBootstrap();
     this.log.log({ engine: this.provider.engine }, 'rendering with this engine');
     this.storageCheck = setInterval(() => void this.followStorage(), StorageCheckMs);
@@ -90,9 +110,28 @@ export class GenerationProcessor extends QueueConsumer<GenerationJob, Generation
     await this.control.close();
   }
 
+  /** The engine taking the fleet's new generations: the primary, or its fallback while the fleet's breaker is open. */
+  private activeEngine(): Promise<ImageEngine> {
+    return this.router ? this.router.activeEngine() : Promise.resolve(this.provider.engine);
+  }
+
+  /** Paces the queue to `engine`'s budget (none for the studio engine), for the whole fleet. */
+  private async paceQueueTo(engine: ImageEngine): Promise<void> {
+    const pace = this.paces.get(engine);
+    await (pace ? pace.apply() : ProviderPace.unlimited(this.control, { concurrency: false }));
+    this.wakeFromRateLimit();
+  }
+
+  /** Learns `engine`'s pace from an answer; applied at once when that engine is the active one. */
+  private async learnPace(engine: ImageEngine, headers: Headers): Promise<void> {
+    const pace = this.paces.get(engine);
+    if (pace && await pace.learn(headers) && engine === await this.activeEngine()) await this.paceQueueTo(engine);
+  }
+
   /**
    * BullMQ has no public way to end a worker's wait for its rate-limit window: without this, a
-   * faster pace learned from the provider would start only once the old (slower) window ends.
+   * faster pace learned from the provider (or a switch to another engine's budget) would start
+   * only once the old window ends.
    */
   private wakeFromRateLimit() {
     const worker = this.worker as unknown as { limitUntil?: number; abortDelayController?: AbortController | null } | undefined;
@@ -126,11 +165,14 @@ export class GenerationProcessor extends QueueConsumer<GenerationJob, Generation
       this.forget(job);
       return result;
     } catch (error) {
-      if (this.pace && token && isProviderRateLimit(error)) {
-        await this.pace.learn(error.headers ?? new Headers());
-        const ms = retryAfterMs(error.headers) ?? this.pace.pace.intervalMs;
-        this.log.warn({ generationId: job.id, pauseMs: ms }, 'provider rate limit: queue paused, job put back');
-        await this.pace.pause(ms);
+      const pace = this.paces.get(errorEngine(error) ?? this.provider.engine);
+      if (pace && token && isProviderRateLimit(error)) {
+        await this.learnPace(pace.engine, error.headers ?? new Headers());
+        const ms = retryAfterMs(error.headers) ?? pace.pace.intervalMs;
+        // Only the active engine's 429 pauses the fleet; a fallback's (a late generation) puts back this job alone.
+        const active = pace.engine === await this.activeEngine();
+        this.log.warn({ generationId: job.id, engine: pace.engine, pauseMs: ms, queuePaused: active }, 'provider rate limit: job put back');
+        if (active) await pace.pause(ms);
         // Delayed rather than RateLimitError: a job BullMQ puts back into the prioritized set that
         // way leaves no marker, and a worker blocked waiting for one would not see it for seconds.
         await job.moveToDelayed(Date.now() + ms, token);
@@ -196,7 +238,7 @@ export class GenerationProcessor extends QueueConsumer<GenerationJob, Generation
       image = await this.provider.render(data, photo, onProgress, matte);
       this.rendered.set(data.generationId, image);
       renderSeconds.observe({ trend: data.trendSlug, engine: image.engine }, (performance.now() - renderStarted) / 1000);
-      if (image.headers && this.pace) await this.pace.learn(image.headers).catch((error: unknown) => this.log.warn({ err: error }, 'provider pace not updated'));
+      if (image.headers) await this.learnPace(image.engine, image.headers).catch((error: unknown) => this.log.warn({ err: error }, 'provider pace not updated'));
     }
     // The last preview is pushed before the image is reported: never a preview after the result.
     await previewsShown;

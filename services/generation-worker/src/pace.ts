@@ -1,10 +1,12 @@
 import { Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { ImageEngine } from '@trendforge/contracts';
 import { busNamespace } from '@trendforge/platform';
+import type { ProviderLimits } from './config.js';
 
-/** Where the fleet keeps the pace it learned, with the configuration it learned it under. */
-const learnedKey = () => `${busNamespace()}:generation:provider-pace`;
+/** Where the fleet keeps the pace it learned at one engine, with the configuration it learned it under. */
+const learnedKey = (engine: ImageEngine) => `${busNamespace()}:generation:provider-pace:${engine}`;
 
 /** The provider's answer headers this reads (fetch Headers, as the SDKs give them). */
 type HeaderSource = { get(name: string): string | null };
@@ -26,30 +28,30 @@ const ChangeRatio = 0.1;
 const SafetyMargin = 1.1;
 
 /**
- * The whole fleet's budget at the image provider, kept by BullMQ in Redis on the generation queue:
- * its global rate limit (at most `burst` jobs start per `burst × interval` plus a margin — the
- * provider's bucket refills `burst` requests in that time), its global concurrency (provider requests in flight,
- * all workers together) and, after a 429, its rate-limit pause, which every worker obeys before
- * taking the next job. Configured at start, then corrected from the provider's answers.
+ * The whole fleet's budget at one keyed image provider, kept by BullMQ in Redis on the generation
+ * queue while that provider is the one taking the fleet's generations (the primary; its fallback
+ * while the fleet's breaker is open — each engine has its own budget, so a fallback is neither
+ * held to the primary's pace nor stopped by its 429s): the queue's global rate limit (at most
+ * `burst` jobs start per `burst × interval` plus a margin — the provider's bucket refills `burst`
+ * requests in that time) and, after a 429, its rate-limit pause, which every worker obeys before
+ * taking the next job. Configured at start, then corrected from the provider's answers; what is
+ * learned is kept in Redis per engine for the fleet.
  */
 export class ProviderPace {
   private readonly log = new Logger(ProviderPace.name);
   private current: Pace;
   private readonly configured: Pace;
-  private readonly concurrency: number;
   /** The slowest refill read so far for the current limit (each answer only bounds it from below). */
   private learnedIntervalMs = 0;
 
-  /** `wake`: ends this process's worker's wait for the old pace's window (a faster pace was learned). */
   constructor(
     private readonly queue: Queue,
     private readonly redis: Redis,
-    configured: { perMinute: number; burst: number; concurrency: number },
-    private readonly wake: () => void = () => undefined,
+    readonly engine: ImageEngine,
+    configured: ProviderLimits,
   ) {
     this.configured = { intervalMs: Math.ceil(60_000 / configured.perMinute), burst: configured.burst };
     this.current = this.configured;
-    this.concurrency = configured.concurrency;
   }
 
   get pace(): Pace {
@@ -57,64 +59,62 @@ export class ProviderPace {
   }
 
   /**
-   * Sets the fleet's budget, or — when the fleet already learned a pace under this same
-   * configuration (another replica, or this worker before a restart) — keeps that one: a worker
-   * restarted mid-spike must not fall back to the configured guess and slow everybody down.
+   * Reads what the fleet learned under this same configuration (another replica, or this worker
+   * before a restart): a worker restarted mid-spike must not fall back to the configured guess and
+   * slow everybody down. Returns whether there was something learned.
    */
-  async start(): Promise<void> {
-    await this.queue.setGlobalConcurrency(this.concurrency);
-    const stored = await this.redis.get(learnedKey());
+  async load(): Promise<boolean> {
+    const stored = await this.redis.get(learnedKey(this.engine));
     const learned = stored ? JSON.parse(stored) as { configured: Pace; pace: Pace } : undefined;
-    if (learned && learned.configured.intervalMs === this.configured.intervalMs && learned.configured.burst === this.configured.burst) {
-      this.current = learned.pace;
-      this.learnedIntervalMs = learned.pace.intervalMs;
-    }
-    await this.apply(this.current);
-    this.log.log({ ...this.current, concurrency: this.concurrency, learned: Boolean(learned) }, 'provider budget');
+    if (!learned || learned.configured.intervalMs !== this.configured.intervalMs || learned.configured.burst !== this.configured.burst) return false;
+    this.current = learned.pace;
+    this.learnedIntervalMs = learned.pace.intervalMs;
+    return true;
   }
 
-
+  /** Makes this engine's budget the queue's: the fleet now starts jobs at its pace (and an earlier engine's pause is lifted). */
+  async apply(): Promise<void> {
+    const learned = await this.load();
+    await this.queue.setGlobalRateLimit(this.current.burst, Math.ceil(this.current.burst * this.current.intervalMs * SafetyMargin));
+    // The window counted under the old pace (or engine) would hold the new one back until it ends.
+    await this.queue.removeRateLimitKey();
+    this.log.log({ engine: this.engine, ...this.current, learned }, 'provider budget');
+  }
 
   /**
    * Learns the provider's pace from `x-ratelimit-*-requests`: `remaining` of `limit` are left and
    * the bucket is full again in `reset`, so it refills one request every reset ÷ (limit − remaining)
    * or a little slower (`remaining` is rounded down: part of a request may be refilled already).
    * Each answer thus bounds the refill from below; the largest bound seen is the pace. That
-   * reading holds for a per-minute window (OpenAI) and for a token bucket alike.
+   * reading holds for a per-minute window (OpenAI) and for a token bucket alike. Returns true when
+   * the pace changed (kept for the fleet; the processor applies it if this engine is the active one).
    */
-  async learn(headers: HeaderSource): Promise<void> {
+  async learn(headers: HeaderSource): Promise<boolean> {
     const limit = Math.round(Number(headers.get('x-ratelimit-limit-requests')));
     const remaining = Number(headers.get('x-ratelimit-remaining-requests'));
     const resetMs = durationMs(headers.get('x-ratelimit-reset-requests'));
-    if (!(limit > 0) || !(remaining >= 0) || remaining >= limit || !resetMs) return;
+    if (!(limit > 0) || !(remaining >= 0) || remaining >= limit || !resetMs) return false;
     if (limit !== this.current.burst) this.learnedIntervalMs = 0;
     this.learnedIntervalMs = Math.max(this.learnedIntervalMs, Math.max(10, Math.round(resetMs / (limit - remaining))));
     const learned: Pace = { intervalMs: this.learnedIntervalMs, burst: limit };
     const change = Math.abs(learned.intervalMs - this.current.intervalMs) / this.current.intervalMs;
-    if (change < ChangeRatio && learned.burst === this.current.burst) return;
-    this.log.log({ from: this.current, to: learned }, 'provider pace learned from its answer');
-    const faster = learned.intervalMs < this.current.intervalMs;
+    if (change < ChangeRatio && learned.burst === this.current.burst) return false;
+    this.log.log({ engine: this.engine, from: this.current, to: learned }, 'provider pace learned from its answer');
     this.current = learned;
-    await this.apply(learned);
-    await this.redis.set(learnedKey(), JSON.stringify({ configured: this.configured, pace: learned }), 'EX', 7 * 24 * 3600);
-    if (faster) this.wake();
+    await this.redis.set(learnedKey(this.engine), JSON.stringify({ configured: this.configured, pace: learned }), 'EX', 7 * 24 * 3600);
+    return true;
   }
 
-  /** Stops every worker taking generation jobs for `ms` (a 429's retry-after). */
+  /** Stops every worker taking generation jobs for `ms` (a 429's retry-after of the active engine). */
   async pause(ms: number): Promise<void> {
     await this.queue.rateLimit(Math.min(ms, MaxPauseMs));
   }
 
-  private async apply(pace: Pace): Promise<void> {
-    await this.queue.setGlobalRateLimit(pace.burst, Math.ceil(pace.burst * pace.intervalMs * SafetyMargin));
-    // The window counted under the old pace would hold the new one back until it ends.
-    await this.queue.removeRateLimitKey();
-  }
-
-  /** No budget (the studio engine): what an earlier keyed run left on the queue is taken off. */
-  static async unlimited(queue: Queue): Promise<void> {
+  /** No budget (the studio engine): the rate limit is taken off; `concurrency` too when no keyed engine is configured at all. */
+  static async unlimited(queue: Queue, { concurrency }: { concurrency: boolean }): Promise<void> {
     await queue.removeGlobalRateLimit();
-    await queue.removeGlobalConcurrency();
+    await queue.removeRateLimitKey();
+    if (concurrency) await queue.removeGlobalConcurrency();
   }
 }
 

@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import OpenAI, { toFile } from 'openai';
 import type { ImageEditStreamEvent, ImageGenStreamEvent } from 'openai/resources/images';
 import { fitToFrame, FRAMES, readImageInfo, RenderThread, type Aspect } from '@trendforge/imaging';
@@ -172,9 +173,12 @@ export class OpenAIProvider implements ImageProvider {
   }
 }
 
-/** The engines IMAGE_PROVIDER / IMAGE_FALLBACK name (provider-router.ts): one, or a router over several. */
-export function createImageProvider(config: GenerationWorkerConfig): ImageProvider {
-  return routedProvider(config, {
+/**
+ * The engines IMAGE_PROVIDER / IMAGE_FALLBACK name (provider-router.ts): one, or a router over
+ * several, whose breaker the fleet shares in `redis` (needed only with a fallback).
+ */
+export function createImageProvider(config: GenerationWorkerConfig, redis?: Redis): ImageProvider {
+  return routedProvider(config, redis, {
     studio: () => new StudioProvider(),
     openai: () => new OpenAIProvider(config.OPENAI_API_KEY ?? '', config.OPENAI_BASE_URL, config.OPENAI_IMAGE_MODEL),
     gemini: () => new GeminiProvider(config.GEMINI_API_KEY ?? '', config.GEMINI_BASE_URL, config.GEMINI_IMAGE_MODEL),

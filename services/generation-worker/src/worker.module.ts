@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { queueWorkerModule } from '@trendforge/platform';
+import type { Redis } from 'ioredis';
+import { queueWorkerModule, REDIS } from '@trendforge/platform';
 import type { GenerationWorkerConfig } from './config.js';
 import { GenerationProcessor, IMAGE_PROVIDER } from './generation.processor.js';
 import { createImageProvider } from './providers.js';
@@ -14,7 +15,7 @@ export class GenerationWorkerModule {
       config,
       consumer: GenerationProcessor,
       consumers: [RendersProcessor],
-      providers: [{ provide: IMAGE_PROVIDER, useFactory: () => createImageProvider(config) }],
+      providers: [{ provide: IMAGE_PROVIDER, useFactory: (redis: Redis) => createImageProvider(config, redis), inject: [REDIS] }],
     });
   }
 }

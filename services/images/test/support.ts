@@ -6,7 +6,8 @@ import { NestFactory } from '@nestjs/core';
 import { Worker, type Job, type Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { GenerationJob, GenerationJobResult } from '@trendforge/contracts';
-import { queueWorkerModule, type Bus } from '@trendforge/platform';
+import type { Redis } from 'ioredis';
+import { queueWorkerModule, REDIS, type Bus } from '@trendforge/platform';
 import { createTestEnvironment, freePort, startServiceUnderTest, type ServiceUnderTest, type TestEnvironment } from '@trendforge/testing';
 import { loadGenerationWorkerConfig } from '../../generation-worker/src/config.js';
 import { GenerationProcessor, IMAGE_PROVIDER } from '../../generation-worker/src/generation.processor.js';
@@ -85,7 +86,7 @@ export async function startImagesStack(label: string, extraEnv: Record<string, s
       const config = loadGenerationWorkerConfig({ ...env, WORKER_LOCK_MS: '1000', WORKER_CONCURRENCY: '1', HEALTH_PORT: String(await freePort()), ...workerEnv });
       const app = await NestFactory.createApplicationContext(queueWorkerModule({
         module: GenerationWorkerUnderTest, name: 'generation-worker', config, consumer: GenerationProcessor,
-        providers: [{ provide: IMAGE_PROVIDER, useValue: provider ?? createImageProvider(config) }],
+        providers: [provider ? { provide: IMAGE_PROVIDER, useValue: provider } : { provide: IMAGE_PROVIDER, useFactory: (redis: Redis) => createImageProvider(config, redis), inject: [REDIS] }],
       }), { logger: false });
       await app.init();
       // Closed by a test or else with the stack: once.
@@ -115,6 +116,14 @@ export async function startImagesStack(label: string, extraEnv: Record<string, s
 class GenerationWorkerUnderTest {}
 
 /** Polls `read` until `done` holds (bounded): for outcomes that other processes bring about. */
+/**
+ * A generation's job once BullMQ has finished it: the worker reports the creation before its job
+ * completes, so a test reading the job right after the generation ended may find it still active.
+ */
+export function finishedJob(queue: Queue<GenerationJob, GenerationJobResult>, id: string): Promise<Job<GenerationJob, GenerationJobResult> | undefined> {
+  return eventually(() => queue.getJob(id), (job) => Boolean(job?.finishedOn));
+}
+
 export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, { tries = 300, everyMs = 100 } = {}): Promise<T> {
   let value = await read();
   for (let i = 1; i < tries && !done(value); i++) {

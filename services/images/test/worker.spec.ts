@@ -8,7 +8,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '@trendforge/testing';
 import { GenerationProcessor } from '../../generation-worker/src/generation.processor.js';
 import type { ProviderPace } from '../../generation-worker/src/pace.js';
 import type { ImageProvider } from '../../generation-worker/src/providers.js';
-import { eventually, startImagesStack, type ImagesStack } from './support.js';
+import { eventually, finishedJob, startImagesStack, type ImagesStack } from './support.js';
 
 /**
  * The generation worker (as generation-worker's main.ts builds it) against the real images,
@@ -67,7 +67,7 @@ describe('generation worker: renders, retries and failures', () => {
       const g = await generate();
       expect(await g.ended()).toEqual(expect.objectContaining({ status: 'failed', failureReason: reason }));
       expect(g.attempts()).toBe(1);
-      expect((await stack.queue.getJob(g.id))?.attemptsMade).toBe(1);
+      expect((await finishedJob(stack.queue, g.id))?.attemptsMade).toBe(1);
       expect(await eventually(() => stack.charge(g.id), (c) => c?.refunded === true)).toEqual({ credits: 3, refunded: true });
       expect(await g.credits()).toBe(3);
     });
@@ -85,7 +85,7 @@ describe('generation worker: renders, retries and failures', () => {
       const g = await generate();
       expect(await g.ended()).toEqual(expect.objectContaining({ status: 'completed' }));
       expect(g.attempts()).toBe(4);
-      expect((await stack.queue.getJob(g.id))?.attemptsMade).toBe(1);
+      expect((await finishedJob(stack.queue, g.id))?.attemptsMade).toBe(1);
       expect(await stack.charge(g.id)).toEqual({ credits: 3, refunded: false });
     });
 
@@ -102,7 +102,7 @@ describe('generation worker: renders, retries and failures', () => {
         expect(await g.ended()).toEqual(expect.objectContaining({ status: 'completed' }));
         expect(refusals).toBeGreaterThan(4);
         expect(g.attempts()).toBe(1);
-        expect((await stack.queue.getJob(g.id))?.attemptsMade).toBe(1);
+        expect((await finishedJob(stack.queue, g.id))?.attemptsMade).toBe(1);
         expect(await stack.charge(g.id)).toEqual({ credits: 3, refunded: false });
       } finally {
         storage.put = put;
@@ -189,7 +189,7 @@ describe('generation worker: renders, retries and failures', () => {
         const ended = await spike(12);
         expect(ended.map((g) => g.generation.failureReason ?? g.generation.status)).toEqual(Array(12).fill('completed'));
         for (const g of ended) expect(await stack.charge(g.id)).toEqual({ credits: 3, refunded: false });
-        for (const g of ended) expect((await stack.queue.getJob(g.id))?.attemptsMade).toBe(1);
+        for (const g of ended) expect((await finishedJob(stack.queue, g.id))?.attemptsMade).toBe(1);
         // Unpaced, each job hammered the provider on its own: most answers were 429s (issue 27: 151 of 163).
         // Paced, a 429 is the exception: a starved event loop may send a few paced starts together (5 of 12
         // seen with a CPU hog on both cores, 0-2 on a quiet machine), never one per generation.
@@ -205,7 +205,7 @@ describe('generation worker: renders, retries and failures', () => {
       try {
         const ended = await spike(6);
         expect(ended.map((g) => g.generation.failureReason ?? g.generation.status)).toEqual(Array(6).fill('completed'));
-        const pace = (worker.get(GenerationProcessor) as unknown as { pace: ProviderPace }).pace.pace;
+        const pace = (worker.get(GenerationProcessor) as unknown as { paces: Map<string, ProviderPace> }).paces.get('openai')!.pace;
         expect(pace.burst).toBe(3);
         // One request every 250 ms, bounded from below by each answer's x-ratelimit-remaining / reset (ms rounded up).
         expect(pace.intervalMs).toBeGreaterThanOrEqual(200);
