@@ -76,6 +76,8 @@ describe('with OPENAI_API_KEY the chat model answers', () => {
     expect(messages.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'user']);
     expect(messages[0].content).toContain('"Ghibli" image trend');
     expect(messages[0].content).toContain(`The member's current prompt: ${chef}`);
+    // "How can I make it funnier?" got general advice on word count and lighting (issue 29).
+    expect(messages[0].content).toContain('Answer exactly the question the member asks');
     expect(messages.slice(1).map((message) => message.content)).toEqual(['Hi coach', 'Hello! Ask me anything.', 'How should I light this?']);
   });
 

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderCreator } from '@/features/creator/creator-test-utils';
 import { ForgeScreen } from '@/features/forge/ForgeScreen';
 import { trendKeys } from '@/features/trends/use-trends';
 import { createQueryClient } from '@/lib/queryClient';
@@ -48,5 +49,28 @@ describe('a free member with 0 of 5 generations left', () => {
     renderForge({ ...member, role: 'free', monthlyUsage: 4 } as User);
     expect(screen.getByTestId('generate-button')).toBeEnabled();
     expect(screen.queryByTestId('allowance-reached')).toBeNull();
+  });
+});
+
+describe('a free member with 0 of 5 generations left on the creator page', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('is told beside a disabled Generate; neither 1-click nor an idea starts a generation, and the prompt stays', () => {
+    vi.useFakeTimers();
+    renderCreator('/forge/pixar', { user: { ...member, role: 'free', monthlyUsage: 5 } as User });
+    fireEvent.change(screen.getByTestId('creator-prompt'), { target: { value: 'a corgi astronaut' } });
+    const button = screen.getByTestId('creator-generate');
+    expect(button).toBeDisabled();
+    const notice = screen.getByTestId('allowance-reached');
+    expect(button).toHaveAttribute('aria-describedby', notice.id);
+    expect(notice).toHaveTextContent('You have used all 5 of this month’s generations');
+    expect(screen.getByTestId('allowance-see-plans')).toHaveAttribute('href', '/settings/subscription');
+    // 1-click generates at once; an idea fills the prompt and generates 100 ms later.
+    fireEvent.click(screen.getByTestId('creator-one-click'));
+    fireEvent.click(screen.getByTestId('creator-idea-0'));
+    act(() => vi.advanceTimersByTime(100));
+    expect(screen.queryByTestId('creator-generating')).toBeNull();
+    expect(screen.getByTestId('creator-page')).toHaveAttribute('data-mode', 'prompt_input');
+    expect(screen.getByTestId('creator-generate')).toBeDisabled();
   });
 });
