@@ -91,13 +91,16 @@ describe('ForgeDetailPage', () => {
     expect(screen.getByTestId('detail-prompt')).toHaveTextContent('a corgi astronaut');
     expect(screen.getByText(/^Created/)).toHaveTextContent(/Created (now|\d+ seconds? ago)/);
     expect(screen.getByRole('link', { name: 'Back to Your Creations' })).toHaveAttribute('href', '/forge/history');
+    // The caption heads the page (it had no level-1 heading).
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Main character energy');
   });
 
-  it('leaves the block out when the creation had no photo', async () => {
-    serve({ ...image, originalImage: null });
+  it('leaves the block out when the creation had no photo, and names the page when it has no caption', async () => {
+    serve({ ...image, originalImage: null, caption: '' });
     renderDetail();
     expect(await screen.findByTestId('detail-prompt')).toHaveTextContent('a corgi astronaut');
     expect(screen.queryByTestId('original-photo')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your creation' })).toHaveClass('sr-only');
   });
 
   it('shows "Image Not Found" with a link back to the gallery', async () => {

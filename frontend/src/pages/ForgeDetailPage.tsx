@@ -71,7 +71,8 @@ function CreationDetail({ image, onReload }: { image: Image; onReload: () => voi
                 <Heart className={cn(image.isFavorite && 'fill-rose-400 text-rose-400')} aria-hidden />
               </Button>
             </div>
-            {image.caption ? <p className="text-lg font-medium">{image.caption}</p> : null}
+            {/* The page's heading: the caption, else a name for readers that list headings. */}
+            <h1 className={image.caption ? 'text-lg font-medium' : 'sr-only'}>{image.caption || 'Your creation'}</h1>
             <div>
               <p className="text-[11px] font-semibold uppercase tracking-widest text-subtle">Prompt used</p>
               <p className="mt-1 break-words text-sm text-muted" data-testid="detail-prompt">{image.prompt}</p>
