@@ -89,6 +89,12 @@ export const DOCUMENTED_ENV = [
   'OPENAI_BASE_URL',
   'OPENAI_IMAGE_MODEL',
   'OPENAI_CHAT_MODEL',
+  // The provider's limits for the whole fleet (README "How a generation flows"): generation-worker only.
+  'OPENAI_TIER',
+  'PROVIDER_REQUESTS_PER_MIN',
+  'PROVIDER_IMAGES_PER_MIN',
+  'PROVIDER_BURST',
+  'PROVIDER_CONCURRENCY',
   // Image engines and failover (README "Failover"): generation-worker only.
   'IMAGE_PROVIDER',
   'IMAGE_FALLBACK',

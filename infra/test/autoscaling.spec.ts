@@ -1,6 +1,6 @@
 /**
- * generation-worker follows its queues' depth under the ScaledObject's rules (k8s/base/keda and the
- * prod overlay): depths are read from real BullMQ queues in Redis the way KEDA's scalers read them
+ * generation-worker follows its queues' depth under the ScaledObject's rules (k8s/base/keda: the studio
+ * engine; the prod overlay: a keyed provider, k8s/components/keyed-generation): depths are read from real BullMQ queues in Redis the way KEDA's scalers read them
  * (the redis scaler: LLEN of the `renders` wait list; the metrics-api scaler: the images service's
  * /queue-depth, waiting plus prioritized generations), and the replica count is computed as
  * KEDA/HPA do (support/keda.ts). Draining on scale-in (SIGTERM mid-job) is shown end to end in
@@ -66,11 +66,14 @@ describe('generation-worker autoscaling on queue depth', () => {
   })));
 
   it.each([
-    ['k8s/base', { min: 1, max: 10 }],
-    ['k8s/overlays/prod', { min: 2, max: 20 }],
-  ])('%s: the worker count follows the depth up at once and down slowly, one pod a minute after 5 minutes', async (overlay, { min, max }) => {
+    // The studio engine (base): renders on the CPU, a replica per 4 generations waiting (2 cores, 2 waiting per core).
+    ['k8s/base', { min: 1, max: 10, perReplica: 4 }],
+    // A keyed provider (prod, components/keyed-generation): I/O, a replica per 32 waiting (its calls in flight), a few at most.
+    ['k8s/overlays/prod', { min: 2, max: 6, perReplica: 32 }],
+  ])('%s: the worker count follows the depth up at once and down slowly, one pod a minute after 5 minutes', async (overlay, { min, max, perReplica }) => {
     const spec = scaledObjectOf(overlay);
     expect({ min: spec.minReplicaCount, max: spec.maxReplicaCount }).toEqual({ min, max });
+    expect(spec.triggers.find((t) => t.type === 'metrics-api')?.metadata.targetValue).toBe(String(perReplica));
     const scaler = new Autoscaler(spec);
     let now = 0;
     /** HPA syncs every 15 s; returns the replicas after `seconds` of syncs at the current depth. */
@@ -86,18 +89,20 @@ describe('generation-worker autoscaling on queue depth', () => {
     // 3 renders waiting (8 per replica): one replica is enough.
     expect(await run(60)).toEqual({ values: [3, 0], replicas: Math.max(min, 1) });
 
-    await addGenerations(30);
-    // 30 generations (4 per replica, half of them prioritized: the wait list alone would see 15): 8 replicas, in two steps.
+    // 7.5 replicas' worth of generations (half of them prioritized: the wait list alone would see half): 8 replicas
+    // wanted, reached in two steps (+4 or +100 % per 15 s), within the maximum.
+    const burst = 7.5 * perReplica;
+    await addGenerations(burst);
     const values = await triggerValues(spec);
-    expect(values).toEqual([3, 30]);
+    expect(values).toEqual([3, burst]);
     scaler.evaluate(now, values);
-    expect(scaler.replicas).toBe(Math.min(Math.max(min + 4, 2 * min), 8));
+    expect(scaler.replicas).toBe(Math.min(Math.max(min + 4, 2 * min), 8, max));
     now += 15;
-    expect(await run(30)).toEqual({ values: [3, 30], replicas: 8 });
+    expect(await run(30)).toEqual({ values: [3, burst], replicas: Math.min(8, max) });
 
-    await addGenerations(100);
-    // 130 generations want 33 replicas: capped at the maximum.
-    expect(await run(120)).toEqual({ values: [3, 130], replicas: max });
+    await addGenerations(2 * max * perReplica);
+    // Twice the maximum's worth more: capped at the maximum.
+    expect(await run(120)).toEqual({ values: [3, burst + 2 * max * perReplica], replicas: max });
 
     // The workers drained the queues: still `max` for the 5-minute stabilization window, then one fewer a minute.
     await Promise.all([renders.drain(), generation.drain()]);
