@@ -9,11 +9,12 @@ import type { Clothes, Headwear, HairStyle, PromptInfo, StyleWord, SubjectKind }
 import { NATURAL_HAIR, SKIN_TONES } from './prompt.js';
 import { icon } from './icons.js';
 import { heldSvg, stageFromPlan, wornByFigure, type Stage } from './stage.js';
+import type { PlanPose } from './plan/plan.js';
 import type { Rng } from './util/rng.js';
 
 export type Build = 'chibi' | 'doll' | 'bust';
 export type Shading = 'gloss' | 'soft';
-export type Pose = 'down' | 'wave' | 'cheer' | 'hold';
+export type Pose = 'down' | 'wave' | 'cheer' | 'hold' | 'fly' | 'run' | 'balance' | 'ride';
 export type Expression = 'grin' | 'smile' | 'wink' | 'open' | 'calm';
 
 export interface FigureSpec {
@@ -189,8 +190,14 @@ function stageSpec(spec: FigureSpec, p: PromptInfo, rng: Rng): void {
   spec.stage = stageFromPlan(plan, !!main?.figure || !main);
   spec.prop = undefined;
   spec.propSvg = heldSvg(spec.stage, spec.outfitAccent);
+  // The plan's pose sets the arms: a held thing is held (sitting on a throne with a sword, too).
+  const armsFor: Partial<Record<PlanPose, Pose>> = { fly: 'fly', run: 'run', balance: 'balance', ride: 'ride' };
+  const game = spec.stage.things.some((t) => t.where === 'between');
   if (spec.propSvg) spec.pose = 'hold';
-  else if (plan.actions.some((a) => a === 'surf' || a === 'skate' || a === 'ski' || a === 'dance' || a === 'jump')) spec.pose = 'cheer';
+  else if (armsFor[plan.pose]) spec.pose = armsFor[plan.pose]!;
+  // At a board game the hand reaches out over the board.
+  else if (game) spec.pose = 'hold';
+  else if (plan.actions.some((a) => a === 'dance' || a === 'jump')) spec.pose = 'cheer';
   else if (spec.pose === 'hold') spec.pose = 'down';
 }
 
@@ -256,18 +263,28 @@ export function drawFigure(spec: FigureSpec, build: Build, shading: Shading, id:
     const legW = chibi ? 44 : 22;
     const legX = chibi ? [252, 348] : [276, 324];
     const legFill = spec.feminine && build === 'doll' ? skinFill : robot ? lin('legs', '#9aa8ba') : grad('trousers', animal && spec.headwear !== 'helmet' ? spec.skin : spec.trousers);
-    for (const lx of legX) {
-      body.push(`<rect x="${lx - legW}" y="${legTop}" width="${legW * 2}" height="${legBottom - legTop}" rx="${legW}" fill="${legFill}" ${outline}/>`);
-    }
+    const stance = spec.stage?.pose;
+    const seated = stance === 'sit' || stance === 'ride';
     const shoeFill = grad('shoes', build === 'doll' ? spec.outfitAccent : spec.shoes);
     for (const lx of legX) {
       const dir = lx < 300 ? -1 : 1;
+      const leg: string[] = [];
+      // Seated, seen from the front: the thighs run towards the viewer, so the knees show as
+      // round caps just under the hips, and the shins hang from them to the feet.
+      const kneeY = chibi ? 800 : 745;
+      const top = seated ? kneeY : legTop;
+      // Running: the left leg lifted (shorter, its foot off the ground).
+      const bottom = stance === 'run' && dir < 0 ? legBottom - 90 : legBottom;
+      leg.push(`<rect x="${lx - legW}" y="${top}" width="${legW * 2}" height="${bottom - top}" rx="${legW}" fill="${legFill}" ${outline}/>`);
+      if (seated) leg.push(`<ellipse cx="${lx}" cy="${kneeY}" rx="${r(legW * 1.45)}" ry="${r(legW * 1.25)}" fill="${legFill}" ${outline}/>`);
       if (build === 'doll') {
-        body.push(`<path d="M${lx - 26},${legBottom - 10} q26,-24 52,0 l${dir * 6},32 h${-dir * 14} l-4,-16 h-20 l-2,16 h-18z" fill="${shoeFill}" ${outline}/>`);
+        leg.push(`<path d="M${lx - 26},${bottom - 10} q26,-24 52,0 l${dir * 6},32 h${-dir * 14} l-4,-16 h-20 l-2,16 h-18z" fill="${shoeFill}" ${outline}/>`);
       } else {
-        body.push(`<ellipse cx="${lx + dir * 10}" cy="${legBottom + 12}" rx="62" ry="36" fill="${shoeFill}" ${outline}/>`);
-        if (shading === 'gloss') body.push(`<ellipse cx="${lx + dir * 10 - 18}" cy="${legBottom}" rx="22" ry="9" fill="#fff" opacity="0.55"/>`);
+        leg.push(`<ellipse cx="${lx + dir * 10}" cy="${bottom + 12}" rx="62" ry="36" fill="${shoeFill}" ${outline}/>`);
+        if (shading === 'gloss') leg.push(`<ellipse cx="${lx + dir * 10 - 18}" cy="${bottom}" rx="22" ry="9" fill="#fff" opacity="0.55"/>`);
       }
+      // Running strides the legs apart.
+      body.push(stance === 'run' ? `<g transform="rotate(${dir < 0 ? 14 : -8} ${lx} ${legTop})">${leg.join('')}</g>` : leg.join(''));
     }
     // tail
     if (animal) {
@@ -402,6 +419,14 @@ function poseAngles(pose: Pose): [number, number] {
     case 'wave': return [18, 150];
     case 'cheer': return [145, 145];
     case 'hold': return [16, 70];
+    // One fist up ahead of the flyer.
+    case 'fly': return [28, 168];
+    // Swinging: one arm forward and out, one back.
+    case 'run': return [62, 28];
+    // Out to the sides for balance on a board.
+    case 'balance': return [88, 84];
+    // Forward and down to the handlebars or the reins.
+    case 'ride': return [40, 40];
     default: return [20, 20];
   }
 }

@@ -63,8 +63,32 @@ const ICONS: Record<string, Draw> = {
   car: (a) => `<path d="M8 64V50l14-4 12-16h30l14 16 14 4v14z" fill="${a}" ${s()}/><path d="M38 34h12v12H28zM56 34h8l10 12H56z" fill="#bfe3ff"/><circle cx="28" cy="66" r="10" fill="#2a2230"/><circle cx="72" cy="66" r="10" fill="#2a2230"/><circle cx="28" cy="66" r="4" fill="#b8bec8"/><circle cx="72" cy="66" r="4" fill="#b8bec8"/>`,
   flame: () => `<path d="M50 6c8 18 30 28 30 54a30 30 0 0 1-60 0c0-14 8-22 14-28 0 10 4 14 8 16-2-16 2-30 8-42z" fill="#ff7a1a" ${s()}/><path d="M50 50c6 8 14 12 14 22a14 14 0 0 1-28 0c0-8 8-14 14-22z" fill="#ffd23f"/>`,
   table: (a) => `<rect x="6" y="34" width="88" height="12" rx="3" fill="${a}" ${s()}/><path d="M16 46v44M84 46v44" ${s(8)}/><path d="M16 46v44M84 46v44" stroke="${darken(a, 0.25)}" stroke-width="4"/>${hi('M14 38h40')}`,
+  chessboard: () => chessboard(),
+  throne: (a) => `<path d="M50 0l5 8-5 6-5-6zM22 10l4 7-4 5-4-5zM78 10l4 7-4 5-4-5z" fill="#f2c84b" ${s(2)}/><path d="M16 80V24C16 12 34 10 50 10s34 2 34 14v56z" fill="#e3ad2e" ${s()}/><path d="M26 76V30c0-8 12-10 24-10s24 2 24 10v46z" fill="${a}" ${s(2)}/><path d="M4 58h18v24H4zM78 58h18v24H78z" fill="#e3ad2e" ${s()}/><rect x="8" y="72" width="84" height="14" rx="5" fill="${darken(a, 0.1)}" ${s()}/><path d="M14 86v14M86 86v14" ${s(8)}/><path d="M14 86v14M86 86v14" stroke="#e3ad2e" stroke-width="4"/><circle cx="50" cy="34" r="5" fill="#e0383e" ${s(2)}/>${hi('M22 30v40')}`,
+  stove: () => `<rect x="4" y="22" width="92" height="78" rx="4" fill="#eef1f4" ${s()}/><rect x="4" y="14" width="92" height="12" rx="3" fill="#3b3f48" ${s()}/><ellipse cx="28" cy="19" rx="14" ry="4" fill="#ff7a1a"/><ellipse cx="72" cy="19" rx="14" ry="4" fill="#ff7a1a"/><ellipse cx="28" cy="19" rx="8" ry="2" fill="#ffd23f"/><ellipse cx="72" cy="19" rx="8" ry="2" fill="#ffd23f"/><circle cx="20" cy="34" r="3.5" fill="#3b3f48"/><circle cx="34" cy="34" r="3.5" fill="#3b3f48"/><circle cx="66" cy="34" r="3.5" fill="#3b3f48"/><circle cx="80" cy="34" r="3.5" fill="#3b3f48"/><rect x="14" y="44" width="72" height="46" rx="4" fill="#c9d0d8" ${s(2)}/><rect x="22" y="52" width="56" height="26" rx="3" fill="#3b3f48"/><path d="M30 48h40" ${s(3)}/>${hi('M26 58h14')}`,
   snowflake: (a) => `${[0, 60, 120].map((d) => `<path d="M50 8v84M50 22l-10-10M50 22l10-10M50 78l-10 10M50 78l10 10" fill="none" stroke="${a}" stroke-width="7" stroke-linecap="round" transform="rotate(${d} 50 50)"/>`).join('')}`,
 };
+
+/** A chessboard on its table top, seen from the front and above, with a few pieces on it. */
+function chessboard(): string {
+  // Corners of the board's top face (far edge narrower), and a point on it for square (u, v) in 0..1.
+  const at = (u: number, v: number): [number, number] => [24 + (6 - 24) * v + ((76 + (94 - 76) * v) - (24 + (6 - 24) * v)) * u, 46 + 30 * v];
+  const n = 6;
+  let squares = '';
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      const c = [at(i / n, j / n), at((i + 1) / n, j / n), at((i + 1) / n, (j + 1) / n), at(i / n, (j + 1) / n)];
+      squares += `<path d="M${c.map(([x, y]) => `${x.toFixed(1)} ${y.toFixed(1)}`).join('L')}z" fill="${(i + j) % 2 ? '#5a3a22' : '#f2dfb8'}"/>`;
+    }
+  }
+  const piece = (u: number, v: number, dark: boolean, tall: number) => {
+    const [x, y] = at(u, v);
+    const fill = dark ? '#2a2230' : '#ffffff';
+    return `<path d="M${x - 4} ${y}h8l-2-${tall * 0.55}h-4z" fill="${fill}" ${s(1.5)}/><circle cx="${x}" cy="${y - tall * 0.7}" r="${(tall * 0.22).toFixed(1)}" fill="${fill}" ${s(1.5)}/>`;
+  };
+  const pieces = [piece(0.25, 0.1, true, 16), piece(0.6, 0.1, true, 20), piece(0.75, 0.3, true, 14), piece(0.4, 0.45, false, 14), piece(0.2, 0.85, false, 18), piece(0.7, 0.9, false, 22)].join('');
+  return `<path d="M24 46h52l18 30v6H6v-6z" fill="#6b4a2f" ${s()}/>${squares}<path d="M24 46h52l18 30H6z" fill="none" ${s(2)}/>${pieces}`;
+}
 
 export function hasIcon(name: string): boolean {
   return Object.hasOwn(ICONS, name);

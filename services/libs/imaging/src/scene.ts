@@ -57,7 +57,12 @@ export function figureGroup(spec: FigureSpec, build: Build, shading: Shading, p:
   // One drawing of the figure, repeated for the count (its gradients defined once).
   const main = d.subject ?? drawFigure(spec, build, shading, id);
   const copies = d.copies
-    .map((c) => (c.dx === 0 && c.s === 1 ? main : `<g transform="translate(${r(feet.x + c.dx)} ${feet.y}) scale(${c.s}) translate(${-feet.x} ${-feet.y})">${main}</g>`))
+    .map((c) => {
+      if (c.dx === 0 && c.s === 1 && !c.dy && !c.flip && !c.rot) return main;
+      // A lean turns the subject about its middle (half way up its box).
+      const lean = c.rot ? ` translate(0 ${-box.height / 2}) rotate(${c.rot}) translate(0 ${box.height / 2})` : '';
+      return `<g transform="translate(${r(feet.x + c.dx)} ${r(feet.y + (c.dy ?? 0))})${lean} scale(${c.flip ? -c.s : c.s} ${c.s}) translate(${-feet.x} ${-feet.y})">${main}</g>`;
+    })
     .join('');
   return `<g transform="${at}">${d.back}${copies}${d.front}</g>`;
 }
@@ -70,7 +75,7 @@ export function stagedBox(spec: FigureSpec, build: Build, p: Placement): { x: nu
 }
 
 /** Whether the picture has one drawn face where the figure's head is (for face-driven effects). */
-export const hasFigureFace = (spec: FigureSpec) => !spec.stage || (!spec.stage.subject && spec.stage.copies === 1);
+export const hasFigureFace = (spec: FigureSpec) => !spec.stage || (!spec.stage.subject && spec.stage.copies === 1 && spec.stage.pose !== 'fly');
 
 export interface VibeGrade {
   warmth: number;

@@ -7,7 +7,8 @@
  * page, prompt-sheet.png, renders a dozen everyday prompts in eight trends (`prompts` as the arg:
  * that page alone). A third, selfie-sheet.png, puts the sample photos (each with its person's matte,
  * as traits-worker computes it) into every trend with prompts that name a place (`selfies`: that
- * page alone).
+ * page alone). A fourth, action-sheet.png (screens-actions.ts), renders prompts with an action and a
+ * place in eight trends (`actions`: that page alone).
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -18,6 +19,7 @@ import { CatalogueSlugs, TrendStyleFlags, type CatalogueSlug } from '@trendforge
 import { encodeMatte, mainFace, personMatte, renderTrend } from './index.js';
 import type { RenderRequest } from './types.js';
 import { esc } from './util/svg.js';
+import { actionSheet } from './screens-actions.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outDir = process.env.SCREENS_DIR ?? resolve(here, '../../../../.screens/imaging');
@@ -129,6 +131,11 @@ async function main(): Promise<void> {
     await mkdir(outDir, { recursive: true });
     return promptSheet();
   }
+  if (process.argv[2] === 'actions') {
+    await mkdir(outDir, { recursive: true });
+    await actionSheet(outDir, TREND_NAMES);
+    return;
+  }
   if (process.argv[2] === 'selfies') {
     await mkdir(outDir, { recursive: true });
     return selfieSheet(process.argv[3] ? CatalogueSlugs.filter((s) => process.argv[3].split(',').includes(s)) : CatalogueSlugs);
@@ -174,6 +181,7 @@ async function main(): Promise<void> {
   console.log(`wrote ${row * columns.length} renders and ${file}`);
   if (!only) {
     await promptSheet();
+    await actionSheet(outDir, TREND_NAMES);
     await selfieSheet(slugs);
   }
 }

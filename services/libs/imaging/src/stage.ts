@@ -9,7 +9,8 @@
  */
 import { hasIcon, icon as engineIcon } from './icons.js';
 import { iconBody } from './plan/icons.js';
-import type { PlannedThing, ScenePlan } from './plan/plan.js';
+import type { PlannedThing, PlanPose, ScenePlan } from './plan/plan.js';
+import { ENGINE_ONLY } from './plan/vocabulary.js';
 import { glows, over, renderSvg, type Raw } from './raster.js';
 import { clouds, petals, rain } from './trends/decor.js';
 import { hsl, toHsl } from './util/color.js';
@@ -18,7 +19,12 @@ import { hashString } from './util/rng.js';
 import { r } from './util/svg.js';
 import type { TrendContext } from './types.js';
 
-type Where = 'held' | 'under' | 'worn' | 'in' | 'beside' | 'above' | 'background' | 'companion' | 'sky' | 'place';
+/**
+ * Where the stage draws a thing: the plan's placements, plus 'companion' (another subject), 'sky',
+ * 'place' (the named place behind), 'below' (what a flyer flies over) and 'stove' (the cooker the
+ * subject cooks at).
+ */
+type Where = 'held' | 'under' | 'worn' | 'in' | 'beside' | 'above' | 'background' | 'between' | 'companion' | 'sky' | 'place' | 'below' | 'stove';
 
 export interface StagedThing {
   thing: PlannedThing;
@@ -32,6 +38,8 @@ export interface Stage {
   /** How many of the main subject (1–4). */
   copies: number;
   things: StagedThing[];
+  /** The main subject's pose (the plan's): the figure sits, rides, runs, flies or balances. */
+  pose: PlanPose;
 }
 
 /** Words drawn in the sky whatever the preposition. */
@@ -59,20 +67,29 @@ function placeThing(plan: ScenePlan): PlannedThing | undefined {
   return { phrase: place, word: place.split(' ').pop() ?? place, icon: placeIcon, kind: 'building', count: 1, adjectives: [] };
 }
 
+/** Actions done at a cooker: the subject stands behind one, the pan over its hob. */
+const COOKING = new Set(['cook', 'fry', 'bake', 'boil', 'stir', 'flip']);
+const STOVE: PlannedThing = { phrase: 'stove', word: 'stove', icon: null, kind: 'object', count: 1, adjectives: [] };
+
 /** The plan's things sorted into the places the stage draws them. */
 export function stageFromPlan(plan: ScenePlan, figureDrawn: boolean): Stage {
   const [main, ...others] = plan.subjects;
   const things: StagedThing[] = others.map((thing) => ({ thing, where: 'companion' }));
   for (const p of plan.props) {
-    // A held animal ("a pirate with a parrot") keeps the subject company rather than sit in a fist.
-    const where: Where = SKY.has(p.word) ? 'sky' : p.placement === 'held' && (p.kind === 'animal' || p.kind === 'creature') ? 'beside' : p.placement;
+    // A held animal ("a pirate with a parrot") keeps the subject company rather than sit in a fist;
+    // what a flyer flies over ("over the moon") is below it, not in the sky.
+    const flownOver = plan.pose === 'fly' && p.placement === 'under';
+    const where: Where = flownOver ? 'below' : SKY.has(p.word) ? 'sky' : p.placement === 'held' && (p.kind === 'animal' || p.kind === 'creature') ? 'beside' : p.placement;
     if (figureDrawn && where === 'worn' && (HEADWEAR[p.word] || EYEWEAR.has(p.word))) continue;
     things.push({ thing: p, where });
   }
+  // Cooking: at a stove, in front of the cook (unless a held pan is all the prompt has room for: no figure, no hands).
+  if (figureDrawn && main?.figure && plan.actions.some((a) => COOKING.has(a)) && !things.some((t) => t.thing.word === 'stove')) things.push({ thing: STOVE, where: 'stove' });
   // The named place ("in a castle", "in a kitchen") stands behind the subject.
   const place = placeThing(plan);
-  if (place) things.push({ thing: place, where: 'place' });
-  return { subject: main && !main.figure ? main : undefined, copies: Math.max(1, Math.min(4, main?.count ?? 1)), things };
+  // A flyer flies over it ("flying over the moon"): below, not behind.
+  if (place) things.push({ thing: place, where: plan.pose === 'fly' ? 'below' : 'place' });
+  return { subject: main && !main.figure ? main : undefined, copies: Math.max(1, Math.min(4, main?.count ?? 1)), things, pose: plan.pose ?? 'stand' };
 }
 
 /** What a figure wears from the plan: headwear and glasses the figure draws itself. */
@@ -139,6 +156,8 @@ export function thingSvg(t: Pick<PlannedThing, 'icon' | 'word' | 'colour'>, acce
     if (svg) return svg;
   }
   const own = t.word.replace(/s$/, '');
+  const engine = ENGINE_ONLY.get(t.word)?.engineIcon;
+  if (engine) return engineIcon(engine, t.colour ?? accent);
   if (hasIcon(t.word)) return engineIcon(t.word, t.colour ?? accent);
   if (hasIcon(own)) return engineIcon(own, t.colour ?? accent);
   return engineIcon('', t.colour ?? accent, t.word);
@@ -170,8 +189,12 @@ interface Geometry {
 export interface StageDrawing {
   back: string;
   front: string;
-  /** The main subject copies: translate + scale about the feet, back to front. */
-  copies: Array<{ dx: number; s: number }>;
+  /**
+   * The main subject copies: translate + scale about the feet, back to front; `dy` lifts a flyer
+   * off the ground and `rot` leans it into the flight (degrees about its middle), `flip` mirrors a
+   * player on the right of a board game to face the other.
+   */
+  copies: Array<{ dx: number; s: number; dy?: number; flip?: boolean; rot?: number }>;
   /** The subject icon (when no figure is drawn), in local coordinates. */
   subject?: string;
   /** Local bounds of everything drawn. */
@@ -179,6 +202,38 @@ export interface StageDrawing {
 }
 
 const COPIES: Record<number, { gap: number; s: number }> = { 1: { gap: 0, s: 1 }, 2: { gap: 380, s: 0.8 }, 3: { gap: 310, s: 0.68 }, 4: { gap: 250, s: 0.58 } };
+/** How far a flyer is lifted off the ground, in the figure's units, and how far it leans into the flight. */
+export const FLY_LIFT = 260;
+export const FLY_LEAN = 18;
+/**
+ * Per build, where a figure's hand is in the holding pose (figure.ts: the right arm at 70°) and
+ * the top of its hips: a board game's table and a cooker's hob go just under the hand, a seat
+ * under the hips.
+ */
+const HAND_Y = { chibi: 596, doll: 440 } as const;
+const SEAT_Y = { chibi: 770, doll: 560 } as const;
+/** Ridden with the rider astride (the rider sits over it): the rest are sat in (a car, a boat). */
+const ASTRIDE = new Set(['bicycle', 'bike', 'motorcycle', 'motorbike', 'scooter', 'moped', 'vespa', 'unicycle']);
+
+/** The swell a surfboard rides: blue water rising to a foam line at the feet, across the frame's width. */
+function surfWater(cx: number, foot: number, ink = '#1a4f80'): string {
+  const y = foot - 30;
+  const d = `M${cx - 560},${y + 40} C${cx - 380},${y - 10} ${cx - 220},${y + 50} ${cx - 60},${y} S${cx + 300},${y - 30} ${cx + 560},${y + 30} V${foot + 210} H${cx - 560}Z`;
+  return `<path d="${d}" fill="#2f8fd8" stroke="${ink}" stroke-width="8" stroke-opacity="0.6"/><path d="M${cx - 560},${y + 110} C${cx - 300},${y + 80} ${cx - 100},${y + 140} ${cx + 120},${y + 100} S${cx + 420},${y + 90} ${cx + 560},${y + 120} V${foot + 210} H${cx - 560}Z" fill="#1f6fb8" opacity="0.8"/>` +
+    `<path d="M${cx - 560},${y + 40} C${cx - 380},${y - 10} ${cx - 220},${y + 50} ${cx - 60},${y} S${cx + 300},${y - 30} ${cx + 560},${y + 30}" fill="none" stroke="#ffffff" stroke-width="22" stroke-linecap="round" opacity="0.9"/>`;
+}
+/** Foam thrown up off the board's tail and in front of it. */
+function spray(cx: number, foot: number, ink = '#1a4f80'): string {
+  const blobs: Array<[number, number, number]> = [[-330, 10, 46], [-390, -30, 34], [-300, -50, 28], [-440, 20, 30], [-250, 40, 36], [200, 60, 30], [280, 50, 24]];
+  return blobs.map(([dx, dy, rr]) => `<circle cx="${cx + dx}" cy="${foot + dy}" r="${rr}" fill="#ffffff" stroke="${ink}" stroke-width="4" stroke-opacity="0.4"/>`).join('');
+}
+
+/** Motion lines: a white streak with a faint ink edge, from (x, y) by (dx, dy). */
+function streak(x: number, y: number, dx: number, dy: number, ink = STREAK_INK): string {
+  const d = `M${r(x)},${r(y)} l${r(dx)},${r(dy)}`;
+  return `<path d="${d}" stroke="${ink}" stroke-opacity="0.45" stroke-width="30" stroke-linecap="round"/><path d="${d}" stroke="#ffffff" stroke-width="16" stroke-linecap="round" opacity="0.95"/>`;
+}
+const STREAK_INK = '#3a2a34';
 
 /** Lays the stage out in the figure's local box for a build; `hasHands`: a figure holds the held thing. */
 export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent: string, outline: string | undefined, hasHands: boolean): StageDrawing {
@@ -186,11 +241,16 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
   const g: Geometry = bust ? { cx: 500, foot: 1000, half: 420, top: 150, headBottom: 590 } : { cx: 300, foot: 1000, half: 230, top: build === 'chibi' ? 110 : 78, headBottom: build === 'chibi' ? 500 : 310 };
   const n = stage.copies;
   const c = COPIES[n] ?? COPIES[1];
-  const copies = Array.from({ length: n }, (_, i) => ({ dx: (i - (n - 1) / 2) * c.gap, s: c.s }));
+  const lift = stage.pose === 'fly' && !bust ? FLY_LIFT : 0;
+  const game = stage.things.some((t) => t.where === 'between');
+  const copies = Array.from({ length: n }, (_, i) => {
+    const dx = (i - (n - 1) / 2) * c.gap;
+    return { dx, s: c.s, ...(lift ? { dy: -lift, rot: FLY_LEAN } : {}), ...(game && dx > 0 ? { flip: true } : {}) };
+  });
   // The middle copy in front: draw the outer ones first.
   copies.sort((a, b) => Math.abs(b.dx) - Math.abs(a.dx));
   const span = g.half * c.s + (n > 1 ? ((n - 1) / 2) * c.gap : 0);
-  const box = { x0: g.cx - span - 200, y0: g.top - 160, x1: g.cx + span + 200, y1: g.foot + 250 };
+  const box = { x0: g.cx - span - 200, y0: g.top - 160 - lift, x1: g.cx + span + 200, y1: g.foot + 250 };
   const grow = (x: number, y: number, w: number, h: number) => {
     box.x0 = Math.min(box.x0, x);
     box.y0 = Math.min(box.y0, y);
@@ -237,6 +297,23 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
   let skies = 0;
   let behind = 0;
   let held = 0;
+  if (!bust && stage.pose === 'run') {
+    // Speed lines trailing behind the runner.
+    for (const [i, y] of [g.top + figureH * 0.45, g.top + figureH * 0.62, g.top + figureH * 0.8].entries()) {
+      const x = g.cx - span - 20 - i * 30;
+      grow(x - 260, y - 20, 280, 40);
+      back += streak(x, y, -220 + i * 40, 0, outline);
+    }
+  }
+  if (lift) {
+    // Trails behind the leaning flyer, from under its feet down and away from the way it flies.
+    for (const [i, dx] of [-90, 30, 150].entries()) {
+      const x = g.cx - 140 + dx * c.s;
+      const y = g.foot - lift + 20 + i * 40;
+      grow(x - 240, y - 20, 260, 260);
+      back += streak(x, y, -150 - i * 30, 150 + i * 30, outline);
+    }
+  }
 
   for (const { thing, where } of stage.things) {
     const svg = thingSvg(thing, accent, outline);
@@ -269,8 +346,49 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
         if (big) back += put(svg, g.cx, g.foot - 560, 1150 * scale);
         else back += put(svg, g.cx, g.top - 120, 320 * scale);
         break;
+      case 'below':
+        // What the flyer flies over: large, on the ground under its lifted feet.
+        back += put(svg, g.cx - 60, g.foot - 110, 640 * scale);
+        break;
+      case 'between': {
+        if (bust) {
+          front += put(svg, g.cx + 300, g.foot - 220, 320);
+          break;
+        }
+        // A table with the game on it, just under the players' hands: between two players (the
+        // one on the right mirrored to face the other), else in front of the one.
+        const s1 = c.s;
+        const top = g.foot - (g.foot - HAND_Y[build] - 110) * s1;
+        const x = n > 1 ? g.cx : g.cx + 230;
+        const T = 380 * s1;
+        low += put(engineIcon('table', '#9a6a3a'), x, top - 0.34 * T + T / 2, T, { sx: n > 1 ? 1.3 : 1 });
+        const B = 300 * s1;
+        low += put(svg, x, top + 6 - 0.82 * B + B / 2, B, { sx: n > 1 ? 1.25 : 1 });
+        break;
+      }
+      case 'stove': {
+        if (bust) break;
+        // The cooker in front of the cook, its hob just under the hand that holds the pan.
+        const top = HAND_Y[build] + 50;
+        const size = (g.foot + 10 - top) / 0.86;
+        low += put(svg, g.cx + 130, top - 0.14 * size + size / 2, size, { sx: Math.min(1.1, 440 / size) });
+        break;
+      }
       case 'under':
-        if (BOARDS.has(thing.word)) {
+        if (stage.pose === 'sit' && thing.word === 'throne' && !bust && !stage.subject) {
+          // A throne behind the sitter: its seat under the hips, its back rising behind the head.
+          const seat = SEAT_Y[build];
+          const size = (seat - (g.top - 70)) / 0.72;
+          back += put(svg, g.cx, seat - 0.72 * size + size / 2, size, { sx: (build === 'chibi' ? 560 : 380) / size });
+        } else if (stage.pose === 'ride' && ASTRIDE.has(thing.word) && !bust && !stage.subject) {
+          // Astride: the saddle under the hips, the wheels in front of the rider's feet.
+          const size = 680 * scale;
+          low += put(svg, g.cx, SEAT_Y[build] - 0.36 * size + size / 2, size);
+        } else if (thing.word === 'surfboard') {
+          // Surfing: the board rides the water, the swell around it and the spray off its tail.
+          low += surfWater(g.cx, g.foot, outline) + put(svg, g.cx, g.foot - 10, 200, thing.icon ? { sx: 3.2, sy: 1.6 } : { sx: 3.8, sy: 1.8, rotate: 90 }) + spray(g.cx, g.foot, outline);
+          grow(g.cx - 560, g.foot - 120, 1120, 330);
+        } else if (BOARDS.has(thing.word)) {
           // Flat underfoot: the engine's boards are drawn upright, so they are turned.
           const upright = !thing.icon;
           low += put(svg, g.cx, g.foot - 10, 200, upright ? { sx: 3.8, sy: 1.8, rotate: 90 } : { sx: 3.2, sy: 1.6 });

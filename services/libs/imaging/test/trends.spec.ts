@@ -55,7 +55,8 @@ describe('the 17 catalogue trends', () => {
   });
 
   // Each flag alone against the trend with every flag off (one shared "off" render per trend).
-  const FLAGS_BASE = { prompt: 'a girl with a book in the city' };
+  // A prompt whose place is each trend's own outdoors (Ghibli's meadow too, now that it draws the place a prompt names).
+  const FLAGS_BASE = { prompt: 'a girl with a book in a park' };
   const allOff = new Map<CatalogueSlug, Promise<Buffer>>();
   const offRender = (slug: CatalogueSlug) => {
     let p = allOff.get(slug);

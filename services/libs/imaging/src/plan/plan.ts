@@ -21,13 +21,18 @@ export interface PlannedThing {
   colour?: string;
   size?: 'small' | 'large';
 }
-export type Placement = 'held' | 'under' | 'worn' | 'in' | 'beside' | 'above' | 'background';
+/** 'between': on a table between the players (a board game). */
+export type Placement = 'held' | 'under' | 'worn' | 'in' | 'beside' | 'above' | 'background' | 'between';
+/** How the main subject's body is drawn: what the action and its props ask of it. */
+export type PlanPose = 'stand' | 'sit' | 'ride' | 'hold' | 'fly' | 'run' | 'balance';
 export interface ScenePlan {
   /** Main subject first. */
   subjects: PlannedThing[];
   props: Array<PlannedThing & { placement: Placement }>;
   /** Verbs, infinitive ("surf", "read", "cook"). */
   actions: string[];
+  /** The main subject's pose: sitting on a throne, riding a bicycle, flying, running, holding a cake. */
+  pose: PlanPose;
   setting: {
     place?: string;
     placeIcon?: string;
@@ -87,6 +92,38 @@ const IMPLIED: Record<string, Array<[string, Placement]>> = {
   ski: [['ski', 'under']], cycle: [['bicycle', 'under']], bike: [['bicycle', 'under']], sail: [['sailboat', 'under']], row: [['canoe', 'under']], camp: [['tent', 'background']], bake: [['pan', 'held']],
   drink: [['coffee', 'held']], cast: [['wand', 'held']], photograph: [['camera', 'held']], garden: [['plant', 'held']], juggle: [['ball', 'held']], game: [['controller', 'held']], dj: [['headphones', 'worn']],
 };
+/** What a subject carries unless the prompt says otherwise ("a knight": a sword in the hand). */
+const CARRIED: Record<string, Array<[string, Placement]>> = {
+  knight: [['sword', 'held']], warrior: [['sword', 'held']], samurai: [['sword', 'held']], wizard: [['wand', 'held']], witch: [['broom', 'held']], painter: [['paintbrush', 'held']],
+};
+/** Board and table games: played on a table between the players. */
+const GAMES = new Set(['chess', 'chessboard', 'board game', 'checkers', 'draughts', 'cards', 'poker', 'dice']);
+const FLY = new Set(['fly', 'soar', 'float', 'hover', 'glide', 'swoop']);
+const RUN = new Set(['run', 'jog', 'race', 'sprint', 'dash', 'chase', 'hurry', 'rush']);
+const SIT = new Set(['sit', 'seat', 'relax', 'rest', 'lounge', 'perch']);
+const RIDE = new Set(['ride', 'cycle', 'bike', 'drive', 'pilot', 'pedal']);
+const BALANCE = new Set(['surf', 'skate', 'ski', 'snowboard', 'skateboard']);
+/** Things sat on: a figure on one sits. */
+const SEATS = new Set(['chair', 'stool', 'throne', 'sofa', 'couch', 'bench', 'armchair']);
+
+/**
+ * The main subject's pose from the actions and what they put under or before it: on a board or
+ * flying or running wins over holding (the hands are busy with the motion); a seat or a board game
+ * sits; a vehicle or an animal underfoot is ridden (a board is balanced on).
+ */
+function poseOf(plan: ScenePlan): PlanPose {
+  const acts = new Set(plan.actions);
+  const has = (set: Set<string>) => [...acts].some((a) => set.has(a));
+  const under = plan.props.filter((p) => p.placement === 'under');
+  const held = plan.props.some((p) => p.placement === 'held');
+  if (has(BALANCE) || under.some((p) => /board$|^skis?$|^skate$/.test(p.word))) return 'balance';
+  if (has(FLY) && !held) return 'fly';
+  if (has(RUN)) return 'run';
+  if (has(SIT) || under.some((p) => SEATS.has(p.word)) || plan.props.some((p) => p.placement === 'between')) return 'sit';
+  if (has(RIDE) || under.some((p) => p.kind === 'vehicle' || p.kind === 'animal')) return 'ride';
+  return held ? 'hold' : 'stand';
+}
+
 const WEARABLE = new Set(['hat', 'cap', 'crown', 'tiara', 'helmet', 'glasses', 'sunglasses', 'goggles', 'scarf', 'tie', 'necktie', 'coat', 'jacket', 'dress', 'gown', 'kimono', 'robe', 'shirt', 'jeans', 'gloves', 'mittens', 'socks', 'sneakers', 'boots', 'boot', 'shoes', 'heels', 'ribbon', 'necklace', 'ring', 'backpack', 'headphones', 'top hat', 'sunhat']);
 /** Style and material words compromise may read as nouns ("a neon city"): they describe, they are not things. */
 const DESCRIBERS = new Set(
@@ -199,7 +236,7 @@ function words(prompt: string): Word[] {
 }
 
 export function planScene(prompt: string): ScenePlan {
-  const plan: ScenePlan = { subjects: [], props: [], actions: [], setting: {}, colours: [], unknown: [] };
+  const plan: ScenePlan = { subjects: [], props: [], actions: [], pose: 'stand', setting: {}, colours: [], unknown: [] };
   const ws = words(prompt);
   const tokens: Token[] = [];
 
@@ -270,6 +307,7 @@ export function planScene(prompt: string): ScenePlan {
 
   assemble(plan, tokens);
   addImpliedProps(plan);
+  plan.pose = poseOf(plan);
   return plan;
 }
 
@@ -393,7 +431,9 @@ function assemble(plan: ScenePlan, tokens: Token[]): void {
 
 /** Refines the placement a preposition or verb gave: worn clothes, vehicles ridden, food in the pan. */
 function placeProp(thing: PlannedThing, placement: Placement | undefined, verb: string | undefined): Placement {
-  if (SCENERY.has(thing.word)) return 'background';
+  // "flying over the moon": the moon is below the flyer, not in the sky behind.
+  if (SCENERY.has(thing.word)) return placement === 'under' && verb && FLY.has(verb) ? 'under' : 'background';
+  if (GAMES.has(thing.word)) return 'between';
   if (WEARABLE.has(thing.word) && (placement === 'held' || placement === 'in' || placement === 'worn')) return 'worn';
   if (thing.kind === 'vehicle' && (placement === 'in' || placement === 'held' || placement === 'beside')) return 'under';
   if (thing.kind === 'food' && (verb === 'cook' || verb === 'fry' || verb === 'bake')) return 'in';
@@ -402,13 +442,13 @@ function placeProp(thing: PlannedThing, placement: Placement | undefined, verb: 
 }
 
 function addImpliedProps(plan: ScenePlan): void {
-  for (const action of plan.actions) {
-    for (const [word, placement] of IMPLIED[action] ?? []) {
-      // A named thing in the same place wins: "reading a map" holds the map, not a book.
-      if (plan.props.some((p) => p.word === word || p.placement === placement)) continue;
-      const entry = fromVocab(word);
-      if (!entry) continue;
-      plan.props.push({ phrase: word, word, icon: entry.icon, kind: entry.kind, ...(entry.figure ? { figure: entry.figure } : {}), count: 1, adjectives: [], placement });
-    }
+  const main = plan.subjects[0];
+  const implied = [...plan.actions.flatMap((a) => IMPLIED[a] ?? []), ...(main ? (CARRIED[main.word] ?? CARRIED[singular(main.word)] ?? []) : [])];
+  for (const [word, placement] of implied) {
+    // A named thing in the same place wins: "reading a map" holds the map, not a book.
+    if (plan.props.some((p) => p.word === word || p.placement === placement)) continue;
+    const entry = fromVocab(word);
+    if (!entry) continue;
+    plan.props.push({ phrase: word, word, icon: entry.icon, kind: entry.kind, ...(entry.figure ? { figure: entry.figure } : {}), count: 1, adjectives: [], placement });
   }
 }

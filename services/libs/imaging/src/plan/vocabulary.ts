@@ -380,7 +380,7 @@ const OBJECTS: Group = {
   egg: 'egg',
   'nest-with-eggs': 'nest',
   bed: 'bed',
-  chair: 'chair stool throne',
+  chair: 'chair stool',
   'couch-and-lamp': 'sofa couch',
   door: 'door',
   window: 'window',
@@ -692,6 +692,14 @@ export const ENGINE_ONLY: ReadonlyMap<string, { kind: ThingKind; engineIcon: str
   ['dumbbell', { kind: 'object', engineIcon: 'dumbbell' }],
   ['table', { kind: 'object', engineIcon: 'table' }],
   ['desk', { kind: 'object', engineIcon: 'table' }],
+  ['chess', { kind: 'object', engineIcon: 'chessboard' }],
+  ['chessboard', { kind: 'object', engineIcon: 'chessboard' }],
+  ['checkers', { kind: 'object', engineIcon: 'chessboard' }],
+  ['draughts', { kind: 'object', engineIcon: 'chessboard' }],
+  ['board game', { kind: 'object', engineIcon: 'chessboard' }],
+  ['throne', { kind: 'object', engineIcon: 'throne' }],
+  ['stove', { kind: 'object', engineIcon: 'stove' }],
+  ['cooker', { kind: 'object', engineIcon: 'stove' }],
 ]);
 
 /** The longest phrase in the vocabulary, in words (for n-gram matching). */

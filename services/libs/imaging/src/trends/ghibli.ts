@@ -3,7 +3,7 @@
  * hills with a great tree and a cottage, a small figure from the prompt on a path; finished as
  * watercolour (posterised pigment, soft bleeding, pencil-like edges) on textured paper.
  */
-import { backdrop, cloud, type BackgroundKind } from '../backgrounds.js';
+import { backdrop, backgroundHint, cloud, type BackgroundKind } from '../backgrounds.js';
 import { figureFromPrompt } from '../figure.js';
 import { lightOf, withSetting } from '../stage.js';
 import { enlarge, fromRaw, glows, inkEdges, over, paperTexture, posterise, renderSvg, renderSvgOpaque, toRaw, type Raw } from '../raster.js';
@@ -105,7 +105,9 @@ async function ghibliScene(ctx: TrendContext): Promise<GhibliScene> {
   const warm = !!options.warm_lighting || rng.fork('warm').chance(0.35);
   const pal = pickPalette(rng.fork('palette'));
   const spec = figureFromPrompt(prompt, rng.fork('figure'), pal);
-  const bgKind: BackgroundKind | undefined = ctx.background && ctx.background !== 'nature' && ctx.background !== 'studio' ? ctx.background : undefined;
+  // The chosen background, else the place the prompt names (a kitchen, a city, the beach, space); the meadow otherwise.
+  const chosen = ctx.background ?? backgroundHint(prompt.text);
+  const bgKind: BackgroundKind | undefined = chosen && chosen !== 'nature' && chosen !== 'studio' ? chosen : undefined;
   const figScale = options.nature_focus ? 0.24 : 0.34;
   const defs: string[] = [];
   let body = '';

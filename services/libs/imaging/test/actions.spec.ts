@@ -1,0 +1,109 @@
+/**
+ * Actions and places drawn without a photo (issue 28): the plan resolves the pose and the
+ * interaction (a board game between two, surfing, cooking at a stove, sitting on a throne, riding,
+ * flying over the moon, running), and the stage lays them out: checked as plain data (the plan,
+ * the stage's things and the drawing's copies and layers), and the figure's pose in its spec.
+ */
+import { figureFromPrompt } from '../src/figure.js';
+import { planScene, type ScenePlan } from '../src/plan/plan.js';
+import { analysePrompt } from '../src/prompt.js';
+import { drawStage, FLY_LIFT, stageFromPlan, thingSvg } from '../src/stage.js';
+import { createRng } from '../src/util/rng.js';
+
+const placed = (plan: ScenePlan) => plan.props.map((p) => `${p.word}@${p.placement}`);
+const stageOf = (prompt: string) => stageFromPlan(planScene(prompt), true);
+const whereOf = (prompt: string) => stageOf(prompt).things.map((t) => `${t.thing.word}@${t.where}`);
+const spec = (prompt: string) => figureFromPrompt({ ...analysePrompt(prompt), plan: planScene(prompt) }, createRng(7), { primary: '#e0383e', secondary: '#2f6fe0' });
+/** The drawing of an engine-only thing, to find it in a layer. */
+const drawn = (word: string) => thingSvg({ icon: null, word }, '#ffd23f');
+
+describe('the plan resolves the action into a pose and an interaction', () => {
+  it.each([
+    ['two cats playing chess', 'sit', ['chess@between']],
+    ['a golden retriever surfing a wave', 'balance', ['wave@background', 'surfboard@under']],
+    ['a robot chef cooking pancakes in a tiny kitchen', 'hold', ['pancakes@in', 'pan@held']],
+    ['a knight sitting on a throne', 'sit', ['throne@under', 'sword@held']],
+    ['a girl riding a bicycle through a city at night', 'ride', ['bicycle@under']],
+    ['an astronaut flying over the moon', 'fly', []],
+    ['a boy running through a city', 'run', []],
+    ['a grandmother holding a birthday cake', 'hold', ['cake@held']],
+    ['a girl flying a kite', 'hold', ['kite@held']],
+    ['a cat sitting on a sofa', 'sit', ['sofa@under']],
+  ])('"%s": %s, %j', (prompt, pose, props) => {
+    const plan = planScene(prompt);
+    expect(plan.pose).toBe(pose);
+    expect(placed(plan)).toEqual(props);
+  });
+
+  it('keeps the place and the time: the kitchen, the city at night, the moon', () => {
+    expect(planScene('a robot chef cooking pancakes in a tiny kitchen').setting).toMatchObject({ place: 'tiny kitchen' });
+    expect(planScene('a girl riding a bicycle through a city at night').setting).toEqual({ place: 'city', placeIcon: 'cityscape', timeOfDay: 'night' });
+    expect(planScene('an astronaut flying over the moon').setting).toMatchObject({ place: 'moon' });
+    expect(planScene('two cats playing chess').subjects).toMatchObject([{ word: 'cats', figure: 'cat', count: 2 }]);
+  });
+
+  it('flying over scenery keeps it below the flyer, not in the sky', () => {
+    expect(placed(planScene('a dragon flying over a rainbow'))).toEqual(['rainbow@under']);
+    expect(placed(planScene('a dragon under a rainbow'))).toEqual(['rainbow@background']);
+    expect(stageFromPlan(planScene('a dragon flying over a rainbow'), false).things.map((t) => t.where)).toEqual(['below']);
+  });
+});
+
+describe('the stage draws the interaction', () => {
+  it('a board game: a table with the board between the two players, the one on the right turned to face the other', () => {
+    const stage = stageOf('two cats playing chess');
+    expect(stage).toMatchObject({ copies: 2, pose: 'sit' });
+    const d = drawStage(stage, 'chibi', '#ffd23f', undefined, true);
+    expect(d.copies.map((c) => ({ right: c.dx > 0, flip: !!c.flip }))).toEqual(expect.arrayContaining([{ right: true, flip: true }, { right: false, flip: false }]));
+    // In front of the players, centred between them (the figure's box is 600 wide, its middle at 300).
+    expect(d.front).toContain(drawn('chess'));
+    expect(d.front).toMatch(/translate\(300 [\d.]+\) scale\([\d.]+ [\d.]+\) translate\(-50 -50\)"?>?<rect x="6" y="34"/);
+  });
+
+  it('cooking: a stove in front of the cook, under the held pan', () => {
+    expect(whereOf('a robot chef cooking pancakes in a tiny kitchen')).toEqual(['pancakes@in', 'pan@held', 'stove@stove']);
+    const d = drawStage(stageOf('a robot chef cooking pancakes in a tiny kitchen'), 'chibi', '#ffd23f', undefined, true);
+    expect(d.front).toContain(drawn('stove'));
+    // A prompt that cooks nothing has no stove.
+    expect(whereOf('a robot chef reading a book')).not.toContain('stove@stove');
+  });
+
+  it('sitting on a throne: the throne behind the sitter, reaching above its head', () => {
+    const d = drawStage(stageOf('a knight sitting on a throne'), 'chibi', '#ffd23f', undefined, true);
+    expect(d.back).toContain(drawn('throne'));
+    expect(d.front).not.toContain(drawn('throne'));
+    // The figure's head starts at y = 110 in the chibi box: the throne's back rises past it.
+    expect(d.bounds.y0).toBeLessThan(110);
+  });
+
+  it('flying: the flyer lifted and leaning, the moon below it', () => {
+    const stage = stageOf('an astronaut flying over the moon');
+    expect(stage.things.map((t) => `${t.thing.word}@${t.where}`)).toEqual(['moon@below']);
+    const d = drawStage(stage, 'chibi', '#ffd23f', undefined, true);
+    expect(d.copies).toEqual([{ dx: 0, s: 1, dy: -FLY_LIFT, rot: expect.any(Number) }]);
+    const standing = drawStage(stageOf('an astronaut on the moon'), 'chibi', '#ffd23f', undefined, true);
+    expect(standing.copies).toEqual([{ dx: 0, s: 1 }]);
+    expect(d.bounds.y0).toBeLessThan(standing.bounds.y0 - FLY_LIFT + 1);
+  });
+
+  it('surfing: the board rides water, not the sand', () => {
+    const d = drawStage(stageOf('a golden retriever surfing a wave'), 'chibi', '#ffd23f', undefined, true);
+    expect(d.front).toContain('fill="#2f8fd8"');
+    expect(drawStage(stageOf('a boy on a skateboard'), 'chibi', '#ffd23f', undefined, true).front).not.toContain('fill="#2f8fd8"');
+  });
+});
+
+describe('the figure takes the pose', () => {
+  it.each([
+    ['a knight sitting on a throne', 'hold', 'sit'],
+    ['a girl riding a bicycle through a city at night', 'ride', 'ride'],
+    ['an astronaut flying over the moon', 'fly', 'fly'],
+    ['a boy running through a city', 'run', 'run'],
+    ['a golden retriever surfing a wave', 'balance', 'balance'],
+    ['a grandmother holding a birthday cake', 'hold', 'hold'],
+  ])('"%s": arms %s, body %s', (prompt, arms, body) => {
+    const s = spec(prompt);
+    expect(s.pose).toBe(arms);
+    expect(s.stage?.pose).toBe(body);
+  });
+});
