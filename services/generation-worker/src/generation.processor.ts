@@ -81,6 +81,8 @@ export class GenerationProcessor extends QueueConsumer<GenerationJob, Generation
       this.router = provider;
       provider.onSwitch = (engine) => this.paceQueueTo(engine);
     }
+    // A streamed answer's headers arrive long before its image: the pace is learned from them at once.
+    provider.onAnswer = (engine, headers) => void this.learnPace(engine, headers).catch((error: unknown) => this.log.warn({ err: error }, 'provider pace not updated'));
     const engines = this.router?.engines ?? [provider.engine];
     for (const [index, engine] of engines.entries()) {
       if (engine !== 'studio') this.paces.set(engine, new ProviderPace(this.control, redis, engine, providerLimits(config, engine, index === 0 ? 'primary' : 'fallback')));

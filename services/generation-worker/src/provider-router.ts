@@ -5,7 +5,7 @@ import { busNamespace } from '@trendforge/platform';
 import { imageRouting, type EngineName, type GenerationWorkerConfig } from './config.js';
 import { isProviderOutage, isProviderRateLimit, withEngine } from './failure.js';
 import { retryAfterMs } from './pace.js';
-import type { ImageProvider, RenderedImage } from './providers.js';
+import type { AnswerHeaders, ImageProvider, RenderedImage } from './providers.js';
 
 type Progress = Parameters<ImageProvider['render']>[2];
 
@@ -195,6 +195,11 @@ export class ProviderRouter implements ImageProvider {
       ...options, leaseMs: this.renderAllowanceMs,
     });
     this.fallbacks = fallbacks.map(({ provider, concurrency }) => ({ provider, cap: new ConcurrencyCap(concurrency) }));
+  }
+
+  /** Every engine's answer headers, as they arrive (each engine's own pace learns from them). */
+  set onAnswer(listener: AnswerHeaders | undefined) {
+    for (const provider of [this.primary, ...this.fallbacks.map((lane) => lane.provider)]) provider.onAnswer = listener;
   }
 
   /** The engines in the order they are tried: the primary first. */

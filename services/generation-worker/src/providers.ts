@@ -20,9 +20,17 @@ export interface RenderedImage {
  */
 export type RenderProgress = (percent: number, preview?: Buffer) => void;
 
+/** Told the headers of a provider's answer as soon as they arrive (its rate limits), before the image. */
+export type AnswerHeaders = (engine: ImageEngine, headers: Headers) => void;
+
 /** Turns a generation job (and the member's photo, if any) into an image. */
 export interface ImageProvider {
   readonly engine: ImageEngine;
+  /**
+   * Set by the processor: a streamed answer's headers come long before its image, and in a spike the
+   * fleet's pace (and the members' ETAs) should follow the provider's limits from its first answer.
+   */
+  onAnswer?: AnswerHeaders;
   render(job: GenerationJob, photo: Buffer | undefined, onProgress: RenderProgress, matte?: Buffer): Promise<RenderedImage>;
 }
 
@@ -114,6 +122,7 @@ export function nearestSize(family: OpenAIFamily, aspect: Aspect = '1:1'): OpenA
  */
 export class OpenAIProvider implements ImageProvider {
   readonly engine = 'openai' as const;
+  onAnswer?: AnswerHeaders;
   private readonly client: OpenAI;
   private readonly family: OpenAIFamily;
 
@@ -153,6 +162,7 @@ export class OpenAIProvider implements ImageProvider {
         input_fidelity: 'high',
       }, { signal: AbortSignal.timeout(StreamTimeoutMs) }).withResponse()
       : await this.client.images.generate({ ...common, n: 1 }, { signal: AbortSignal.timeout(StreamTimeoutMs) }).withResponse();
+    this.onAnswer?.(this.engine, response.headers);
     let encoded: string | undefined;
     try {
       for await (const event of events as AsyncIterable<ImageGenStreamEvent | ImageEditStreamEvent>) {

@@ -52,6 +52,19 @@ describe('image providers', () => {
     expect(previews[0].equals(previews[1])).toBe(false);
   });
 
+  test("a streamed answer's headers (its rate limits) are told as they arrive, before the picture forms", async () => {
+    const limited = await startFakeOpenAI({ rateLimit: { bucket: 5, refillMs: 1500 } });
+    try {
+      const provider = new OpenAIProvider('sk-test', limited.baseURL, 'gpt-image-1');
+      const events: string[] = [];
+      provider.onAnswer = (engine, headers) => events.push(`${engine} answered, ${headers.get('x-ratelimit-remaining-requests')} of ${headers.get('x-ratelimit-limit-requests')} left`);
+      await provider.render(job, undefined, (percent, preview) => { if (preview) events.push('partial image'); });
+      expect(events).toEqual(['openai answered, 4 of 5 left', 'partial image', 'partial image']);
+    } finally {
+      await limited.close();
+    }
+  });
+
   test.each([
     ['1:1', '1024x1024'], ['4:5', '1024x1536'], ['9:16', '1024x1536'], ['16:9', '1536x1024'],
   ] as const)('aspect %s: gpt-image is asked %s, the answer cropped to the exact frame of the preset', async (aspect, size) => {

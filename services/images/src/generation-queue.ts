@@ -44,13 +44,12 @@ export class GenerationQueueWatch implements OnApplicationShutdown {
   }
 
   async snapshot(): Promise<GenerationQueueSnapshot> {
-    const [waiting, recent, active, workers, pace, fleetConcurrency] = await Promise.all([
+    const [waiting, recent, active, workers, startIntervalMs, fleetConcurrency] = await Promise.all([
       waitingJobIds(this.redis, QueueName.generation, MaxQueueSnapshotIds),
       this.queue.getJobs(['completed'], 0, RenderSample - 1),
       this.queue.getActiveCount(),
       this.queue.getWorkersCount(),
-      // The pace generation-worker keeps at a rate-limited provider (its ProviderPace).
-      this.queue.getGlobalRateLimit(),
+      this.startIntervalMs(),
       // At a provider, jobs in flight are I/O: the fleet's shared concurrency, not its worker count.
       this.queue.getGlobalConcurrency(),
     ]);
@@ -61,8 +60,14 @@ export class GenerationQueueWatch implements OnApplicationShutdown {
       // Rounded, so jitter alone does not count as a change.
       averageRenderMs: Math.max(100, Math.round(average / 100) * 100),
       slots: workers === 0 ? 0 : Math.max(active, fleetConcurrency ?? workers),
-      ...(pace ? { startIntervalMs: Math.round(pace.duration / pace.max) } : {}),
+      ...(startIntervalMs ? { startIntervalMs } : {}),
     };
+  }
+
+  /** The pace generation-worker keeps at a rate-limited provider (its ProviderPace): ms between job starts; undefined when unpaced. */
+  private async startIntervalMs(): Promise<number | undefined> {
+    const pace = await this.queue.getGlobalRateLimit();
+    return pace ? Math.round(pace.duration / pace.max) : undefined;
   }
 
   /** Pushes the snapshot when it changed since the last push; keeps the figures `eta` reads fresh. */
@@ -78,11 +83,16 @@ export class GenerationQueueWatch implements OnApplicationShutdown {
 
   /**
    * Seconds until a generation some places from next is ready, from the figures last published
-   * (null while nobody measures the queue). Read apart from the place, so both travel together.
+   * (null while nobody measures the queue), with the fleet's pace as it is now: in a spike the
+   * workers learn the provider's pace from its first answers, and the members accepted right after
+   * must not be told a wait from the configured guess of a second ago. Read apart from the place,
+   * so both travel together.
    */
   async etaAt(): Promise<(position: number) => number | null> {
-    const stats = await this.redis.get(statsKey());
-    return (position) => (stats ? generationEtaSeconds(position, JSON.parse(stats) as QueueStats) : null);
+    const [stats, startIntervalMs] = await Promise.all([this.redis.get(statsKey()), this.startIntervalMs()]);
+    if (!stats) return () => null;
+    const figures: QueueStats = { ...(JSON.parse(stats) as QueueStats), startIntervalMs };
+    return (position) => generationEtaSeconds(position, figures);
   }
 }
 

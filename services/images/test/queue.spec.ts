@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { generationEtaSeconds, type GenerationJobResult, type GenerationQueueSnapshot } from '@trendforge/contracts';
-import { generationQueueChannel, type Bus } from '@trendforge/platform';
+import { generationQueueChannel, REDIS, type Bus } from '@trendforge/platform';
 import { GenerationQueueWatch } from '../src/generation-queue.js';
 import { eventually, startImagesStack, type ImagesStack } from './support.js';
 
@@ -82,6 +82,30 @@ describe('images service: the generation queue', () => {
     await finish(free2.id);
 
     expect(processed).toEqual([blocker.id, pro1.id, free1.id, free2.id]);
+  });
+
+  test("a member accepted right after the workers learned the provider's pace is told a wait at that pace, not the one published a second before", async () => {
+    const watch = stack.images.app.get(GenerationQueueWatch);
+    const redis = stack.images.app.get(REDIS) as Redis;
+    // A fleet (32 provider calls at once) at OpenAI's tier-1 guess (5 a minute, 10 % margin) ...
+    stack.worker(async (job) => result(job.id!));
+    await stack.queue.setGlobalConcurrency(32);
+    await stack.queue.setGlobalRateLimit(1, 13_200);
+    try {
+      const published = (await eventually(async () => snapshots.at(-1), (s) => s?.startIntervalMs === 13_200 && s.slots === 32))!;
+      expect((await watch.etaAt())(59)).toBe(generationEtaSeconds(59, published));
+      // ... learns from the provider's first answer that it refills one request every 1.5 s, and
+      // the figures last published (at most a second old) still carry the guess.
+      await stack.queue.setGlobalRateLimit(5, 8_250);
+      const stats = `${stack.environment.env.BUS_NAMESPACE}:images:generation-queue-stats`;
+      await redis.set(stats, JSON.stringify({ averageRenderMs: published.averageRenderMs, slots: published.slots, startIntervalMs: 13_200 }), 'PX', 5000);
+      const told = (await watch.etaAt())(59);
+      expect(told).toBe(generationEtaSeconds(59, { ...published, startIntervalMs: 1_650 }));
+      expect(told).toBeLessThan(generationEtaSeconds(59, published)!);
+    } finally {
+      await stack.queue.removeGlobalRateLimit();
+      await stack.queue.removeGlobalConcurrency();
+    }
   });
 
   test('at a provider the slots are the fleet\'s shared concurrency, not its worker count, so a spike\'s last ETA is not a render per place', async () => {
