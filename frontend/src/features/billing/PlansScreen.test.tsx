@@ -64,6 +64,11 @@ describe('PlansScreen', () => {
     expect(screen.getByTestId('plan-tile-pro_unlimited')).toHaveTextContent('On request');
     expect(screen.getByTestId('ask-admin-pro_unlimited')).toHaveTextContent('Ask an admin to move you to Pro Unlimited');
     expect(screen.getByTestId('credits-vs-generations')).toHaveTextContent('Credits pay for premium trends');
+    // Each tile's credits line speaks of credits, its perks of generations: Pro Unlimited's said "Unlimited generations".
+    expect(screen.getByTestId('plan-tile-basic')).toHaveTextContent('Credits: 25 credits per month');
+    expect(screen.getByTestId('plan-tile-pro')).toHaveTextContent('Credits: 100 credits per month');
+    expect(screen.getByTestId('plan-tile-pro_unlimited')).toHaveTextContent('Credits: none added monthly; premium trends use your balance');
+    expect(screen.getByTestId('plan-tile-pro_unlimited')).toHaveTextContent('Unlimited generations');
     expect(screen.getByTestId('plans-footnote')).not.toHaveTextContent('Cancel or change your plan any time');
     expect(screen.getByTestId('plan-tile-free')).toHaveTextContent('Current');
     fireEvent.click(pro);

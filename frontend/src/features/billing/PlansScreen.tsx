@@ -17,6 +17,16 @@ import {
 } from './billing-api';
 import { useCheckoutReturn } from './use-checkout-return';
 
+/**
+ * Each tile's "Credits:" line: what the plan adds to the balance premium trends draw on. The
+ * settings' plan descriptions (spec) are kept, but Pro Unlimited's speaks of generations, and it
+ * brings no credits (its generations are unlimited; premium trends still take credits).
+ */
+const PLAN_CREDITS: Record<(typeof PLAN_ORDER)[number], string> = {
+  ...PLAN_DESCRIPTIONS,
+  pro_unlimited: 'none added monthly; premium trends use your balance',
+};
+
 /** /settings/subscription: the plans, checkout for Basic and Pro, the customer portal, and the way back from checkout. */
 export function PlansScreen() {
   const { user } = useAuth();
@@ -151,7 +161,7 @@ function PlanTile({ plan, user, status, busy, onCheckout }: {
         )}
       </p>
       <p className="mt-1 text-sm text-muted">
-        <span className="font-medium text-foreground">Credits:</span> {PLAN_DESCRIPTIONS[plan]}
+        <span className="font-medium text-foreground">Credits:</span> {PLAN_CREDITS[plan]}
       </p>
       <p className="mt-3 text-xs font-semibold uppercase tracking-wider text-subtle">Generations and perks</p>
       <ul className="mt-2 grid flex-1 content-start gap-1.5 text-sm">
