@@ -1,8 +1,6 @@
 import { CheckCircle2, PenLine, Share2, Sparkles } from 'lucide-react';
 import type { Trend } from '@/lib/types';
-import { ResultImage } from '@/features/generation/ResultImage';
-import { CreationActions } from '@/features/sharing';
-import { Badge } from '@/ui/badge';
+import { GenerationResult } from '@/features/generation/GenerationResult';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
 import { AnalysisCard } from './AnalysisCard';
@@ -26,70 +24,61 @@ export function CreatorResultView({ trend, result, content, flagLabels, onNewPro
   const features = [...content.features, ...flagLabels, ...(result.vibe ? [`${result.vibe} vibe`] : [])];
 
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start" data-testid="creator-result">
-      <ResultImage
-        src={image.generatedImage}
-        alt={result.userPrompt}
-        engine={image.engine}
-        engineCorner="right"
-        testId="creator-result-image"
-        caption={image.caption}
-      >
-        {/* The style's overlays: a soft vignette that frames it and its label (the engine badge sits on top). */}
-        <div aria-hidden className="pointer-events-none absolute inset-0 shadow-[inset_0_0_80px_rgb(0_0_0_/_0.45)]" />
-        <span
-          className="absolute left-3 top-3 inline-flex items-center gap-1.5 rounded-full bg-brand px-3 py-1 text-[11px] font-bold uppercase tracking-wider text-white shadow-lg"
-          data-testid="creator-result-overlay"
-        >
-          <Sparkles aria-hidden className="size-3" />
-          {content.overlay}
-        </span>
-      </ResultImage>
+    <GenerationResult
+      testId="creator-result"
+      creation={image}
+      trendName={trend.name}
+      image={{
+        alt: result.userPrompt,
+        testId: 'creator-result-image',
+        engineCorner: 'right',
+        caption: image.caption,
+        children: (
+          <>
+            {/* The style's overlays: a soft vignette that frames it and its label (the engine badge sits on top). */}
+            <div aria-hidden className="pointer-events-none absolute inset-0 shadow-[inset_0_0_80px_rgb(0_0_0_/_0.45)]" />
+            <span
+              className="absolute left-3 top-3 inline-flex items-center gap-1.5 rounded-full bg-brand px-3 py-1 text-[11px] font-bold uppercase tracking-wider text-white shadow-lg"
+              data-testid="creator-result-overlay"
+            >
+              <Sparkles aria-hidden className="size-3" />
+              {content.overlay}
+            </span>
+          </>
+        ),
+      }}
+      prompt={{ label: 'Prompt used', text: result.finalPrompt, testId: 'creator-result-prompt' }}
+      actions={
+        <Button variant="outline" onClick={onNewPrompt} data-testid="creator-new-prompt">
+          <PenLine aria-hidden />
+          New Prompt
+        </Button>
+      }
+    >
+      <AnalysisCard prompt={result.userPrompt} onAnalyze={onAnalyze} title="Viral potential of this prompt" />
 
-      <div className="grid gap-4">
-        <Card className="grid gap-4 p-5 sm:p-6">
-          <div className="flex flex-wrap items-center gap-2">
-            <Badge variant="success">Ready to share</Badge>
-            <Badge variant="outline">{trend.name}</Badge>
-          </div>
-          <div>
-            <p className="text-[11px] font-semibold uppercase tracking-widest text-subtle">Prompt used</p>
-            <p className="mt-1 text-sm text-muted" data-testid="creator-result-prompt">
-              {result.finalPrompt}
-            </p>
-          </div>
-          <CreationActions image={image} trendName={trend.name} />
-          <Button variant="outline" onClick={onNewPrompt} data-testid="creator-new-prompt">
-            <PenLine aria-hidden />
-            New Prompt
-          </Button>
-        </Card>
+      <Card className="p-5" data-testid="creator-result-features">
+        <p className="mb-3 text-sm font-semibold">What makes it {trend.name}</p>
+        <ul className="grid gap-2 text-sm text-muted">
+          {features.map((feature) => (
+            <li key={feature} className="flex items-center gap-2">
+              <CheckCircle2 aria-hidden className="size-4 shrink-0 text-emerald-400" />
+              {feature}
+            </li>
+          ))}
+        </ul>
+      </Card>
 
-        <AnalysisCard prompt={result.userPrompt} onAnalyze={onAnalyze} title="Viral potential of this prompt" />
-
-        <Card className="p-5" data-testid="creator-result-features">
-          <p className="mb-3 text-sm font-semibold">What makes it {trend.name}</p>
-          <ul className="grid gap-2 text-sm text-muted">
-            {features.map((feature) => (
-              <li key={feature} className="flex items-center gap-2">
-                <CheckCircle2 aria-hidden className="size-4 shrink-0 text-emerald-400" />
-                {feature}
-              </li>
-            ))}
-          </ul>
-        </Card>
-
-        <TipsCard
-          testId="creator-sharing-tips"
-          tips={sharingTips(trend.name)}
-          title={
-            <>
-              <Share2 aria-hidden className="size-4 text-violet-300" />
-              Sharing tips
-            </>
-          }
-        />
-      </div>
-    </div>
+      <TipsCard
+        testId="creator-sharing-tips"
+        tips={sharingTips(trend.name)}
+        title={
+          <>
+            <Share2 aria-hidden className="size-4 text-violet-300" />
+            Sharing tips
+          </>
+        }
+      />
+    </GenerationResult>
   );
 }

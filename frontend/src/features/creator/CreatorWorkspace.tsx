@@ -6,6 +6,7 @@ import type { Trend } from '@/lib/types';
 import { useAuth } from '@/features/auth/auth-context';
 import { useAuthDialog } from '@/features/auth/auth-dialog-context';
 import { TrendBadges } from '@/features/forge/trend-badges';
+import { GenerationPage } from '@/features/generation/GenerationPage';
 import { PersonalizationPanel } from '@/features/personalization';
 import { needsCredits, personalizationSupported, useStyleOptions } from '@/features/trends/use-trends';
 import { UsageMeter } from '@/features/usage/UsageMeter';
@@ -180,159 +181,162 @@ export function CreatorWorkspace({ trend }: { trend: Trend }) {
   const flagLabel = (key: string) => styleOptions.data?.styleOptions[key]?.label ?? key;
 
   return (
-    <div className="relative" data-testid="creator-page" data-mode={creator.mode}>
-      <div aria-hidden className="pointer-events-none absolute inset-x-0 top-0 h-80 bg-[radial-gradient(60%_100%_at_50%_0%,rgb(124_58_237_/_0.18),transparent)]" />
-      <div className="relative mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
-        <header className="mb-8">
+    <GenerationPage
+      data-testid="creator-page"
+      data-mode={creator.mode}
+      above={
+        <>
           <BackLink to="/forge" className="mb-4" testId="creator-change-style-top">Change Style</BackLink>
           <TrendBadges trend={trend} />
-          <h1 className="mt-3 font-display text-4xl font-black tracking-tight sm:text-5xl">
-            {trend.name} <span className="text-gradient">Creator</span>
-          </h1>
-          <p className="mt-3 max-w-2xl text-muted">{trend.description}</p>
-        </header>
-
-        {creator.mode === 'result' && creator.result ? (
-          <CreatorResultView
-            trend={trend}
-            result={creator.result}
-            content={content}
-            flagLabels={creator.result.flags.map(flagLabel)}
-            onNewPrompt={newPrompt}
-            onAnalyze={analyze}
-          />
-        ) : (
-          <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_400px] lg:items-start">
-            <div className="grid gap-5">
-              <Card className="relative overflow-hidden border-violet-400/30 p-5 sm:p-6">
-                <div aria-hidden className="absolute inset-0 bg-[linear-gradient(120deg,rgb(139_92_246_/_0.18),rgb(217_70_239_/_0.08)_60%,transparent)]" />
-                <div className="relative flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-                  <div>
-                    <p className="text-base font-semibold">No idea yet?</p>
-                    <p className="text-sm text-muted">We pick a proven {trend.name} idea and forge it right away.</p>
-                  </div>
-                  <Button
-                    size="lg"
-                    onClick={() => fillAndStart(content.oneClickPrompt)}
-                    disabled={generating || comingSoon}
-                    data-testid="creator-one-click"
-                  >
-                    <Zap aria-hidden />
-                    1-Click Create
-                  </Button>
+        </>
+      }
+      title={
+        <>
+          {trend.name} <span className="text-gradient">Creator</span>
+        </>
+      }
+      lead={trend.description}
+    >
+      {creator.mode === 'result' && creator.result ? (
+        <CreatorResultView
+          trend={trend}
+          result={creator.result}
+          content={content}
+          flagLabels={creator.result.flags.map(flagLabel)}
+          onNewPrompt={newPrompt}
+          onAnalyze={analyze}
+        />
+      ) : (
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_400px] lg:items-start">
+          <div className="grid gap-5">
+            <Card className="relative overflow-hidden border-violet-400/30 p-5 sm:p-6">
+              <div aria-hidden className="absolute inset-0 bg-[linear-gradient(120deg,rgb(139_92_246_/_0.18),rgb(217_70_239_/_0.08)_60%,transparent)]" />
+              <div className="relative flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+                <div>
+                  <p className="text-base font-semibold">No idea yet?</p>
+                  <p className="text-sm text-muted">We pick a proven {trend.name} idea and forge it right away.</p>
                 </div>
-              </Card>
+                <Button
+                  size="lg"
+                  onClick={() => fillAndStart(content.oneClickPrompt)}
+                  disabled={generating || comingSoon}
+                  data-testid="creator-one-click"
+                >
+                  <Zap aria-hidden />
+                  1-Click Create
+                </Button>
+              </div>
+            </Card>
 
-              <StepCard
-                step={1}
-                title="Describe your image"
-                hint="Who or what is in it, what happens, and the mood."
-                aside={<span className="shrink-0 pt-1 text-xs tabular-nums text-subtle">{prompt.length}/{PROMPT_MAX}</span>}
-              >
-                {(headingId) => (
-                  <div className="grid gap-3">
-                    <Textarea
-                      aria-labelledby={headingId}
-                      data-testid="creator-prompt"
-                      value={prompt}
-                      onChange={(e) => setOwnPrompt(e.target.value)}
-                      placeholder={`e.g. ${content.ideas[0].prompt}`}
-                      rows={4}
-                      maxLength={PROMPT_MAX}
-                      onKeyDown={(e) => {
-                        if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) generate(prompt);
-                      }}
-                    />
-                    <div className="flex flex-wrap items-start gap-2">
-                      <PromptCoach trend={trend} prompt={prompt} onApply={setOwnPrompt} disabled={generating} />
-                    </div>
+            <StepCard
+              step={1}
+              title="Describe your image"
+              hint="Who or what is in it, what happens, and the mood."
+              aside={<span className="shrink-0 pt-1 text-xs tabular-nums text-subtle">{prompt.length}/{PROMPT_MAX}</span>}
+            >
+              {(headingId) => (
+                <div className="grid gap-3">
+                  <Textarea
+                    aria-labelledby={headingId}
+                    data-testid="creator-prompt"
+                    value={prompt}
+                    onChange={(e) => setOwnPrompt(e.target.value)}
+                    placeholder={`e.g. ${content.ideas[0].prompt}`}
+                    rows={4}
+                    maxLength={PROMPT_MAX}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) generate(prompt);
+                    }}
+                  />
+                  <div className="flex flex-wrap items-start gap-2">
+                    <PromptCoach trend={trend} prompt={prompt} onApply={setOwnPrompt} disabled={generating} />
                   </div>
-                )}
-              </StepCard>
-
-              {personalize ? (
-                <StepCard step={2}>
-                  <PersonalizationPanel controller={personalization} />
-                </StepCard>
-              ) : (
-                <StepCard step={2} title="Personalize" hint="This style is made without personal traits: go on to Step 3." />
+                </div>
               )}
+            </StepCard>
 
-              <StepCard step={3} title="Style options" hint="Fine-tune the look and pick a vibe.">
-                <StyleOptionsStep
-                  answer={styleOptions.data}
-                  isLoading={styleOptions.isLoading}
-                  isError={styleOptions.isError}
-                  onRetry={() => void styleOptions.refetch()}
-                  flags={flags}
-                  onToggleFlag={toggleFlag}
-                  vibe={vibe}
-                  onVibe={setVibe}
-                  disabled={generating}
-                />
+            {personalize ? (
+              <StepCard step={2}>
+                <PersonalizationPanel controller={personalization} />
               </StepCard>
+            ) : (
+              <StepCard step={2} title="Personalize" hint="This style is made without personal traits: go on to Step 3." />
+            )}
 
-              <StepCard step={4} title="Prompt variation" hint="Rewrite your Step 1 idea in another voice.">
-                <VariationPicker
-                  trend={trend}
-                  baseSubject={baseSubject}
-                  selected={variation}
-                  disabled={generating}
-                  onResult={(type, varied) => {
-                    setPrompt(varied ?? baseSubject);
-                    setVariation(varied ? type : null);
-                  }}
-                />
-              </StepCard>
-
-              <Card className="p-5 sm:p-6">
-                <IdeaButtons ideas={content.ideas} disabled={generating || comingSoon} onPick={(idea) => fillAndStart(idea.prompt)} />
-              </Card>
-
-              <Card className="grid gap-3 p-5 sm:p-6">
-                {paid && user ? <UsageMeter user={user} trendCost={cost} variant="inline" /> : null}
-                {comingSoon ? <p className="text-sm text-amber-200">{trend.name} is coming soon: it cannot be generated yet.</p> : null}
-                {user && allowanceReached(user) ? <AllowanceNotice user={user} /> : null}
-                <div className="flex flex-col-reverse gap-2 sm:flex-row">
-                  <Button asChild variant="secondary" size="lg" className="sm:w-auto">
-                    <Link to="/forge" data-testid="creator-change-style">
-                      <ArrowLeft aria-hidden />
-                      Change Style
-                    </Link>
-                  </Button>
-                  <Button
-                    size="lg"
-                    className="sm:flex-1"
-                    onClick={() => generate(prompt)}
-                    disabled={generating || !prompt.trim() || comingSoon || allowanceReached(user)}
-                    aria-describedby={allowanceReached(user) ? AllowanceNoticeId : undefined}
-                    data-testid="creator-generate"
-                  >
-                    <Wand2 aria-hidden />
-                    {generating ? 'Generating...' : `Generate ${trend.name}`}
-                  </Button>
-                </div>
-                <p className="text-center text-xs text-subtle">
-                  {paid ? `Uses ${cost} ${cost === 1 ? 'credit' : 'credits'} · ` : ''}Usually ready in 15-30 seconds
-                </p>
-              </Card>
-            </div>
-
-            <aside className="grid gap-5 lg:sticky lg:top-32" aria-label="Preview">
-              <CreatorPreview
-                ref={previewRef}
-                trend={trend}
-                generating={generating}
-                generation={creator.generation}
-                finalPrompt={prompt.trim() ? finalPromptOf(prompt) : null}
+            <StepCard step={3} title="Style options" hint="Fine-tune the look and pick a vibe.">
+              <StyleOptionsStep
+                answer={styleOptions.data}
+                isLoading={styleOptions.isLoading}
+                isError={styleOptions.isError}
+                onRetry={() => void styleOptions.refetch()}
+                flags={flags}
+                onToggleFlag={toggleFlag}
                 vibe={vibe}
+                onVibe={setVibe}
+                disabled={generating}
               />
-              <AnalysisCard prompt={prompt} onAnalyze={analyze} />
-              <StyleTipsCard trendName={trend.name} tips={content.tips} />
-            </aside>
+            </StepCard>
+
+            <StepCard step={4} title="Prompt variation" hint="Rewrite your Step 1 idea in another voice.">
+              <VariationPicker
+                trend={trend}
+                baseSubject={baseSubject}
+                selected={variation}
+                disabled={generating}
+                onResult={(type, varied) => {
+                  setPrompt(varied ?? baseSubject);
+                  setVariation(varied ? type : null);
+                }}
+              />
+            </StepCard>
+
+            <Card className="p-5 sm:p-6">
+              <IdeaButtons ideas={content.ideas} disabled={generating || comingSoon} onPick={(idea) => fillAndStart(idea.prompt)} />
+            </Card>
+
+            <Card className="grid gap-3 p-5 sm:p-6">
+              {paid && user ? <UsageMeter user={user} trendCost={cost} variant="inline" /> : null}
+              {comingSoon ? <p className="text-sm text-amber-200">{trend.name} is coming soon: it cannot be generated yet.</p> : null}
+              {user && allowanceReached(user) ? <AllowanceNotice user={user} /> : null}
+              <div className="flex flex-col-reverse gap-2 sm:flex-row">
+                <Button asChild variant="secondary" size="lg" className="sm:w-auto">
+                  <Link to="/forge" data-testid="creator-change-style">
+                    <ArrowLeft aria-hidden />
+                    Change Style
+                  </Link>
+                </Button>
+                <Button
+                  size="lg"
+                  className="sm:flex-1"
+                  onClick={() => generate(prompt)}
+                  disabled={generating || !prompt.trim() || comingSoon || allowanceReached(user)}
+                  aria-describedby={allowanceReached(user) ? AllowanceNoticeId : undefined}
+                  data-testid="creator-generate"
+                >
+                  <Wand2 aria-hidden />
+                  {generating ? 'Generating...' : `Generate ${trend.name}`}
+                </Button>
+              </div>
+              <p className="text-center text-xs text-subtle">
+                {paid ? `Uses ${cost} ${cost === 1 ? 'credit' : 'credits'} · ` : ''}Usually ready in 15-30 seconds
+              </p>
+            </Card>
           </div>
-        )}
-      </div>
+
+          <aside className="grid gap-5 lg:sticky lg:top-32" aria-label="Preview">
+            <CreatorPreview
+              ref={previewRef}
+              trend={trend}
+              generating={generating}
+              generation={creator.generation}
+              finalPrompt={prompt.trim() ? finalPromptOf(prompt) : null}
+              vibe={vibe}
+            />
+            <AnalysisCard prompt={prompt} onAnalyze={analyze} />
+            <StyleTipsCard trendName={trend.name} tips={content.tips} />
+          </aside>
+        </div>
+      )}
 
       <ViralityDialog
         open={analysisOpen}
@@ -345,6 +349,6 @@ export function CreatorWorkspace({ trend }: { trend: Trend }) {
         }}
       />
       <LowCreditsDialog open={lowCredits} onOpenChange={setLowCredits} trendName={trend.name} required={cost} balance={user?.credits ?? 0} />
-    </div>
+    </GenerationPage>
   );
 }

@@ -1,12 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
 import { withPersonTraits } from '@trendforge/contracts';
-import { queryKeys } from '@/lib/query-keys';
 import type { Image, Trend } from '@/lib/types';
 import type { GenerateInput, Generation } from '@/features/generation/documents';
-import { describeGenerationError, graphqlErrorMessage } from '@/features/generation/generation-state';
-import { useGeneration } from '@/features/generation/use-generation';
-import { invalidateImages } from '@/features/images/image-keys';
+import { creationOf } from '@/features/generation/creation';
+import { describeGenerationError } from '@/features/generation/generation-state';
+import { useGenerationRun } from '@/features/generation/use-generation-run';
 import { defaultCaption } from '@/features/sharing';
 import { toast } from '@/ui/toast-store';
 import { CreatorMessages } from './creator-messages';
@@ -38,21 +36,6 @@ export interface UseCreatorGeneration {
   clear: () => void;
 }
 
-function toImage(trend: Trend, generation: Generation, request: CreatorRequest): Image {
-  return {
-    id: generation.id,
-    prompt: withPersonTraits(request.userPrompt, request.traits),
-    trendId: trend.slug,
-    generatedImage: generation.imageUrl ?? '',
-    thumbnail: generation.thumbnailUrl ?? generation.imageUrl ?? '',
-    originalImage: null,
-    caption: generation.caption || defaultCaption(trend.name),
-    engine: generation.engine ?? '',
-    isFavorite: false,
-    createdAt: generation.createdAt,
-  };
-}
-
 /**
  * The creator page's generation (spec part 2 sections 4 and 8): prompt input → generating (the
  * live state from the generationUpdated subscription) → result; on failure back to prompt input
@@ -60,21 +43,14 @@ function toImage(trend: Trend, generation: Generation, request: CreatorRequest):
  * onCreditsRefused (the low-credits dialog) instead.
  */
 export function useCreatorGeneration(trend: Trend, onCreditsRefused: () => void): UseCreatorGeneration {
-  const queryClient = useQueryClient();
-  const { generation, start, reset } = useGeneration();
   const [mode, setMode] = useState<CreatorMode>('prompt_input');
   const [result, setResult] = useState<CreatorResult | null>(null);
   const request = useRef<CreatorRequest | null>(null);
-  const handled = useRef<string | null>(null);
-  const creditsRefused = useRef(onCreditsRefused);
-  useEffect(() => {
-    creditsRefused.current = onCreditsRefused;
-  }, [onCreditsRefused]);
 
-  const fail = useCallback((message: string) => {
+  const fail = (message: string) => {
     setMode('prompt_input');
     if (describeGenerationError(message).kind === 'credits') {
-      creditsRefused.current();
+      onCreditsRefused();
       return;
     }
     toast({
@@ -82,50 +58,36 @@ export function useCreatorGeneration(trend: Trend, onCreditsRefused: () => void)
       description: message || CreatorMessages.generationFailed,
       variant: 'destructive',
     });
-  }, []);
+  };
 
-  // Follow the live generation to its end.
-  useEffect(() => {
-    if (!generation || handled.current === generation.id) return;
-    if (generation.status === 'completed') {
-      handled.current = generation.id;
-      if (!generation.imageUrl || !request.current) {
-        fail(CreatorMessages.generationFailedFallback);
-        return;
-      }
-      setResult({ ...request.current, image: toImage(trend, generation, request.current) });
+  const { generation, run, stop } = useGenerationRun({
+    onCompleted: (done) => {
+      const sent = request.current;
+      if (!sent) return fail(CreatorMessages.generationFailedFallback);
+      const prompt = withPersonTraits(sent.userPrompt, sent.traits);
+      setResult({ ...sent, image: creationOf(done, trend.slug, prompt, done.caption || defaultCaption(trend.name)) });
       setMode('result');
-      void invalidateImages(queryClient);
-      // Credits and monthly usage changed.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
-    } else if (generation.status === 'failed') {
-      handled.current = generation.id;
-      fail(generation.failureReason || CreatorMessages.generationFailedFallback);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
-    }
-  }, [generation, fail, queryClient, trend]);
+    },
+    // A generation that failed without a reason says "Failed to generate image".
+    onFailed: (message, how) => fail(how === 'failed' ? message || CreatorMessages.generationFailedFallback : message),
+  });
 
   const generate = useCallback(
     async (input: GenerateInput, sent: CreatorRequest) => {
-      handled.current = null;
       request.current = sent;
       setResult(null);
       setMode('generating');
-      try {
-        await start(input);
-      } catch (error) {
-        fail(graphqlErrorMessage(error));
-      }
+      await run(input);
     },
-    [start, fail],
+    [run],
   );
 
   const clear = useCallback(() => {
-    reset();
+    stop();
     request.current = null;
     setResult(null);
     setMode('prompt_input');
-  }, [reset]);
+  }, [stop]);
 
   return { mode, generation, result, generate, clear };
 }

@@ -1,21 +1,20 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { Flame } from 'lucide-react';
 import { StyleIntensity } from '@trendforge/contracts';
 import type { Trend } from '@/lib/types';
 import { useAuth } from '@/features/auth/auth-context';
 import { useAuthDialog } from '@/features/auth/auth-dialog-context';
 import { useRequireMember } from '@/features/auth/use-require-member';
-import { describeGenerationError, graphqlErrorMessage } from '@/features/generation/generation-state';
-import { refreshAfterGeneration } from '@/features/generation/refresh-after-generation';
-import { useGeneration } from '@/features/generation/use-generation';
+import { describeGenerationError } from '@/features/generation/generation-state';
+import { GenerationPage } from '@/features/generation/GenerationPage';
+import { GenerationWaiting } from '@/features/generation/GenerationWaiting';
+import { useGenerationRun } from '@/features/generation/use-generation-run';
 import { EMPTY_PERSONALIZATION, usePersonalization } from '@/features/personalization';
 import { forgeTrendCost, needsCredits, personalizationSupported, useStyleOptions, useTrends } from '@/features/trends/use-trends';
 import { allowanceReached } from '@/features/usage/AllowanceNotice';
 import { toast } from '@/ui/toast-store';
 import { creditShortageText, showCreditBoosterToasts } from './credit-toasts';
-import { GeneratingView } from './GeneratingView';
 import { DEFAULT_PROMPT_OPTIONS, buildPrompt, type PromptOptions } from './prompt-builder';
 import { PromptEdit } from './PromptEdit';
 import { ResultView, type ForgeResult } from './ResultView';
@@ -28,10 +27,8 @@ export function ForgeScreen() {
   const { openAuthDialog } = useAuthDialog();
   const requireMember = useRequireMember();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const trends = useTrends();
-  const { generation, start, reset } = useGeneration();
   const personalization = usePersonalization();
 
   const [step, setStep] = useState<ForgeStep>('style_select');
@@ -39,7 +36,6 @@ export function ForgeScreen() {
   const [subject, setSubject] = useState('');
   const [options, setOptions] = useState<PromptOptions>(DEFAULT_PROMPT_OPTIONS);
   const [result, setResult] = useState<ForgeResult | null>(null);
-  const handled = useRef<string | null>(null);
   /** The person traits sent with the generation being followed (shown with the prompt used). */
   const sentTraits = useRef('');
   const styleOptions = useStyleOptions(trend?.slug);
@@ -82,31 +78,20 @@ export function ForgeScreen() {
     [goToSettings],
   );
 
-  // Follow the live generation to its end.
-  useEffect(() => {
-    if (!generation || handled.current === generation.id) return;
-    if (generation.status === 'completed') {
-      handled.current = generation.id;
-      if (!generation.imageUrl) {
-        fail('');
-        return;
-      }
+  const { generation, run, stop } = useGenerationRun({
+    onCompleted: (done) => {
       setResult({
-        id: generation.id,
-        generatedImage: generation.imageUrl,
-        caption: generation.caption,
-        engine: generation.engine,
-        prompt: subject.trim() || generation.prompt,
+        id: done.id,
+        generatedImage: done.imageUrl,
+        caption: done.caption,
+        engine: done.engine,
+        prompt: subject.trim() || done.prompt,
         personalization: sentTraits.current,
       });
       setStep('result');
-      refreshAfterGeneration(queryClient, 'completed');
-    } else if (generation.status === 'failed') {
-      handled.current = generation.id;
-      fail(generation.failureReason ?? '');
-      refreshAfterGeneration(queryClient, 'failed');
-    }
-  }, [generation, fail, queryClient, subject]);
+    },
+    onFailed: fail,
+  });
 
   const selectTrend = (next: Trend) => {
     setTrend(next);
@@ -143,27 +128,22 @@ export function ForgeScreen() {
       toast({ title: 'Photo still uploading', description: 'Please wait a moment for your photo to finish uploading.' });
       return;
     }
-    handled.current = null;
     setResult(null);
     setStep('generating');
     const { photoId, personalization: traits } = personalize ? personalization.value : EMPTY_PERSONALIZATION;
     sentTraits.current = traits;
-    try {
-      await start({
-        trendSlug: trend.slug,
-        userPrompt: subject.trim(),
-        prompt: buildPrompt(trend, subject, options),
-        styleIntensity: StyleIntensity.default, // spec part 2: the Forge sends 7
-        ...(photoId ? { photoId } : {}),
-        ...(traits ? { personalization: traits } : {}),
-      });
-    } catch (error) {
-      fail(graphqlErrorMessage(error));
-    }
+    await run({
+      trendSlug: trend.slug,
+      userPrompt: subject.trim(),
+      prompt: buildPrompt(trend, subject, options),
+      styleIntensity: StyleIntensity.default, // spec part 2: the Forge sends 7
+      ...(photoId ? { photoId } : {}),
+      ...(traits ? { personalization: traits } : {}),
+    });
   };
 
   const createAnother = () => {
-    reset();
+    stop();
     personalization.reset();
     setTrend(null);
     setResult(null);
@@ -207,7 +187,16 @@ export function ForgeScreen() {
       ) : null;
       break;
     case 'generating':
-      body = trend ? <GeneratingView trend={trend} generation={generation} /> : null;
+      body = trend ? (
+        <GenerationWaiting
+          trend={trend}
+          generation={generation}
+          title={`Creating your ${trend.name}`}
+          testId="generating-view"
+          statusTestId="generation-status"
+          progressTestId="generation-progress"
+        />
+      ) : null;
       break;
     case 'result':
       body =
@@ -225,28 +214,26 @@ export function ForgeScreen() {
   }
 
   return (
-    <div className="relative">
-      <div aria-hidden className="pointer-events-none absolute inset-x-0 top-0 h-80 bg-[radial-gradient(60%_100%_at_50%_0%,rgb(124_58_237_/_0.18),transparent)]" />
-      <div className="relative mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
-        <header className="mb-8 max-w-2xl">
-          <p className="mb-3 inline-flex items-center gap-2 rounded-full border border-violet-400/25 bg-violet-500/10 px-3 py-1 text-xs font-semibold text-violet-200">
-            <Flame className="size-3.5" aria-hidden />
-            {stepLabel(step)}
-          </p>
-          <h1 className="font-display text-4xl font-black tracking-tight sm:text-5xl">
-            Trend <span className="text-gradient">Forge</span>
-          </h1>
-          <p className="mt-3 text-muted">
-            Pick a viral style, describe your idea and forge a share-ready image in seconds.
-          </p>
-        </header>
-        {body ?? (
-          <p role="alert" className="text-muted">
-            Something went wrong. Please try refreshing the page.
-          </p>
-        )}
-      </div>
-    </div>
+    <GenerationPage
+      eyebrow={
+        <>
+          <Flame aria-hidden />
+          {stepLabel(step)}
+        </>
+      }
+      title={
+        <>
+          Trend <span className="text-gradient">Forge</span>
+        </>
+      }
+      lead="Pick a viral style, describe your idea and forge a share-ready image in seconds."
+    >
+      {body ?? (
+        <p role="alert" className="text-muted">
+          Something went wrong. Please try refreshing the page.
+        </p>
+      )}
+    </GenerationPage>
   );
 }
 

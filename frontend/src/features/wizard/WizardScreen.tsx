@@ -1,16 +1,15 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Loader2, RefreshCw, Wand2 } from 'lucide-react';
 import { useAuth } from '@/features/auth/auth-context';
-import { describeGenerationError, graphqlErrorMessage } from '@/features/generation/generation-state';
-import { refreshAfterGeneration } from '@/features/generation/refresh-after-generation';
-import { useGeneration } from '@/features/generation/use-generation';
+import { describeGenerationError } from '@/features/generation/generation-state';
+import { GenerationPage } from '@/features/generation/GenerationPage';
+import { GenerationWaiting } from '@/features/generation/GenerationWaiting';
+import { useGenerationRun } from '@/features/generation/use-generation-run';
 import { AllowanceNotice, AllowanceNoticeId, allowanceReached } from '@/features/usage/AllowanceNotice';
 import { EMPTY_PERSONALIZATION, usePersonalization } from '@/features/personalization';
 import { personalizationSupported, useStyleOptions, useTrends } from '@/features/trends/use-trends';
 import { Button } from '@/ui/button';
 import { toast } from '@/ui/toast-store';
-import { CreatingProgress } from './CreatingStep';
 import { PersonalizeStep } from './PersonalizeStep';
 import { PromptStep } from './PromptStep';
 import { ResultStep } from './ResultStep';
@@ -43,7 +42,6 @@ interface Sent {
 /** The guided wizard, /forge/mojo (spec part 2 section 2.3): six steps from a trend to a shareable image. */
 export function WizardScreen() {
   const { user } = useAuth();
-  const queryClient = useQueryClient();
   const trends = useTrends();
   const [state, dispatch] = useReducer(wizardReducer, initialWizardState);
   const { step, trend } = state;
@@ -51,14 +49,10 @@ export function WizardScreen() {
   const styleOptions = useStyleOptions(trend?.slug);
   const personalize = personalizationSupported(trend, styleOptions.data);
   const personal = personalize ? personalization.value : EMPTY_PERSONALIZATION;
-  const { generation, start, reset } = useGeneration();
   const { enhance, enhancing, feedback } = useEnhancePrompt(trend, (forPrompt, suggestion) =>
     dispatch({ type: 'enhanced', forPrompt, suggestion }),
   );
 
-  /** True while the wizard waits for a generation (Back from step 4 stops waiting). */
-  const waiting = useRef(false);
-  const handled = useRef<string | null>(null);
   const sent = useRef<Sent>({ prompt: '', personalization: '', cost: 0 });
   const shownStep = useRef(step);
   const stepArea = useRef<HTMLDivElement>(null);
@@ -73,7 +67,6 @@ export function WizardScreen() {
   }, [step]);
 
   const fail = useCallback((message: string) => {
-    waiting.current = false;
     const info = describeGenerationError(message);
     const needed = info.kind === 'credits' ? /you need (\d+)/i.exec(message)?.[1] : undefined;
     if (needed) {
@@ -86,37 +79,26 @@ export function WizardScreen() {
   }, []);
 
   // Follow the generation to its end: step 5 on success, back to step 3 on failure.
-  useEffect(() => {
-    if (!generation || !waiting.current || handled.current === generation.id) return;
-    if (generation.status === 'completed') {
-      handled.current = generation.id;
-      if (!generation.imageUrl) {
-        fail('');
-        return;
-      }
-      waiting.current = false;
+  const { generation, run, stop } = useGenerationRun({
+    onCompleted: (done) => {
       dispatch({
         type: 'generationSucceeded',
         result: {
-          id: generation.id,
-          imageUrl: generation.imageUrl,
-          thumbnailUrl: generation.thumbnailUrl,
-          caption: generation.caption,
-          engine: generation.engine,
-          createdAt: generation.createdAt,
+          id: done.id,
+          imageUrl: done.imageUrl,
+          thumbnailUrl: done.thumbnailUrl,
+          caption: done.caption,
+          engine: done.engine,
+          createdAt: done.createdAt,
           prompt: sent.current.prompt,
           personalization: sent.current.personalization,
         },
       });
       const { cost } = sent.current;
       if (cost > 0) toast({ title: 'Credits used', description: creditsUsedText(cost) });
-      refreshAfterGeneration(queryClient, 'completed');
-    } else if (generation.status === 'failed') {
-      handled.current = generation.id;
-      fail(generation.failureReason ?? '');
-      refreshAfterGeneration(queryClient, 'failed');
-    }
-  }, [generation, fail, queryClient]);
+    },
+    onFailed: fail,
+  });
 
   /** Checks credits and the photo, then moves to step 4 with `action` and sends the generation of the state it leads to. */
   const launch = async (action: Extract<WizardAction, { type: 'generationStarted' | 'remixWithVibe' }>) => {
@@ -135,33 +117,24 @@ export function WizardScreen() {
       return;
     }
     sent.current = { prompt: input.prompt, personalization: input.personalization, cost };
-    handled.current = null;
-    waiting.current = true;
     dispatch(action);
-    try {
-      await start(input);
-    } catch (error) {
-      if (waiting.current) fail(graphqlErrorMessage(error));
-    }
+    await run(input);
   };
 
   const back = () => {
-    if (step === CREATING_STEP) {
-      // Stop waiting: the creation still lands in the gallery.
-      waiting.current = false;
-      reset();
-    }
+    // Stop waiting: the creation still lands in the gallery.
+    if (step === CREATING_STEP) stop();
     dispatch({ type: 'back' });
   };
 
   const newImage = () => {
-    reset();
+    stop();
     personalization.reset();
     dispatch({ type: 'newImage' });
   };
 
   const remix = () => {
-    reset();
+    stop();
     dispatch({ type: 'remix' });
   };
 
@@ -261,7 +234,7 @@ export function WizardScreen() {
   } else if (trend && step === 4) {
     body = (
       <StepFrame step={4} title={`Creating Your ${trend.name}`} subtitle="Our AI is working its magic to bring your vision to life...">
-        <CreatingProgress trend={trend} generation={generation} />
+        <GenerationWaiting trend={trend} generation={generation} statusTestId="wizard-generation-status" progressTestId="wizard-progress" />
         {nav()}
       </StepFrame>
     );
@@ -284,30 +257,31 @@ export function WizardScreen() {
   }
 
   return (
-    <div className="relative">
-      <div aria-hidden className="pointer-events-none absolute inset-x-0 top-0 h-80 bg-[radial-gradient(60%_100%_at_50%_0%,rgb(124_58_237_/_0.18),transparent)]" />
-      <div className="relative mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
-        <header className="mb-8">
-          <p className="mb-3 inline-flex items-center gap-2 rounded-full border border-violet-400/25 bg-violet-500/10 px-3 py-1 text-xs font-semibold text-violet-200">
-            <Wand2 className="size-3.5" aria-hidden />
-            Mojo-Style
-          </p>
-          <h1 className="font-display text-4xl font-black tracking-tight sm:text-5xl">
-            Mojo <span className="text-gradient">Wizard</span>
-          </h1>
-          <p className="mt-3 max-w-2xl text-muted">Guided generation, one step at a time.</p>
-        </header>
-        <div className="mb-8">
-          <StepIndicator step={step} />
-        </div>
-        <div ref={stepArea}>
-          {body ?? (
-            <p role="alert" className="text-muted">
-              Something went wrong. Please try refreshing the page.
-            </p>
-          )}
-        </div>
+    <GenerationPage
+      width="narrow"
+      eyebrow={
+        <>
+          <Wand2 aria-hidden />
+          Mojo-Style
+        </>
+      }
+      title={
+        <>
+          Mojo <span className="text-gradient">Wizard</span>
+        </>
+      }
+      lead="Guided generation, one step at a time."
+    >
+      <div className="mb-8">
+        <StepIndicator step={step} />
       </div>
-    </div>
+      <div ref={stepArea}>
+        {body ?? (
+          <p role="alert" className="text-muted">
+            Something went wrong. Please try refreshing the page.
+          </p>
+        )}
+      </div>
+    </GenerationPage>
   );
 }

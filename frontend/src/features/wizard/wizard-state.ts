@@ -1,5 +1,5 @@
 import { withPersonTraits, type VariationType } from '@trendforge/contracts';
-import type { Image, Trend } from '@/lib/types';
+import type { Trend } from '@/lib/types';
 import type { PersonalizationValue } from '@/features/personalization';
 import { needsCredits } from '@/features/trends/use-trends';
 
@@ -181,22 +181,6 @@ export const creditsUsedText = (cost: number) => `You used ${cost} credits for t
 
 /** The wizard's fallback caption. */
 export const fallbackCaption = (trendName: string, prompt: string) => `${trendName} style image of ${prompt}`;
-
-/** The creation as the sharing actions take it; the creation's id is the generation's. */
-export function resultImage(trend: Trend, result: WizardResult, caption: string): Image {
-  return {
-    id: result.id,
-    prompt: result.prompt,
-    trendId: trend.slug,
-    generatedImage: result.imageUrl,
-    thumbnail: result.thumbnailUrl ?? result.imageUrl,
-    originalImage: null,
-    caption,
-    engine: result.engine ?? '',
-    isFavorite: false,
-    createdAt: result.createdAt,
-  };
-}
 
 /** The prompt used, shown with its person traits after " | Person traits: ". */
 export const shownPrompt = (prompt: string, personalization: string) => withPersonTraits(prompt, personalization);
