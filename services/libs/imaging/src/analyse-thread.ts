@@ -12,12 +12,21 @@ export interface PhotoAnalysis {
   matte?: Buffer;
 }
 
-const lane = new ThreadLane<Buffer, PhotoAnalysis>('analyse-worker.js', 'analysis thread');
+/** A photo to analyse, or `warm`: load the models now. */
+export type AnalyseRequest = { photo: Uint8Array } | { warm: true };
 
-/** `analysePhoto` and, with a face, `personMatte` of the largest face's person, on the analysis thread. */
+const lane = new ThreadLane<AnalyseRequest, PhotoAnalysis | null>('analyse-worker.js', 'analysis thread');
+
+/** `analyseWithMatte` on the analysis thread, the matte encoded (PNG) for storage. */
 export async function analyseInWorker(photo: Buffer): Promise<PhotoAnalysis> {
-  const { result, matte } = await lane.run(photo);
-  return { result, matte: matte && asBuffer(matte) };
+  const reply = await lane.run({ photo });
+  if (!reply) throw new Error('analysis thread: no analysis');
+  return { result: reply.result, matte: reply.matte && asBuffer(reply.matte) };
+}
+
+/** Starts the analysis thread and loads its models (a worker's start), so the first photo waits for neither. */
+export async function warmAnalyseWorker(): Promise<void> {
+  await lane.run({ warm: true });
 }
 
 /** Stop the analysis thread (tests, shutdown); a later request starts a new one. */

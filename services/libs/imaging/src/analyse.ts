@@ -1,14 +1,20 @@
 /**
  * Traits of a member's photo (traits-worker's job): the shared face detector reads the faces; the
  * largest one gives the traits, in the words of the fixed trait options (contracts' TraitOptions)
- * plus what the detector reliably sees ("smiling face"). Colours are sampled in face coordinates
- * (following the head's tilt) and judged against the person's own skin, which also serves as the
- * white reference, so a warm or coloured light does not turn brown hair blonde. A trait is only
- * given when the pixels support it clearly; otherwise it is left out.
+ * plus what the detector reliably sees ("smiling face", "beard", an age band). Its face mesh
+ * (models.ts) places the irises, glasses and beard; its person's matte tells the hair's length.
+ * Colours are sampled in face coordinates (following the head's tilt) and judged against the
+ * person's own skin, which also serves as the white reference, so a warm or coloured light does
+ * not turn brown hair blonde. A trait is only given when the pixels support it clearly;
+ * otherwise it is left out.
  */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { uprightRgb } from './util/pixels.js';
 import { manyFacesNote, type PhotoFace, type TraitsJobResult } from '@trendforge/contracts';
 import { detectFaces, type DetectedFace, type FacePoint } from './faces.js';
+import { faceMesh, personMatte, type FaceMesh, type PersonMatte } from './models.js';
 
 /** Decoded pixels (RGB) of the auto-oriented photo, at most this long (as stored photos are). */
 const MAX_SIDE = 2048;
@@ -23,6 +29,8 @@ export const MIN_EYE_WIDTH = 32;
 const MIN_EYE_OPENNESS = 0.24;
 /** ...and the iris clearly darker than the skin (a closed lid, even with make-up, is not). */
 const IRIS_DARKER = 0.58;
+/** ...and of some colour in the photo's own light (HSV saturation). */
+const IRIS_SATURATION = 0.12;
 
 /** Expressions named as traits (face-api's other labels misread looking down as "sad"). */
 const EXPRESSION_TRAITS: Record<string, string> = { happy: 'smiling face', neutral: 'neutral expression', surprised: 'surprised look' };
@@ -42,7 +50,10 @@ interface Pixels {
 export interface FaceReading {
   traits: string[];
   hair?: HairColour | 'bald';
+  length?: 'long hair' | 'short hair';
   eyes?: EyeColour;
+  glasses?: boolean;
+  beard?: boolean;
   hairColour?: string;
   eyeColour?: string;
   measures: {
@@ -64,6 +75,10 @@ export interface FaceReading {
     irisBalanced?: RGB;
     irisPixels: number;
     redEye: boolean;
+    /** Share of the samples beside the jaw (each side) that are hair. */
+    hairBeside?: number[];
+    glasses?: { bridge: number; rims: number[] };
+    beard?: { chin: boolean; lip: boolean; jaws: number };
   };
 }
 
@@ -255,12 +270,17 @@ export function classifyHair(hair: RGB, balanced: RGB, skin: RGB): HairColour | 
   return undefined;
 }
 
+/** The eye openings of MediaPipe's face mesh (lid contours), each eye's right and left. */
+const EYE_OUTLINES = [
+  [33, 7, 163, 144, 145, 153, 154, 155, 133, 173, 157, 158, 159, 160, 161, 246],
+  [263, 249, 390, 373, 374, 380, 381, 382, 362, 398, 384, 385, 386, 387, 388, 466],
+];
+
 /**
- * The irises: inside each eye's outline, the darker half of the pixels (iris and pupil, not the
- * white) around their own centre, without glints and the black of pupil and lashes. Landmarks at
- * this size are a few pixels off, and the gaze moves the iris, so it is found, not assumed.
+ * The irises where the face mesh places them: the ring between pupil and the iris's edge, inside
+ * the lids, without glints, the white of the eye and the black of pupil and lashes.
  */
-function readIris(img: Pixels, lm: FacePoint[]): { iris?: RGB; pixels: number; width: number; openness: number; redEye: boolean } {
+function readIris(img: Pixels, lm: FacePoint[], mesh?: FaceMesh): { iris?: RGB; pixels: number; width: number; openness: number; redEye: boolean } {
   const { pixel } = sampler(img);
   const eyes = [lm.slice(36, 42), lm.slice(42, 48)];
   const dist = (a: FacePoint, b: FacePoint) => Math.hypot(a.x - b.x, a.y - b.y);
@@ -269,35 +289,31 @@ function readIris(img: Pixels, lm: FacePoint[]): { iris?: RGB; pixels: number; w
   const px: RGB[] = [];
   let red = 0;
   let all = 0;
-  for (const e of eyes) {
-    const xs = e.map((p) => p.x);
-    const ys = e.map((p) => p.y);
-    const inEye: Array<{ x: number; y: number; v: RGB; l: number }> = [];
-    for (let y = Math.floor(Math.min(...ys)); y <= Math.max(...ys); y++) {
-      for (let x = Math.floor(Math.min(...xs)); x <= Math.max(...xs); x++) {
-        const v = inside(e, x, y) ? pixel(x, y) : undefined;
-        if (v) inEye.push({ x, y, v, l: luma(v) });
+  for (const c of mesh?.irises ?? []) {
+    // The pupil is about a third of the iris; the iris's edge blends into the white.
+    const outer = c.r * 0.85;
+    const inner = c.r * 0.35;
+    // The lids of the eye whose outline's centre is nearest this iris.
+    const [lids] = EYE_OUTLINES.map((o) => o.map((j) => mesh!.points[j])).sort((a, b) => dist(centre(a), c) - dist(centre(b), c));
+    for (let y = Math.floor(c.y - outer); y <= c.y + outer; y++) {
+      for (let x = Math.floor(c.x - outer); x <= c.x + outer; x++) {
+        const d = Math.hypot(x - c.x, y - c.y);
+        if (d > outer || d < inner || !inside(lids, x, y)) continue;
+        const v = pixel(x, y);
+        if (!v) continue;
+        all++;
+        const [r, g, b] = v;
+        if (r > 90 && r > g * 1.6 && r > b * 1.5) red++;
+        const l = luma(v);
+        if (l > 190 || (l > 130 && hueSat(v).sat < 0.15) || l < 22) continue;
+        px.push(v);
       }
     }
-    if (inEye.length < 20) continue;
-    const cut = median(inEye.map((p) => p.l));
-    const dark = inEye.filter((p) => p.l <= cut);
-    const cx = dark.reduce((s, p) => s + p.x, 0) / dark.length;
-    const cy = dark.reduce((s, p) => s + p.y, 0) / dark.length;
-    const rad = dist(e[3], e[0]) * 0.2;
-    for (const p of inEye) {
-      if ((p.x - cx) ** 2 + (p.y - cy) ** 2 > rad * rad) continue;
-      all++;
-      const [r, g, b] = p.v;
-      if (r > 90 && r > g * 1.6 && r > b * 1.5) red++;
-      const { sat } = hueSat(p.v);
-      // The white of the eye (light, grey), glints (very light), the pupil and lashes (black).
-      if (p.l > 190 || (p.l > 130 && sat < 0.15) || p.l < 22) continue;
-      px.push(p.v);
-    }
   }
-  return { iris: px.length >= 40 ? medianColour(px) : undefined, pixels: px.length, width, openness, redEye: all > 0 && red / all > 0.04 };
+  return { iris: px.length >= 25 ? medianColour(px) : undefined, pixels: px.length, width, openness, redEye: all > 0 && red / all > 0.04 };
 }
+
+const centre = (ps: FacePoint[]): FacePoint => ({ x: ps.reduce((s, p) => s + p.x, 0) / ps.length, y: ps.reduce((s, p) => s + p.y, 0) / ps.length });
 
 function inside(poly: FacePoint[], x: number, y: number): boolean {
   let hit = false;
@@ -337,8 +353,117 @@ function ordinaryLight(skin: RGB): boolean {
   return (hue <= 50 || hue >= 350) && sat >= 0.12 && sat <= 0.8 && luma(skin) >= 45;
 }
 
+/**
+ * How strongly a line crosses the path from `a` to `b`: the largest step of a sample from the
+ * mean of its neighbours `w` px away on both sides, over the path's median lightness. Skin changes
+ * smoothly (a few per cent); the rim or bridge of a pair of glasses is a thin line of its own colour.
+ */
+function lineAcross(img: Pixels, a: FacePoint, b: FacePoint, w: number): number {
+  const { disc } = sampler(img);
+  const n = Math.max(8, Math.round(Math.hypot(b.x - a.x, b.y - a.y)));
+  const r = Math.max(1, w / 4);
+  const ls = Array.from({ length: n + 1 }, (_, i) => disc({ x: a.x + ((b.x - a.x) * i) / n, y: a.y + ((b.y - a.y) * i) / n }, r)).map((c) => (c ? luma(c) : NaN));
+  const step = Math.max(1, Math.round((w * n) / Math.max(1, Math.hypot(b.x - a.x, b.y - a.y))));
+  let most = 0;
+  for (let i = step; i + step < ls.length; i++) {
+    const d = Math.abs(ls[i] - (ls[i - step] + ls[i + step]) / 2);
+    if (d > most) most = d;
+  }
+  return most / Math.max(1, median(ls.filter((l) => !Number.isNaN(l))));
+}
+
+/** A line this strong (share of the skin's lightness) across the nose bridge and under an eye: glasses. */
+export const GLASSES_LINE = 0.2;
+
+/** Glasses: a line across the bridge of the nose and one under an eye, where skin has none (MediaPipe mesh points). */
+function readGlasses(img: Pixels, mesh: FaceMesh): { bridge: number; rims: number[] } {
+  const p = mesh.points;
+  const eyeWidth = (Math.hypot(p[33].x - p[133].x, p[33].y - p[133].y) + Math.hypot(p[263].x - p[362].x, p[263].y - p[362].y)) / 2;
+  const w = eyeWidth * 0.12;
+  const down = { x: (p[2].x - p[168].x) / Math.hypot(p[2].x - p[168].x, p[2].y - p[168].y), y: (p[2].y - p[168].y) / Math.hypot(p[2].x - p[168].x, p[2].y - p[168].y) };
+  const along = (q: FacePoint, from: number, to: number): [FacePoint, FacePoint] => [
+    { x: q.x + down.x * from * eyeWidth, y: q.y + down.y * from * eyeWidth },
+    { x: q.x + down.x * to * eyeWidth, y: q.y + down.y * to * eyeWidth },
+  ];
+  // The bridge: from between the brows (9) down the nose past the inner eye corners.
+  const bridge = lineAcross(img, ...along(p[9], 0, 0.9), w);
+  // Under each eye: from just below the lower lid (145, 374) down the cheek.
+  const rims = [p[145], p[374]].map((q) => lineAcross(img, ...along(q, 0.15, 0.75), w));
+  return { bridge, rims };
+}
+
+/** Beard: the chin, the upper lip and the jaw beside the mouth read darker and greyer than the cheeks (MediaPipe mesh points). */
+function readBeard(img: Pixels, mesh: FaceMesh, skin: RGB): { chin: boolean; lip: boolean; jaws: number } {
+  const p = mesh.points;
+  const { disc } = sampler(img);
+  const faceWidth = Math.hypot(p[234].x - p[454].x, p[234].y - p[454].y);
+  const r = Math.max(1, faceWidth * 0.03);
+  const at = (a: number, b: number, t: number) => disc({ x: p[a].x + (p[b].x - p[a].x) * t, y: p[a].y + (p[b].y - p[a].y) * t }, r);
+  const skinSat = hueSat(skin).sat;
+  const hairy = (c: RGB | undefined) => !!c && luma(c) < luma(skin) * 0.62 && (hueSat(c).sat < skinSat * 0.85 || chromaDistance(c, skin) > 0.06);
+  const most = (cs: Array<RGB | undefined>) => cs.filter(hairy).length * 2 > cs.length;
+  return {
+    // Between the lower lip (17) and the bottom of the chin (152).
+    chin: most([at(17, 152, 0.45), at(17, 152, 0.7), at(17, 148, 0.6), at(17, 377, 0.6)]),
+    // Between the nose (2) and the upper lip (0), and towards the mouth's corners.
+    lip: most([at(2, 0, 0.55), at(2, 37, 0.55), at(2, 267, 0.55)]),
+    // The jaw below each corner of the mouth (61, 291 towards 172, 397).
+    jaws: [most([at(61, 172, 0.45), at(61, 172, 0.65)]), most([at(291, 397, 0.45), at(291, 397, 0.65)])].filter(Boolean).length,
+  };
+}
+
+/**
+ * Hair length from the matte: long hair falls beside the jaw and the neck, inside the person's
+ * matte, not skin, and (where the hair over the forehead was sampled) about as light; short hair
+ * leaves the background (or the neck's skin) there. Counted on each side in a band from the
+ * lower jaw down the neck, just outside the jaw.
+ */
+function readHairLength(img: Pixels, lm: FacePoint[], skin: RGB, matte: PersonMatte, hair?: RGB): { sides: number[] } {
+  const { pixel } = sampler(img);
+  const kx = matte.width / img.width;
+  const ky = matte.height / img.height;
+  const faceWidth = Math.hypot(lm[16].x - lm[0].x, lm[16].y - lm[0].y);
+  const faceHeight = Math.hypot(lm[8].x - lm[27].x, lm[8].y - lm[27].y);
+  // Of about the hair's lightness (its colour shifts in the shade beside the neck; a white collar or a bright wall is not it).
+  const likeHair = (c: RGB) => !hair || (luma(c) / Math.max(1, luma(hair)) > 0.4 && luma(c) / Math.max(1, luma(hair)) < 2.5);
+  const sides = [[4, 5, 6], [12, 11, 10]].map((edge, s) => {
+    const dir = s === 0 ? -1 : 1;
+    let found = 0;
+    let n = 0;
+    for (const j of edge) {
+      for (const down of [0, 0.2, 0.4]) {
+        for (const out of [0.08, 0.16, 0.24]) {
+          const x = lm[j].x + dir * out * faceWidth;
+          const y = lm[j].y + down * faceHeight;
+          const c = pixel(x, y);
+          if (!c) continue;
+          n++;
+          const a = matte.alpha[Math.min(matte.height - 1, Math.round(y * ky)) * matte.width + Math.min(matte.width - 1, Math.round(x * kx))];
+          if (a >= 160 && !skinLike(c, skin) && likeHair(c)) found++;
+        }
+      }
+    }
+    return n ? found / n : 0;
+  });
+  return { sides };
+}
+
+/** Share of the samples beside the jaw that are hair, on a side, from which the hair is long. */
+const LONG_HAIR = 0.5;
+/** ...and under which (on both sides) it is short. */
+const SHORT_HAIR = 0.15;
+
+/** The age band face-api's estimate falls in (its estimates are within a few years for adults). */
+export function ageBand(age: number): string {
+  if (age < 13) return 'child';
+  if (age < 20) return 'teenager';
+  if (age < 40) return 'young adult';
+  if (age < 60) return 'middle-aged';
+  return 'senior';
+}
+
 /** Everything one face shows; `img` is the oriented photo scaled by `k` from the detector's pixels. */
-export function readFace(img: Pixels, face: DetectedFace, k = 1): FaceReading {
+export function readFace(img: Pixels, face: DetectedFace, k = 1, { mesh, matte }: { mesh?: FaceMesh; matte?: PersonMatte } = {}): FaceReading {
   const lm = face.landmarks.map((p) => ({ x: p.x * k, y: p.y * k }));
   const { unit } = faceFrame(lm);
   const { disc } = sampler(img);
@@ -372,22 +497,48 @@ export function readFace(img: Pixels, face: DetectedFace, k = 1): FaceReading {
     if (hair && (sides.length === 0 || sideClasses.includes(hair))) reading.hair = hair;
   }
   if (reading.hair) traits.push(reading.hair);
+  if (matte && reading.hair !== 'bald') {
+    const { sides: around } = readHairLength(img, lm, skin, matte, top);
+    reading.measures.hairBeside = around;
+    // Long: hair beside the jaw on a side; short: hair on the head (seen above the forehead) and none beside the jaw.
+    if (Math.max(...around) >= LONG_HAIR) reading.length = 'long hair';
+    else if (top && Math.max(...around) <= SHORT_HAIR && turn >= 0.3 && turn <= 0.7) reading.length = 'short hair';
+    if (reading.length) traits.push(reading.length);
+  }
 
-  const iris = readIris(img, lm);
+  const iris = readIris(img, lm, mesh);
   Object.assign(reading.measures, { eyeWidth: iris.width, eyeOpenness: iris.openness, irisPixels: iris.pixels, redEye: iris.redEye });
   if (iris.iris) {
     reading.eyeColour = toHex(iris.iris);
     reading.measures.iris = iris.iris;
     reading.measures.irisBalanced = balance(iris.iris);
-    // Large enough, open (an iris is darker than the lid that covers a closed eye), no flash red-eye.
+    // Large enough, open (an iris is darker than the lid that covers a closed eye), no flash red-eye,
+    // and of a colour (grey or black is the lashes of an eye looking down, or a shadow).
     const open = iris.openness >= MIN_EYE_OPENNESS && luma(iris.iris) < luma(skin) * IRIS_DARKER;
-    if (judge && iris.width >= MIN_EYE_WIDTH && open && !iris.redEye) reading.eyes = classifyEyes(reading.measures.irisBalanced);
+    const coloured = hueSat(iris.iris).sat >= IRIS_SATURATION;
+    if (judge && iris.width >= MIN_EYE_WIDTH && open && coloured && !iris.redEye) reading.eyes = classifyEyes(reading.measures.irisBalanced);
   }
   if (reading.eyes) traits.push(reading.eyes);
+
+  if (mesh) {
+    const glasses = readGlasses(img, mesh);
+    const beard = readBeard(img, mesh, skin);
+    Object.assign(reading.measures, { glasses, beard });
+    if (glasses.bridge >= GLASSES_LINE && Math.max(...glasses.rims) >= GLASSES_LINE) {
+      reading.glasses = true;
+      traits.push('glasses');
+    }
+    // A shadow under the chin is not a beard: it needs the chin and the upper lip or both sides of the jaw.
+    if (judge && beard.chin && (beard.lip || beard.jaws === 2)) {
+      reading.beard = true;
+      traits.push('beard');
+    }
+  }
 
   if (face.gender && face.genderProbability !== undefined) {
     traits.push(face.genderProbability >= GENDER_SURE ? (face.gender === 'female' ? 'feminine' : 'masculine') : 'androgynous look');
   }
+  if (face.age !== undefined) traits.push(ageBand(face.age));
   const [label, p] = Object.entries(face.expressions ?? {}).sort((a, b) => b[1] - a[1])[0] ?? [];
   if (label && p >= EXPRESSION_SURE && EXPRESSION_TRAITS[label]) traits.push(EXPRESSION_TRAITS[label]);
   return reading;
@@ -406,19 +557,29 @@ export async function photoPixels(photo: Buffer): Promise<Pixels & { k: number; 
   return { data, width: info.width, height: info.height, k: info.width / orientedW, mean: [sum[0] / n, sum[1] / n, sum[2] / n] };
 }
 
+/** A photo's analysis: the traits job's result and, with a face, the matte of its person. */
+export interface Analysis {
+  result: TraitsJobResult;
+  matte?: PersonMatte;
+}
+
 /**
  * A member's photo analysed: the traits of its largest face (none when there is no face), how
  * many faces there are (a note from two), the largest face in pixels of the oriented photo, and
- * the photo's average colour.
+ * the photo's average colour; with a face, the matte of its person (which the hair's length is
+ * read from) and its face mesh (irises, glasses, beard).
  */
-export async function analysePhoto(photo: Buffer): Promise<TraitsJobResult> {
-  const img = await photoPixels(photo);
-  const faces = await detectFaces(photo, { traits: true });
+export async function analyseWithMatte(photo: Buffer): Promise<Analysis> {
+  const [img, faces] = await Promise.all([photoPixels(photo), detectFaces(photo, { traits: true })]);
   const main = faces[0];
   let face: PhotoFace | null = null;
   let traits: string[] = [];
+  let matte: PersonMatte | undefined;
   if (main) {
-    const reading = readFace(img, main, img.k);
+    const box = { left: main.box.left * img.k, top: main.box.top * img.k, width: main.box.width * img.k, height: main.box.height * img.k };
+    matte = await personMatte(photo, main.box);
+    const mesh = await faceMesh(img, box);
+    const reading = readFace(img, main, img.k, { mesh, matte });
     traits = reading.traits;
     face = {
       box: main.box,
@@ -432,10 +593,27 @@ export async function analysePhoto(photo: Buffer): Promise<TraitsJobResult> {
     };
   }
   return {
-    traits,
-    faces: faces.length,
-    note: faces.length >= 2 ? manyFacesNote(faces.length) : null,
-    dominantColour: toHex(img.mean),
-    face,
+    result: {
+      traits,
+      faces: faces.length,
+      note: faces.length >= 2 ? manyFacesNote(faces.length) : null,
+      dominantColour: toHex(img.mean),
+      face,
+    },
+    matte,
   };
+}
+
+/**
+ * Loads the models and runs each once, on a photo that ships in face-api's package: the first
+ * inference of a model on the WASM backend also sets it up (memory, kernels) and takes several
+ * times as long as the next, so a worker does it at its start rather than on a member's photo.
+ */
+export async function warmAnalysis(): Promise<void> {
+  await analyseWithMatte(await readFile(join(dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json')), 'demo', 'sample1.jpg')));
+}
+
+/** `analyseWithMatte`'s traits result alone. */
+export async function analysePhoto(photo: Buffer): Promise<TraitsJobResult> {
+  return (await analyseWithMatte(photo)).result;
 }

@@ -1,18 +1,16 @@
 /**
- * The one face detector of TrendForge: @vladmandic/face-api on the process's tfjs (models.ts), models
- * read from the installed package on disk (nothing is downloaded), images decoded
+ * The one face detector of TrendForge: @vladmandic/face-api's nets as models.ts loads them (the
+ * process's tfjs, read from the installed package on disk, nothing downloaded), images decoded
  * with sharp. Used by the studio engine (framing, landmark-driven style flags) and by
  * traits-worker (face found, landmarks, age/gender presentation, expression). The recognition
  * net (128-d face descriptors, `faceDescriptor`) is loaded only when first asked for: renders never
  * pay for it.
  */
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { uprightRgb } from './util/pixels.js';
 import type { FaceBox } from './types.js';
-import { runtime } from './models.js';
+import { faceApiModels, faceApiRecognition } from './models.js';
 
 export interface FacePoint {
   x: number;
@@ -25,7 +23,7 @@ export interface DetectedFace {
   score: number;
   /** The 68 iBUG landmarks (jaw 0–16, brows 17–26, nose 27–35, eyes 36–47, mouth 48–67). */
   landmarks: FacePoint[];
-  /** Present when traits were asked for. */
+  /** Present on the largest face when traits were asked for. */
   age?: number;
   gender?: 'male' | 'female';
   genderProbability?: number;
@@ -34,20 +32,25 @@ export interface DetectedFace {
 }
 
 export interface DetectOptions {
-  /** Also run the age/gender and expression nets (traits-worker). */
+  /** Also run the age/gender and expression nets on the largest face (traits-worker). */
   traits?: boolean;
 }
 
 /* face-api's node-wasm build is CommonJS and has no types entry of its own for this path. */
 interface FaceApi {
   tf: { tensor3d(d: Uint8Array, s: [number, number, number], t: 'int32'): { dispose(): void } };
-  nets: Record<'ssdMobilenetv1' | 'tinyFaceDetector' | 'faceLandmark68Net' | 'ageGenderNet' | 'faceExpressionNet' | 'faceRecognitionNet', { loadFromDisk(dir: string): Promise<void> }>;
   SsdMobilenetv1Options: new (o: { minConfidence: number; maxResults: number }) => unknown;
   TinyFaceDetectorOptions: new (o: { inputSize: number; scoreThreshold: number }) => unknown;
   detectAllFaces(input: unknown, options: unknown): FaceQuery;
+  extractFaceTensors(input: unknown, rects: unknown[]): Promise<Array<{ dispose(): void }>>;
+  nets: {
+    ageGenderNet: { predictAgeAndGender(face: unknown): Promise<{ age: number; gender: 'male' | 'female'; genderProbability: number }> };
+    faceExpressionNet: { predictExpressions(face: unknown): Promise<Record<string, number>> };
+  };
 }
 interface RawResult {
   detection: { box: { x: number; y: number; width: number; height: number }; score: number };
+  alignedRect: unknown;
   landmarks: { positions: Array<{ x: number; y: number }> };
   age?: number;
   gender?: 'male' | 'female';
@@ -57,42 +60,14 @@ interface RawResult {
 }
 interface FaceQuery {
   withFaceLandmarks(): FaceQuery & PromiseLike<RawResult[]>;
-  withFaceExpressions(): FaceQuery & PromiseLike<RawResult[]>;
-  withAgeAndGender(): FaceQuery & PromiseLike<RawResult[]>;
   withFaceDescriptors(): FaceQuery & PromiseLike<RawResult[]>;
 }
 
-const require = createRequire(import.meta.url);
 const DETECT_SIDE = 640;
 
-let loading: Promise<FaceApi> | undefined;
-let recognising: Promise<FaceApi> | undefined;
-
-const modelDir = () => join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
-
-/** face-api's models, once per process. */
-function faceApi(): Promise<FaceApi> {
-  loading ??= (async () => {
-    // The process's one tfjs (models.ts).
-    const api = (await runtime()) as unknown as FaceApi;
-    const models = modelDir();
-    await Promise.all([api.nets.tinyFaceDetector, api.nets.ssdMobilenetv1, api.nets.faceLandmark68Net, api.nets.ageGenderNet, api.nets.faceExpressionNet].map((n) => n.loadFromDisk(models)));
-    return api;
-  })();
-  loading.catch(() => (loading = undefined));
-  return loading;
-}
-
-/** The detector plus the recognition net (face_recognition_model.bin, about 6 MB), loaded on first use. */
-function recognitionApi(): Promise<FaceApi> {
-  recognising ??= (async () => {
-    const api = await faceApi();
-    await api.nets.faceRecognitionNet.loadFromDisk(modelDir());
-    return api;
-  })();
-  recognising.catch(() => (recognising = undefined));
-  return recognising;
-}
+/** face-api's models, once per process (models.ts). */
+const faceApi = () => faceApiModels() as unknown as Promise<FaceApi>;
+const recognitionApi = () => faceApiRecognition() as unknown as Promise<FaceApi>;
 
 const cache = new Map<string, Promise<DetectedFace[]>>();
 const CACHE_SIZE = 16;
@@ -151,25 +126,33 @@ const area = (b: FaceBox) => b.width * b.height;
 async function runDetection(image: Buffer, options: DetectOptions): Promise<DetectedFace[]> {
   const api = await faceApi();
   return withTensor(api, image, async (tensor, _at, k) => {
-    const found = await findFaces(api, tensor, (q) => (options.traits ? q.withFaceExpressions().withAgeAndGender() : q), options.traits);
-    return found
-      .map((f): DetectedFace => {
-        const b = f.detection.box;
-        const out: DetectedFace = {
-          box: { left: b.x * k, top: b.y * k, width: b.width * k, height: b.height * k },
-          score: f.detection.score,
-          landmarks: f.landmarks.positions.map((p) => ({ x: p.x * k, y: p.y * k })),
-        };
-        if (options.traits) {
-          out.age = f.age;
-          out.gender = f.gender;
-          out.genderProbability = f.genderProbability;
-          out.expressions = f.expressions ? Object.fromEntries(Object.entries(f.expressions).map(([e, v]) => [e, Math.round(v * 1000) / 1000])) : undefined;
-          out.expression = f.expressions ? Object.entries(f.expressions).sort((a, b) => b[1] - a[1])[0]?.[0] : undefined;
-        }
-        return out;
-      })
-      .sort((a, b) => area(b.box) - area(a.box));
+    const found = (await findFaces(api, tensor, (q) => q, options.traits)).sort((a, b) => b.detection.box.width * b.detection.box.height - a.detection.box.width * a.detection.box.height);
+    const faces = found.map((f): DetectedFace => {
+      const b = f.detection.box;
+      return {
+        box: { left: b.x * k, top: b.y * k, width: b.width * k, height: b.height * k },
+        score: f.detection.score,
+        landmarks: f.landmarks.positions.map((p) => ({ x: p.x * k, y: p.y * k })),
+      };
+    });
+    // Traits are read from the largest face only: its age, gender and expression, on its aligned crop.
+    if (options.traits && found[0]) {
+      const [crop] = await api.extractFaceTensors(tensor, [found[0].alignedRect]);
+      try {
+        const { age, gender, genderProbability } = await api.nets.ageGenderNet.predictAgeAndGender(crop);
+        const expressions = await api.nets.faceExpressionNet.predictExpressions(crop);
+        Object.assign(faces[0], {
+          age,
+          gender,
+          genderProbability,
+          expressions: Object.fromEntries(Object.entries(expressions).map(([e, v]) => [e, Math.round(v * 1000) / 1000])),
+          expression: Object.entries(expressions).sort((a, b) => b[1] - a[1])[0]?.[0],
+        });
+      } finally {
+        crop.dispose();
+      }
+    }
+    return faces;
   });
 }
 

