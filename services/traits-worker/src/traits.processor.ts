@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { UnrecoverableError, type Job } from 'bullmq';
-import { analyseInWorker } from '@trendforge/imaging';
+import { analyseInWorker, stopAnalyseWorker, warmAnalyseWorker } from '@trendforge/imaging';
 import { ErrorCode, QueueName, StorageKeys, type TraitsJob, type TraitsJobResult } from '@trendforge/contracts';
 import {
   Bus, QUEUE_WORKER_CONFIG, QueueConsumer, ServiceError, STORAGE, StorageNotFoundError, type ObjectStorage, type QueueWorkerConfig,
@@ -17,13 +17,25 @@ const ReportAttempts = 4;
  * sweep. Final failures are recorded by the images service from the queue's events.
  */
 @Injectable()
-export class TraitsProcessor extends QueueConsumer<TraitsJob, TraitsJobResult> {
+export class TraitsProcessor extends QueueConsumer<typeof QueueName.traits> {
   constructor(
     @Inject(QUEUE_WORKER_CONFIG) config: QueueWorkerConfig,
     @Inject(STORAGE) private readonly storage: ObjectStorage,
     private readonly bus: Bus,
   ) {
     super(QueueName.traits, config);
+  }
+
+  override onApplicationBootstrap() {
+    // The analysis thread loads its models now, not when the first member's photo arrives; jobs
+    // queue behind the loading on that thread.
+    warmAnalyseWorker().catch((error: unknown) => this.log.warn({ err: error }, 'analysis models not preloaded (the first photo loads them)'));
+    super.onApplicationBootstrap();
+  }
+
+  override async onApplicationShutdown() {
+    await super.onApplicationShutdown();
+    await stopAnalyseWorker();
   }
 
   async process(job: Job<TraitsJob, TraitsJobResult>): Promise<TraitsJobResult> {
