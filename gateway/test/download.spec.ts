@@ -42,7 +42,7 @@ beforeAll(async () => {
   images = services.images;
   rendersWorker = await NestFactory.createApplicationContext(RendersWorkerModule.forRoot(loadGenerationWorkerConfig(serviceEnv)), { logger: ['error'] });
   await rendersWorker.init();
-  queue = createQueue<GenerationJob>('generation', env.redisUrl);
+  queue = createQueue('generation', env.redisUrl);
   gateway = await startGatewayProcess({ ...env.env, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir });
   base = gateway.url;
 }, 180_000);

@@ -18,7 +18,7 @@ import {
  * renewal of BullMQ's job locks.
  */
 @Injectable()
-export class RendersProcessor extends QueueConsumer<RenderJob, RenderJobResult> {
+export class RendersProcessor extends QueueConsumer<typeof QueueName.renders> {
   private readonly renderThread = new RenderThread();
 
   constructor(

@@ -56,7 +56,7 @@ describe('renders worker', () => {
         return put(key, body, contentType);
       };
     }
-    queue = createQueue<RenderJob>(QueueName.renders, env.redisUrl);
+    queue = createQueue(QueueName.renders, env.redisUrl);
   }, 60_000);
 
   afterAll(async () => {

@@ -1,17 +1,14 @@
 import { Inject, Injectable, type OnApplicationShutdown, type Provider } from '@nestjs/common';
-import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import {
-  generationEtaSeconds, MaxQueueSnapshotIds, QueueName, type GenerationJob, type GenerationJobResult, type GenerationQueueSnapshot, type Role,
-} from '@trendforge/contracts';
-import { busNamespace, createQueue, publishGenerationQueue, REDIS, waitingJobIds } from '@trendforge/platform';
+import { generationEtaSeconds, MaxQueueSnapshotIds, QueueName, type GenerationQueueSnapshot, type Role } from '@trendforge/contracts';
+import { busNamespace, createQueue, publishGenerationQueue, REDIS, waitingJobIds, type TypedQueue } from '@trendforge/platform';
 
-export type GenerationQueue = Queue<GenerationJob, GenerationJobResult>;
+export type GenerationQueue = TypedQueue<typeof QueueName.generation>;
 export const GENERATION_QUEUE = Symbol('GENERATION_QUEUE');
 
 export const generationQueueProvider = (redisUrl: string): Provider => ({
   provide: GENERATION_QUEUE,
-  useFactory: () => createQueue<GenerationJob, GenerationJobResult>(QueueName.generation, redisUrl),
+  useFactory: () => createQueue(QueueName.generation, redisUrl),
 });
 
 /** BullMQ priority of a member's generations (lower goes first): pro plans get priority processing (spec part 2 section 6). */
@@ -45,7 +42,7 @@ export class GenerationQueueWatch implements OnApplicationShutdown {
 
   async snapshot(): Promise<GenerationQueueSnapshot> {
     const [waiting, recent, active, workers, startIntervalMs, fleetConcurrency] = await Promise.all([
-      waitingJobIds(this.redis, QueueName.generation, MaxQueueSnapshotIds),
+      waitingJobIds(this.queue, MaxQueueSnapshotIds),
       this.queue.getJobs(['completed'], 0, RenderSample - 1),
       this.queue.getActiveCount(),
       this.queue.getWorkersCount(),

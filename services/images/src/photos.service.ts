@@ -15,7 +15,7 @@ export const TRAITS_QUEUE = Symbol('TRAITS_QUEUE');
 
 export const traitsQueueProvider = (redisUrl: string): Provider => ({
   provide: TRAITS_QUEUE,
-  useFactory: () => createQueue<TraitsJob, TraitsJobResult>(QueueName.traits, redisUrl),
+  useFactory: () => createQueue(QueueName.traits, redisUrl),
 });
 
 /** A traits job failing (a worker crash, storage hiccup) is tried this many times in all. */

@@ -57,7 +57,7 @@ export async function startImagesStack(label: string, extraEnv: Record<string, s
   ]);
   const images = services[2];
   const redisUrl = env.REDIS_URL;
-  const queue = platform.createQueue<GenerationJob, GenerationJobResult>('generation', redisUrl);
+  const queue = platform.createQueue('generation', redisUrl);
   const workers: Worker[] = [];
   const workerApps: INestApplicationContext[] = [];
   const sql = <T>(query: string, parameters: unknown[] = []) => images.app.get(DataSource).query(query, parameters) as Promise<T[]>;

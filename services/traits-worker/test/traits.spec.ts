@@ -47,7 +47,7 @@ describe('traits worker', () => {
       TraitsWorkerModule.forRoot(loadTraitsWorkerConfig({ ...env, WORKER_LOCK_MS: '5000' })), { logger: false },
     );
     await worker.init();
-    queue = platform.createQueue<TraitsJob, TraitsJobResult>(QueueName.traits, environment.redisUrl);
+    queue = platform.createQueue(QueueName.traits, environment.redisUrl);
     subscriber = platform.createRedis(environment.redisUrl);
     await subscriber.subscribe(platform.photoUpdatesChannel());
     subscriber.on('message', (_channel: string, message: string) => updates.push(JSON.parse(message) as Photo));

@@ -1,6 +1,7 @@
 import type { PhotoFace } from './photos.js';
 import type { CreationRenderInputs } from './messages.js';
 import type { VariationType } from './assist.js';
+import type { WeeklyElection } from './trends.js';
 
 /** BullMQ queue names. They never change once shipped: jobs in flight depend on them. */
 export const QueueName = {
@@ -10,8 +11,27 @@ export const QueueName = {
   trendsElection: 'trends-election',
   /** Heavy renders for request-serving processes (4K exports, trend previews); generation-worker runs them. */
   renders: 'renders',
+  /** The images service's periodic duties (queue pushes, sweeps), one job scheduler each. */
+  imagesHousekeeping: 'images-housekeeping',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
+
+/** A job a job scheduler adds: it carries no data, its name says what to do. */
+export type ScheduledJob = Record<string, never>;
+
+/**
+ * What each queue carries: a job's payload (`data`) and what its worker returns (`result`).
+ * Queues and consumers take their types from here by the queue's name, never by hand.
+ */
+export interface QueueJobs {
+  [QueueName.generation]: { data: GenerationJob; result: GenerationJobResult };
+  [QueueName.traits]: { data: TraitsJob; result: TraitsJobResult };
+  [QueueName.trendsElection]: { data: ScheduledJob; result: WeeklyElection };
+  [QueueName.renders]: { data: RenderJob; result: RenderJobResult };
+  [QueueName.imagesHousekeeping]: { data: ScheduledJob; result: void };
+}
+export type JobData<N extends QueueName> = QueueJobs[N]['data'];
+export type JobResult<N extends QueueName> = QueueJobs[N]['result'];
 
 /** Output frame presets of the studio engine (part 2; issue 3). */
 export type AspectPreset = '1:1' | '4:5' | '9:16' | '16:9';

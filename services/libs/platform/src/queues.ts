@@ -2,7 +2,8 @@ import { Logger } from '@nestjs/common';
 import { Queue, type ConnectionOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
-  GenerationQueueChannel, GenerationUpdatesChannel, PhotoUpdatesChannel, type Photo, type GenerationQueueSnapshot, type GenerationUpdate, type QueueName,
+  GenerationQueueChannel, GenerationUpdatesChannel, PhotoUpdatesChannel, type GenerationQueueSnapshot, type GenerationUpdate, type JobData, type JobResult,
+  type Photo, type QueueName,
 } from '@trendforge/contracts';
 import { observeQueue } from './metrics.js';
 import { busNamespace } from './redis.js';
@@ -18,64 +19,20 @@ export function queueConnection(redisUrl: string): ConnectionOptions {
 
 const queueLog = new Logger('Queue');
 
+/** A queue typed by its name: the payload and result its jobs carry (QueueJobs). */
+export type TypedQueue<N extends QueueName> = Queue<JobData<N>, JobResult<N>>;
+
 /**
  * Every queue key starts with the stack's namespace, e.g. `tf:generation:wait`. The connection
  * comes back by itself after a Redis restart (commands wait for it); its errors are logged.
  * Its depth is reported on the process's /metrics until it is closed, and jobs added to it carry
  * the trace when tracing is on.
  */
-export function createQueue<Data, Result = unknown>(name: QueueName, redisUrl: string): Queue<Data, Result> {
-  const queue = new Queue<Data, Result>(name, { connection: queueConnection(redisUrl), prefix: busNamespace(), telemetry: queueTelemetry() });
+export function createQueue<N extends QueueName>(name: N, redisUrl: string): TypedQueue<N> {
+  const queue = new Queue<JobData<N>, JobResult<N>>(name, { connection: queueConnection(redisUrl), prefix: busNamespace(), telemetry: queueTelemetry() });
   queue.on('error', (error) => queueLog.warn({ err: error, queue: name }, 'queue connection'));
   observeQueue(queue as Queue);
   return queue;
-}
-
-/** The Redis list of jobs waiting without a priority. */
-export const waitListKey = (name: QueueName) => `${busNamespace()}:${name}:wait`;
-/** The sorted set of jobs waiting with a priority (score: priority, then arrival). */
-export const prioritizedKey = (name: QueueName) => `${busNamespace()}:${name}:prioritized`;
-/** A job's hash (its data, options and progress), there from the moment it is added. */
-const jobKey = (name: QueueName, jobId: string) => `${busNamespace()}:${name}:${jobId}`;
-
-/*
- * How BullMQ picks the next job: from the wait list first (new jobs pushed on the left, taken from
- * the right; stalled jobs put back on the right), then the prioritized set, lowest score first.
- */
-
-/** BullMQ's score of a prioritized job: its priority, then its arrival (a counter), in one number. */
-const PriorityScoreUnit = 0x1_0000_0000;
-
-/**
- * Place of a waiting job: 0 means next, counting the wait list first, then the prioritized set.
- * Null when the job is no longer waiting.
- *
- * `arrivingWithPriority`: the job is being added with this priority (1 or more) right now, and
- * the place is read alongside the add rather than after it (one Redis round trip less on the way
- * to the member's answer). Running on another connection, the read lands just before the add or
- * just after it: after, the job is where it is; before, its hash is not written yet and its place
- * is where it goes, behind the wait list and every prioritized job of its priority or a more
- * urgent one.
- */
-export async function waitingPosition(redis: Redis, name: QueueName, jobId: string, arrivingWithPriority?: number): Promise<number | null> {
-  const read = redis.multi()
-    .lpos(waitListKey(name), jobId)
-    .llen(waitListKey(name))
-    .zrank(prioritizedKey(name), jobId);
-  if (arrivingWithPriority !== undefined) {
-    read.zcount(prioritizedKey(name), '-inf', `(${(arrivingWithPriority + 1) * PriorityScoreUnit}`).exists(jobKey(name, jobId));
-  }
-  const [index, length, rank, ahead, stored] = await read.exec()
-    .then((replies) => (replies ?? []).map(([error, value]) => (error ? null : value as number | null)));
-  if (index !== null) return (length ?? 0) - 1 - index;
-  if (rank !== null) return (length ?? 0) + rank;
-  return arrivingWithPriority === undefined || stored ? null : (length ?? 0) + (ahead ?? 0);
-}
-
-/** A job's progress as its worker last reported it (a number from 0 to 100), or null. */
-export async function jobProgress(redis: Redis, name: QueueName, jobId: string): Promise<number | null> {
-  const value = Number(await redis.hget(jobKey(name, jobId), 'progress'));
-  return Number.isFinite(value) ? value : null;
 }
 
 /** How many previews a rendering generation has handed back (for a poll between pushes); gone an hour after the last. */
@@ -93,11 +50,12 @@ export async function generationPreviews(redis: Redis, generationId: string): Pr
   return Number.isInteger(value) && value > 0 ? value : 0;
 }
 
-/** Ids of the first `limit` waiting jobs, next first, in the order waitingPosition counts them. */
-export async function waitingJobIds(redis: Redis, name: QueueName, limit: number): Promise<string[]> {
-  const unprioritized = (await redis.lrange(waitListKey(name), -limit, -1)).reverse();
-  const rest = limit - unprioritized.length;
-  return rest > 0 ? [...unprioritized, ...await redis.zrange(prioritizedKey(name), 0, String(rest - 1))] : unprioritized;
+/**
+ * Ids of the first `limit` waiting jobs, next first, in the order waitingPosition counts them:
+ * BullMQ's public getRanges lists each state in turn (the wait list, then the prioritized set).
+ */
+export async function waitingJobIds(queue: Queue, limit: number): Promise<string[]> {
+  return (await queue.getRanges(['wait', 'prioritized'], 0, limit - 1, true)).slice(0, limit);
 }
 
 export const generationUpdatesChannel = () => `${busNamespace()}.${GenerationUpdatesChannel}`;

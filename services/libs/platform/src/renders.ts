@@ -78,7 +78,7 @@ export class RenderJobs implements OnApplicationShutdown {
 
   private jobs(): Queue<RenderJob, RenderJobResult> {
     if (!this.queue) {
-      this.queue = createQueue<RenderJob, RenderJobResult>(QueueName.renders, this.redisUrl);
+      this.queue = createQueue(QueueName.renders, this.redisUrl);
       this.queue.setMaxListeners(0);
     }
     return this.queue;

@@ -6,7 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import { Queue, Worker, type Job, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { NatsConnection } from '@nats-io/transport-node';
-import type { QueueName } from '@trendforge/contracts';
+import type { JobData, JobResult, QueueName } from '@trendforge/contracts';
 import { BusModule } from './bus.js';
 import type { CoreEnv, StorageEnv } from './config.js';
 import { HEALTH_PROBES, type HealthProbe, HealthPaths, LIVENESS_ANSWER, runProbes } from './health.js';
@@ -25,29 +25,33 @@ export type QueueWorkerConfig = CoreEnv & StorageEnv & { WORKER_CONCURRENCY: num
 
 export const QUEUE_WORKER_CONFIG = Symbol('QUEUE_WORKER_CONFIG');
 
+/** A job of the queue named N, with the payload and result QueueJobs gives that queue. */
+export type QueueJob<N extends QueueName> = Job<JobData<N>, JobResult<N>>;
+
 /**
- * A BullMQ consumer of one queue owned by a Nest provider: it starts consuming once the app is up
- * and, on shutdown, stops taking jobs and lets the ones in hand finish. A killed process's jobs
- * are taken over by another worker when their lock (WORKER_LOCK_MS) runs out.
+ * A BullMQ consumer of one queue owned by a Nest provider, typed by the queue's name (QueueJobs):
+ * it starts consuming once the app is up and, on shutdown, stops taking jobs and lets the ones in
+ * hand finish. A killed process's jobs are taken over by another worker when their lock
+ * (WORKER_LOCK_MS) runs out.
  */
-export abstract class QueueConsumer<Data, Result> implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+export abstract class QueueConsumer<N extends QueueName> implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   protected readonly log = new Logger(this.constructor.name);
-  protected worker?: Worker<Data, Result>;
+  protected worker?: Worker<JobData<N>, JobResult<N>>;
   /** Reads the queue's depth for /metrics. */
   private depth?: Queue;
 
   /** `options`: what this consumer sets differently from the process's config (e.g. its own concurrency or stall check). */
   protected constructor(
-    private readonly queueName: QueueName,
+    private readonly queueName: N,
     private readonly workerConfig: QueueWorkerConfig,
     private readonly options: Pick<WorkerOptions, 'concurrency' | 'stalledInterval'> = {},
   ) {}
 
   /** `token`: the job's lock token (for job.moveToDelayed and the like). */
-  abstract process(job: Job<Data, Result>, token?: string): Promise<Result>;
+  abstract process(job: QueueJob<N>, token?: string): Promise<JobResult<N>>;
 
   onApplicationBootstrap() {
-    this.worker = new Worker<Data, Result>(this.queueName, (job, token) => measureJob(this.queueName, job, () => this.process(job, token)), {
+    this.worker = new Worker<JobData<N>, JobResult<N>>(this.queueName, (job, token) => measureJob(this.queueName, job, () => this.process(job, token)), {
       connection: queueConnection(this.workerConfig.REDIS_URL),
       prefix: busNamespace(),
       telemetry: queueTelemetry(),
