@@ -8,6 +8,14 @@ import { GenerationResult } from './GenerationResult';
 
 const done = { id: 'g1', imageUrl: '/media/g1.png', thumbnailUrl: '/media/g1-thumb.webp', engine: 'studio', createdAt: '2025-01-01T00:00:00.000Z' };
 
+/** What every screen gives it. */
+const base = {
+  testId: 'some-result',
+  creation: creationOf(done, 'pixar', 'a corgi', 'Main character energy'),
+  trendName: 'Pixar',
+  prompt: { label: 'Prompt used', text: 'a corgi | Person traits: freckles', testId: 'some-prompt' },
+};
+
 function renderResult(ui: React.ReactNode) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
@@ -35,13 +43,10 @@ describe('GenerationResult', () => {
   it('shows the image with its engine, the badges, caption and prompt under the screen\'s test ids, Save/Download/Share, then the screen\'s actions and cards', () => {
     renderResult(
       <GenerationResult
-        testId="some-result"
-        creation={creationOf(done, 'pixar', 'a corgi', 'Main character energy')}
-        trendName="Pixar"
+        {...base}
         image={{ alt: 'a corgi', testId: 'some-result-image' }}
         badges={<span data-testid="extra-badge">2 images created</span>}
         caption={{ label: 'Caption', text: 'Main character energy', testId: 'some-caption' }}
-        prompt={{ label: 'Prompt used', text: 'a corgi | Person traits: freckles', testId: 'some-prompt' }}
         actions={<button type="button">New Prompt</button>}
       >
         <section data-testid="side-card">tips</section>
@@ -63,15 +68,7 @@ describe('GenerationResult', () => {
   });
 
   it('leaves the caption line out when the image carries it as its figure caption', () => {
-    renderResult(
-      <GenerationResult
-        testId="some-result"
-        creation={creationOf(done, 'pixar', 'a corgi', 'Main character energy')}
-        trendName="Pixar"
-        image={{ alt: 'a corgi', testId: 'some-result-image', caption: 'Main character energy' }}
-        prompt={{ label: 'Prompt used', text: 'a corgi', testId: 'some-prompt' }}
-      />,
-    );
+    renderResult(<GenerationResult {...base} image={{ alt: 'a corgi', testId: 'some-result-image', caption: 'Main character energy' }} />);
     expect(screen.getByRole('figure')).toHaveTextContent('Main character energy');
     expect(screen.queryByText('Caption')).not.toBeInTheDocument();
     expect(screen.getAllByText('Main character energy')).toHaveLength(1);

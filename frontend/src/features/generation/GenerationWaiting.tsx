@@ -70,9 +70,9 @@ export function GenerationWaiting({ trend, generation, statusTestId, progressTes
   }
 
   return (
-    <div className="mx-auto flex max-w-lg flex-col items-center py-8 text-center sm:py-10" data-testid={testId}>
+    // Tighter on phones, so the live status stays in view under the art.
+    <div className="mx-auto flex max-w-lg flex-col items-center py-6 text-center sm:py-10" data-testid={testId}>
       {preview ? (
-        // Smaller on phones, so the status and bar stay in view under it.
         <div className="relative mb-6 w-full max-w-[14rem] sm:mb-8 sm:max-w-xs">
           <div aria-hidden className="absolute -inset-5 rounded-[2rem] bg-brand opacity-30 blur-3xl motion-safe:animate-pulse" />
           <div className="relative overflow-hidden rounded-3xl bg-[conic-gradient(from_0deg,#8b5cf6,#d946ef,#f472b6,#8b5cf6)] p-[3px]">
@@ -80,7 +80,7 @@ export function GenerationWaiting({ trend, generation, statusTestId, progressTes
           </div>
         </div>
       ) : (
-        <div className="relative mb-8 size-40 sm:size-48">
+        <div className="relative mb-6 size-36 sm:mb-8 sm:size-48">
           <div aria-hidden className="absolute -inset-6 rounded-full bg-brand opacity-30 blur-3xl motion-safe:animate-pulse" />
           <div aria-hidden className="absolute inset-0 rounded-full bg-[conic-gradient(from_0deg,#8b5cf6,#d946ef,#f472b6,#8b5cf6)] motion-safe:animate-spin [animation-duration:2.4s]" />
           <div className="absolute inset-[5px] overflow-hidden rounded-full bg-background">
@@ -88,11 +88,11 @@ export function GenerationWaiting({ trend, generation, statusTestId, progressTes
           </div>
         </div>
       )}
-      {heading('h2', 'text-2xl font-bold tracking-tight')}
-      <p className="mt-2 text-muted">{GENERATION_ESTIMATE}</p>
-      <div className="mt-6 w-full max-w-sm sm:mt-8">
+      {heading('h2', 'mb-4 text-2xl font-bold tracking-tight sm:mb-6')}
+      <div className="w-full max-w-sm">
         <GenerationProgress generation={generation} statusTestId={statusTestId} progressTestId={progressTestId} />
       </div>
+      <p className="mt-4 text-sm text-muted">{GENERATION_ESTIMATE}</p>
     </div>
   );
 }
