@@ -50,7 +50,7 @@ const ReportAttempts = 4;
  * one (a fallback rendering a late generation) puts only that job back, for the time it names.
  */
 @Injectable()
-export class GenerationProcessor extends QueueConsumer<typeof QueueName.generation> {
+export class GenerationProcessor extends QueueConsumer<GenerationJob, GenerationJobResult> {
   private readonly control: Queue;
   /** Each keyed engine's own budget (primary and fallback). */
   private readonly paces = new Map<ImageEngine, ProviderPace>();
@@ -79,7 +79,7 @@ export class GenerationProcessor extends QueueConsumer<typeof QueueName.generati
     this.control.on('error', () => undefined); // the worker's own error log covers the connection
     if (provider instanceof ProviderRouter) {
       this.router = provider;
-      provider.onSwitch = (engine) => this.paceQueueTo(engine);
+      provider.onSwitch = (engine) => this.paceQueueTo(engine, { switched: true });
     }
     // A streamed answer's headers arrive long before its image: the pace is learned from them at once.
     provider.onAnswer = (engine, headers) => void this.learnPace(engine, headers).catch((error: unknown) => this.log.warn({ err: error }, 'provider pace not updated'));
@@ -93,7 +93,7 @@ export class GenerationProcessor extends QueueConsumer<typeof QueueName.generati
   override async onApplicationBootstrap() {
     if (this.concurrencyBudget) {
       await this.control.setGlobalConcurrency(this.concurrencyBudget);
-      await this.paceQueueTo(await this.activeEngine());
+      await this.paceQueueTo(await this.activeEngine(), { switched: true });
     } else {
       await ProviderPace.unlimited(this.control, { concurrency: true });
     }
@@ -117,17 +117,17 @@ export class GenerationProcessor extends QueueConsumer<typeof QueueName.generati
     return this.router ? this.router.activeEngine() : Promise.resolve(this.provider.engine);
   }
 
-  /** Paces the queue to `engine`'s budget (none for the studio engine), for the whole fleet. */
-  private async paceQueueTo(engine: ImageEngine): Promise<void> {
+  /** Paces the queue to `engine`'s budget (none for the studio engine), for the whole fleet (ProviderPace.apply). */
+  private async paceQueueTo(engine: ImageEngine, how: { switched: boolean }): Promise<void> {
     const pace = this.paces.get(engine);
-    await (pace ? pace.apply() : ProviderPace.unlimited(this.control, { concurrency: false }));
+    await (pace ? pace.apply(how) : ProviderPace.unlimited(this.control, { concurrency: false }));
     this.wakeFromRateLimit();
   }
 
   /** Learns `engine`'s pace from an answer; applied at once when that engine is the active one. */
   private async learnPace(engine: ImageEngine, headers: Headers): Promise<void> {
     const pace = this.paces.get(engine);
-    if (pace && await pace.learn(headers) && engine === await this.activeEngine()) await this.paceQueueTo(engine);
+    if (pace && await pace.learn(headers) && engine === await this.activeEngine()) await this.paceQueueTo(engine, { switched: false });
   }
 
   /**

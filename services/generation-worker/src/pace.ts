@@ -72,13 +72,24 @@ export class ProviderPace {
     return true;
   }
 
-  /** Makes this engine's budget the queue's: the fleet now starts jobs at its pace (and an earlier engine's pause is lifted). */
-  async apply(): Promise<void> {
+  /**
+   * Makes this engine's budget the queue's: the fleet now starts jobs at its pace. `switched`: this
+   * engine takes over (start-up, the breaker opening or closing) — the window and any pause counted
+   * for the engine before are dropped. Otherwise (a pace learned from this engine's answers) the
+   * starts already counted stay counted — the provider counted them too: dropping them let a spike's
+   * first answers start a whole bucket more at once, and those extra starts came back 429 — and
+   * only a window longer than the new pace's is cut to it.
+   */
+  async apply({ switched }: { switched: boolean }): Promise<void> {
     const learned = await this.load();
-    await this.queue.setGlobalRateLimit(this.current.burst, Math.ceil(this.current.burst * this.current.intervalMs * SafetyMargin));
-    // The window counted under the old pace (or engine) would hold the new one back until it ends.
-    await this.queue.removeRateLimitKey();
-    this.log.log({ engine: this.engine, ...this.current, learned }, 'provider budget');
+    const windowMs = Math.ceil(this.current.burst * this.current.intervalMs * SafetyMargin);
+    await this.queue.setGlobalRateLimit(this.current.burst, windowMs);
+    if (switched) {
+      await this.queue.removeRateLimitKey();
+    } else if ((await this.redis.pttl(this.queue.keys.limiter)) > windowMs) {
+      await this.redis.pexpire(this.queue.keys.limiter, windowMs);
+    }
+    this.log.log({ engine: this.engine, ...this.current, learned, switched }, 'provider budget');
   }
 
   /**
