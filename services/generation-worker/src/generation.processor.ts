@@ -50,7 +50,7 @@ const ReportAttempts = 4;
  * one (a fallback rendering a late generation) puts only that job back, for the time it names.
  */
 @Injectable()
-export class GenerationProcessor extends QueueConsumer<GenerationJob, GenerationJobResult> {
+export class GenerationProcessor extends QueueConsumer<typeof QueueName.generation> {
   private readonly control: Queue;
   /** Each keyed engine's own budget (primary and fallback). */
   private readonly paces = new Map<ImageEngine, ProviderPace>();
