@@ -12,7 +12,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { QueueName } from '@trendforge/contracts';
+import { QueueName, ScheduleQueues } from '@trendforge/contracts';
 import { DOCUMENTED_ENV, LIVENESS_PATH, PROCESSES, type ProcessSpec, portEnvOf, READINESS_PATH, WORKER_QUEUES } from '../src/processes.js';
 import { REPO_ROOT } from '../src/stack.js';
 import { buildKustomization, type Built, containersOf, type Doc, podLabelsOf, podSpecOf, selects, splitImage } from './support/kustomize.js';
@@ -53,8 +53,8 @@ const apps = JSON.parse(readFileSync(path.join(root, 'infra/docker/apps.json'), 
 
 describe('process catalogue', () => {
   it('names the workers\' queues as the contracts do', () => {
-    // trends-election is consumed inside the trends service, not by a worker process.
-    const workerQueues = Object.values(QueueName).filter((queue) => queue !== QueueName.trendsElection);
+    // The periodic tasks' queues (trends-election, images-housekeeping) are consumed inside their services, not by a worker process.
+    const workerQueues = Object.values(QueueName).filter((queue) => !(ScheduleQueues as readonly string[]).includes(queue));
     expect(Object.values(WORKER_QUEUES).flat().sort()).toEqual(workerQueues.sort());
   });
 

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { Worker, type Queue } from 'bullmq';
 import { QueueName, type WeeklyElection } from '@trendforge/contracts';
-import { announceCatalogueChange, Bus, busNamespace, createQueue, queueConnection } from '@trendforge/platform';
+import { announceCatalogueChange, Bus, PeriodicTasks } from '@trendforge/platform';
 import { ElectionService } from './election.service.js';
 
 export const TRENDS_REDIS_URL = Symbol('TRENDS_REDIS_URL');
@@ -11,32 +10,30 @@ export const ElectionCron = '0 0 * * 1';
 export const ElectionSchedulerId = 'weekly-trend-election';
 
 /**
- * Runs the weekly election as a repeatable BullMQ job. The scheduler is upserted at every start
- * (one schedule however many replicas start), and a missed boundary is caught up at start.
+ * Runs the weekly election as a BullMQ job scheduler (PeriodicTasks: one schedule however many
+ * replicas start, one replica per run), and catches up a missed boundary at start.
  */
 @Injectable()
 export class ElectionScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger(ElectionScheduler.name);
-  readonly queue: Queue;
-  private worker?: Worker<unknown, WeeklyElection>;
+  private readonly tasks: PeriodicTasks<typeof QueueName.trendsElection>;
 
-  constructor(@Inject(TRENDS_REDIS_URL) private readonly redisUrl: string, private readonly elections: ElectionService, private readonly bus: Bus) {
-    this.queue = createQueue(QueueName.trendsElection, redisUrl);
+  constructor(@Inject(TRENDS_REDIS_URL) redisUrl: string, private readonly elections: ElectionService, private readonly bus: Bus) {
+    this.tasks = new PeriodicTasks(QueueName.trendsElection, redisUrl, [{
+      id: ElectionSchedulerId,
+      name: 'elect',
+      repeat: { pattern: ElectionCron, tz: 'UTC' },
+      run: () => this.elect(),
+      retry: { attempts: 3, backoff: { type: 'exponential', delay: 5000 } },
+    }]);
+  }
+
+  get queue() {
+    return this.tasks.queue;
   }
 
   async onApplicationBootstrap() {
-    await this.queue.upsertJobScheduler(
-      ElectionSchedulerId,
-      { pattern: ElectionCron, tz: 'UTC' },
-      { name: 'elect', opts: { removeOnComplete: 50, removeOnFail: 50, attempts: 3, backoff: { type: 'exponential', delay: 5000 } } },
-    );
-    this.worker = new Worker<unknown, WeeklyElection>(QueueName.trendsElection, () => this.elect(), {
-      connection: queueConnection(this.redisUrl),
-      prefix: busNamespace(),
-      concurrency: 1,
-    });
-    this.worker.on('error', (error) => this.log.error({ err: error }, 'election worker error'));
-    this.worker.on('completed', (_job, result) => this.log.log({ election: result }, 'weekly election decided'));
+    await this.tasks.start();
     await this.elect().catch((error) => this.log.error({ err: error }, 'catch-up election failed'));
   }
 
@@ -44,11 +41,11 @@ export class ElectionScheduler implements OnApplicationBootstrap, OnApplicationS
   private async elect(): Promise<WeeklyElection> {
     const election = await this.elections.electEndedWeek();
     await announceCatalogueChange(this.bus, { part: 'trends' });
+    this.log.log({ election }, 'weekly election decided');
     return election;
   }
 
   async onApplicationShutdown() {
-    await this.worker?.close();
-    await this.queue.close();
+    await this.tasks.close();
   }
 }

@@ -16,8 +16,12 @@ export const QueueName = {
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
+/** Queues of periodic tasks (BullMQ job schedulers), consumed inside the service they belong to, not by a worker process. */
+export const ScheduleQueues = [QueueName.trendsElection, QueueName.imagesHousekeeping] as const;
+export type ScheduleQueue = (typeof ScheduleQueues)[number];
+
 /** A job a job scheduler adds: it carries no data, its name says what to do. */
-export type ScheduledJob = Record<string, never>;
+export type ScheduledJob = Record<never, never>;
 
 /**
  * What each queue carries: a job's payload (`data`) and what its worker returns (`result`).

@@ -10,6 +10,7 @@ export * from './database.js';
 export * from './bootstrap.js';
 export * from './queues.js';
 export * from './bullmq-internals.js';
+export * from './schedules.js';
 export * from './storage/index.js';
 export * from './storage-module.js';
 export * from './worker.js';
