@@ -58,7 +58,7 @@ export class Catalogue implements OnApplicationBootstrap, OnApplicationShutdown 
 
   onApplicationBootstrap() {
     // A notice missed while away is covered by dropping everything then, and by CatalogueMaxAgeMs.
-    this.stopListening = hearEveryNotice<CatalogueChanged>(this.nats, CatalogueChangedEvent, (change) => this.changed(change), () => this.clear());
+    this.stopListening = hearEveryNotice(this.nats, CatalogueChangedEvent, (change) => this.changed(change), () => this.clear());
   }
 
   onApplicationShutdown() {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { SessionEndedEvent, type SessionEnded } from '@trendforge/contracts';
+import { SessionEndedEvent } from '@trendforge/contracts';
 import { hearEveryNotice, NATS, sessionTokenDigest } from '@trendforge/platform';
 import { BoundedMap } from './bounded-map.js';
 
@@ -31,7 +31,7 @@ export class SessionCache implements OnApplicationBootstrap, OnApplicationShutdo
 
   onApplicationBootstrap() {
     // Every replica must hear every logout; one missed while away is covered by forgetting everything then.
-    this.stopListening = hearEveryNotice<SessionEnded>(this.nats, SessionEndedEvent, ({ tokenDigest }) => this.ended(tokenDigest), () => this.clear());
+    this.stopListening = hearEveryNotice(this.nats, SessionEndedEvent, ({ tokenDigest }) => this.ended(tokenDigest), () => this.clear());
   }
 
   onApplicationShutdown() {

@@ -18,7 +18,6 @@ export const GenerationQueueChannel = 'generation.queue';
 export const Events = {
   userRegistered: 'user.registered',
   generationCompleted: 'generation.completed',
-  generationFailed: 'generation.failed',
   userReferred: 'user.referred',
 } as const;
 

@@ -16,3 +16,4 @@ export * from './catalogue.js';
 export * from './referrals.js';
 export * from './payments.js';
 export * from './sessions.js';
+export * from './bus-events.js';

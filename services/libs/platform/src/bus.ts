@@ -7,7 +7,7 @@ import { headers as natsHeaders, type MsgHdrs, type NatsConnection } from '@nats
 import { context as traceContext } from '@opentelemetry/api';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import {
-  isServiceErrorBody, type MessagePatternName, type MessageRequest, type MessageResponse,
+  isServiceErrorBody, type BusEventName, type BusEvents, type MessagePatternName, type MessageRequest, type MessageResponse,
 } from '@trendforge/contracts';
 import { describeFailure, InternalServiceError, isTemporarilyUnavailable, ServiceError, TemporarilyUnavailableError } from './errors.js';
 import { EventLog } from './events.js';
@@ -81,7 +81,7 @@ export class Bus {
    * Publishes an event to JetStream and resolves once it is stored. `id` makes it idempotent:
    * the stream drops a repeat within its duplicate window and consumers skip ids they handled.
    */
-  publish(event: string, payload: unknown, id: string): Promise<void> {
+  publish<E extends BusEventName>(event: E, payload: BusEvents[E], id: string): Promise<void> {
     return this.events.publish(event, payload, id);
   }
 }

@@ -9,7 +9,7 @@ import {
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { CatalogueChangedEvent, type CatalogueChanged } from '@trendforge/contracts';
+import { CatalogueChangedEvent, type BusEventName, type BusEvents, type CatalogueChanged } from '@trendforge/contracts';
 import { NATS } from './nats.js';
 import { busNamespace } from './redis.js';
 import { REDIS } from './redis-module.js';
@@ -70,7 +70,7 @@ export class EventLog {
     this.js = jetstream(nats);
   }
 
-  async publish(event: string, payload: unknown, id: string): Promise<void> {
+  async publish<E extends BusEventName>(event: E, payload: BusEvents[E], id: string): Promise<void> {
     this.ready ??= jetstreamManager(this.nats).then((jsm) => ensureEventStream(jsm)).catch((error) => {
       this.ready = undefined;
       throw error;
@@ -100,7 +100,9 @@ export async function eventsHandled(nats: NatsConnection, service: string, event
  * and the event id. It runs at least once per event: EventConsumers skips ids already handled,
  * and a handler whose effect must not repeat keeps its own idempotency too.
  */
-export const OnEvent = (event: string): MethodDecorator => SetMetadata(EVENT_HANDLER, event);
+export const OnEvent = <E extends BusEventName>(event: E) => SetMetadata(EVENT_HANDLER, event) as <H extends (payload: BusEvents[E], id: string) => unknown>(
+  target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<H>,
+) => void;
 
 export const EVENTS_SERVICE = Symbol('EVENTS_SERVICE');
 
@@ -213,7 +215,7 @@ const catalogueLog = new Logger('CatalogueChanges');
  * Tells every gateway that a part of the public catalogue changed. A notice that cannot be sent
  * does not undo the change: gateways then serve the old part until their cache's age limit.
  */
-export async function announceCatalogueChange(events: { publish(event: string, payload: unknown, id: string): Promise<void> }, change: CatalogueChanged): Promise<void> {
+export async function announceCatalogueChange(events: Pick<EventLog, 'publish'>, change: CatalogueChanged): Promise<void> {
   await events.publish(CatalogueChangedEvent, change, randomUUID())
     .catch((error) => catalogueLog.warn({ err: error, change }, 'catalogue change not announced; gateways catch up within their cache age'));
 }
@@ -226,7 +228,8 @@ const noticeLog = new Logger('Notices');
  * connection was away are lost to a plain subscription, so a reconnect calls `lost`, as does a
  * notice that cannot be read. Answers a function that stops listening.
  */
-export function hearEveryNotice<T>(nats: NatsConnection, event: string, heard: (payload: T) => void, lost: () => void): () => void {
+export function hearEveryNotice<E extends BusEventName>(nats: NatsConnection, event: E, heard: (payload: BusEvents[E]) => void, lost: () => void): () => void {
+  type T = BusEvents[E];
   let stopped = false;
   const subscription = nats.subscribe(eventSubject(event), {
     callback: (error, message) => {

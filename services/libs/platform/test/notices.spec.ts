@@ -14,8 +14,8 @@ test('two listeners both hear each notice; an unreadable one is lost; a stopped 
   try {
     const heard: Record<string, string[]> = { one: [], other: [] };
     let lost = 0;
-    const stopOne = hearEveryNotice<{ part: string }>(one, 'catalogue.changed', ({ part }) => heard.one.push(part), () => (lost += 1));
-    const stopOther = hearEveryNotice<{ part: string }>(other, 'catalogue.changed', ({ part }) => heard.other.push(part), () => undefined);
+    const stopOne = hearEveryNotice(one, 'catalogue.changed', ({ part }) => heard.one.push(part), () => (lost += 1));
+    const stopOther = hearEveryNotice(other, 'catalogue.changed', ({ part }) => heard.other.push(part), () => undefined);
     await Promise.all([one.flush(), other.flush()]);
     // The server has routed what the publisher sent once it answers the publisher's ping, and a
     // listener's pong comes after whatever was routed to it before: past both, every notice sent
