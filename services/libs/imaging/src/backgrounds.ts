@@ -23,7 +23,7 @@ const HINTS: Array<[BackgroundKind, RegExp]> = [
   ['beach', /\b(beach|ocean|sea|surf|surfer|surfing|island|tropical|summer|sand|coast)\b/i],
   ['city', /\b(city|street|urban|downtown|new york|tokyo|paris|london|skyline|office|ceo|business)\b/i],
   ['futuristic', /\b(robot|cyborg|future|futuristic|neon|cyber|tech|hacker|sci-fi|scifi)\b/i],
-  ['nature', /\b(forest|garden|park|nature|meadow|hill|mountain|farm|flower|flowers|tree|woods|camping|picnic|field)\b/i],
+  ['nature', /\b(forest|garden|park|nature|meadow|hill|mountain|farm|flower|flowers|tree|woods|camping|picnic|field|lake|river|pond|fishing)\b/i],
   ['cosmic', /\b(cosmic|nebula|stars|starry|universe|dream|dreamy|magic|magical)\b/i],
   ['retro', /\b(retro|80s|synthwave|vintage|disco|arcade)\b/i],
 ];

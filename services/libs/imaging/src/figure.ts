@@ -186,12 +186,20 @@ function stageSpec(spec: FigureSpec, p: PromptInfo, rng: Rng): void {
   const worn = wornByFigure(plan);
   if (worn.headwear) spec.headwear = worn.headwear;
   else if (main?.adjectives.some((a) => a === 'chef' || a === 'cook' || a === 'baker')) spec.headwear = 'chef';
+  else if (main?.figure === 'person' && ARMOURED.has(main.word.replace(/s$/, ''))) {
+    // A knight in armour: a steel helm and plate.
+    spec.headwear = 'knight';
+    spec.outfit = '#b8c2ce';
+    spec.trousers = '#8e98a6';
+    spec.shoes = '#6a7280';
+    spec.clothes = undefined;
+  }
   if (worn.glasses) spec.glasses = true;
   spec.stage = stageFromPlan(plan, !!main?.figure || !main);
   spec.prop = undefined;
   spec.propSvg = heldSvg(spec.stage, spec.outfitAccent);
   // The plan's pose sets the arms: a held thing is held (sitting on a throne with a sword, too).
-  const armsFor: Partial<Record<PlanPose, Pose>> = { fly: 'fly', run: 'run', balance: 'balance', ride: 'ride' };
+  const armsFor: Partial<Record<PlanPose, Pose>> = { fly: 'fly', run: 'run', balance: 'balance', ride: 'ride', swim: 'cheer' };
   const game = spec.stage.things.some((t) => t.where === 'between');
   if (spec.propSvg) spec.pose = 'hold';
   else if (armsFor[plan.pose]) spec.pose = armsFor[plan.pose]!;
@@ -200,6 +208,9 @@ function stageSpec(spec: FigureSpec, p: PromptInfo, rng: Rng): void {
   else if (plan.actions.some((a) => a === 'dance' || a === 'jump')) spec.pose = 'cheer';
   else if (spec.pose === 'hold') spec.pose = 'down';
 }
+
+/** People drawn in armour. */
+const ARMOURED = new Set(['knight', 'paladin', 'crusader']);
 
 interface Head { cx: number; cy: number; rx: number; ry: number }
 
@@ -620,6 +631,12 @@ function headwear(spec: FigureSpec, h: Head, grad: (n: string, c: string) => str
         `<path d="M${P(-0.78, -0.62)} L${P(-0.68, -1.28)} Q${P(-0.3, -1.42)} ${P(0, -1.22)} Q${P(0.3, -1.42)} ${P(0.68, -1.28)} L${P(0.78, -0.62)} Q${P(0, -0.5)} ${P(-0.78, -0.62)}Z" fill="${grad('hat', felt)}"/>` +
         `<path d="M${P(-0.77, -0.8)} Q${P(0, -0.68)} ${P(0.77, -0.8)} L${P(0.76, -0.66)} Q${P(0, -0.54)} ${P(-0.76, -0.66)}Z" fill="${spec.outfitAccent}"/>`;
     }
+    case 'knight':
+      // An open steel helm: dome, cheek guards, a nose guard and a red plume.
+      return `<path d="M${P(0.05, -1.05)} C${P(0.5, -1.6)} ${P(1.2, -1.45)} ${P(1.35, -0.9)} C${P(1.0, -1.2)} ${P(0.5, -1.15)} ${P(0.1, -0.9)}Z" fill="${grad('plume', '#d8283a')}"/>` +
+        `<path d="M${P(-1.1, 0.2)} C${P(-1.18, -1.45)} ${P(1.18, -1.45)} ${P(1.1, 0.2)} L${P(0.8, 0.28)} L${P(0.78, -0.3)} Q${P(0, -0.5)} ${P(-0.78, -0.3)} L${P(-0.8, 0.28)}Z" fill="${grad('helm', '#c3ccd6')}" stroke="#5a6270" stroke-width="${r(rx * 0.04)}" stroke-linejoin="round"/>` +
+        `<path d="M${P(-0.07, -0.42)} L${P(0.07, -0.42)} L${P(0.06, 0.2)} L${P(-0.06, 0.2)}Z" fill="${grad('nasal', '#aab4c0')}" stroke="#5a6270" stroke-width="${r(rx * 0.03)}"/>` +
+        `<path d="M${P(-0.9, -0.95)} Q${P(-0.4, -1.25)} ${P(0.1, -1.2)}" fill="none" stroke="#fff" stroke-width="${r(rx * 0.06)}" stroke-linecap="round" opacity="0.6"/>`;
     case 'helmet':
       return `<circle cx="${cx}" cy="${r(cy + ry * 0.05)}" r="${r(Math.max(rx, ry) * 1.28)}" fill="#cfe8ff" fill-opacity="0.18" stroke="#e8edf3" stroke-width="${r(rx * 0.08)}"/><path d="M${P(-0.8, -0.75)} Q${P(-0.3, -1.25)} ${P(0.35, -1.15)}" fill="none" stroke="#fff" stroke-width="${r(rx * 0.08)}" stroke-linecap="round" opacity="0.7"/><path d="M${P(-0.72, 1.12)} Q${P(0, 1.42)} ${P(0.72, 1.12)}" fill="none" stroke="#9aa3b0" stroke-width="${r(rx * 0.16)}" stroke-linecap="round"/><path d="M${P(-0.7, 1.08)} Q${P(0, 1.36)} ${P(0.7, 1.08)}" fill="none" stroke="#dfe4ea" stroke-width="${r(rx * 0.06)}" stroke-linecap="round"/>`;
     case 'headphones':

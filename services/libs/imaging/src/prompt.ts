@@ -8,7 +8,7 @@ import { displayText } from './util/svg.js';
 import type { ScenePlan } from './plan/plan.js';
 
 export type SubjectKind = 'person' | 'cat' | 'dog' | 'fox' | 'bear' | 'rabbit' | 'robot';
-export type Headwear = 'none' | 'crown' | 'chef' | 'wizard' | 'cap' | 'hat' | 'helmet' | 'headphones' | 'bow' | 'flower';
+export type Headwear = 'none' | 'crown' | 'chef' | 'wizard' | 'cap' | 'hat' | 'helmet' | 'headphones' | 'bow' | 'flower' | 'knight';
 export type HairStyle = 'short' | 'long' | 'curly' | 'straight' | 'bun' | 'bald' | 'ponytail';
 /** Formal wear / business attire: a dark suit jacket, shirt and tie; sportswear; casual wear. */
 export type Clothes = 'formal' | 'sporty' | 'casual';

@@ -78,8 +78,9 @@ export function stageFromPlan(plan: ScenePlan, figureDrawn: boolean): Stage {
   for (const p of plan.props) {
     // A held animal ("a pirate with a parrot") keeps the subject company rather than sit in a fist;
     // what a flyer flies over ("over the moon") is below it, not in the sky.
-    const flownOver = plan.pose === 'fly' && p.placement === 'under';
-    const where: Where = flownOver ? 'below' : SKY.has(p.word) ? 'sky' : p.placement === 'held' && (p.kind === 'animal' || p.kind === 'creature') ? 'beside' : p.placement;
+    // (a broom or a carpet flown on stays under the flyer); a held person ("with his grandpa") stands beside as company.
+    const flownOver = plan.pose === 'fly' && p.placement === 'under' && (SKY.has(p.word) || p.kind === 'building' || p.kind === 'plant' || p.kind === 'place');
+    const where: Where = flownOver ? 'below' : SKY.has(p.word) ? 'sky' : p.placement === 'held' && p.kind === 'person' ? 'companion' : p.placement === 'held' && (p.kind === 'animal' || p.kind === 'creature') ? 'beside' : p.placement;
     if (figureDrawn && where === 'worn' && (HEADWEAR[p.word] || EYEWEAR.has(p.word))) continue;
     things.push({ thing: p, where });
   }
@@ -216,10 +217,12 @@ const SEAT_Y = { chibi: 770, doll: 560 } as const;
 const ASTRIDE = new Set(['bicycle', 'bike', 'motorcycle', 'motorbike', 'scooter', 'moped', 'vespa', 'unicycle']);
 
 /** The swell a surfboard rides: blue water rising to a foam line at the feet, across the frame's width. */
-function surfWater(cx: number, foot: number, ink = '#1a4f80'): string {
+function surfWater(cx: number, foot: number, ink = '#1a4f80', bottom = foot + 210, half = 560): string {
   const y = foot - 30;
-  const d = `M${cx - 560},${y + 40} C${cx - 380},${y - 10} ${cx - 220},${y + 50} ${cx - 60},${y} S${cx + 300},${y - 30} ${cx + 560},${y + 30} V${foot + 210} H${cx - 560}Z`;
-  return `<path d="${d}" fill="#2f8fd8" stroke="${ink}" stroke-width="8" stroke-opacity="0.6"/><path d="M${cx - 560},${y + 110} C${cx - 300},${y + 80} ${cx - 100},${y + 140} ${cx + 120},${y + 100} S${cx + 420},${y + 90} ${cx + 560},${y + 120} V${foot + 210} H${cx - 560}Z" fill="#1f6fb8" opacity="0.8"/>` +
+  // Stretched sideways to `half` (a swimmer's sea runs off the frame's sides).
+  if (half !== 560) return `<g transform="translate(${cx} 0) scale(${(half / 560).toFixed(3)} 1) translate(${-cx} 0)">${surfWater(cx, foot, ink, bottom)}</g>`;
+  const d = `M${cx - 560},${y + 40} C${cx - 380},${y - 10} ${cx - 220},${y + 50} ${cx - 60},${y} S${cx + 300},${y - 30} ${cx + 560},${y + 30} V${bottom} H${cx - 560}Z`;
+  return `<path d="${d}" fill="#2f8fd8" stroke="${ink}" stroke-width="8" stroke-opacity="0.6"/><path d="M${cx - 560},${y + 110} C${cx - 300},${y + 80} ${cx - 100},${y + 140} ${cx + 120},${y + 100} S${cx + 420},${y + 90} ${cx + 560},${y + 120} V${bottom} H${cx - 560}Z" fill="#1f6fb8" opacity="0.8"/>` +
     `<path d="M${cx - 560},${y + 40} C${cx - 380},${y - 10} ${cx - 220},${y + 50} ${cx - 60},${y} S${cx + 300},${y - 30} ${cx + 560},${y + 30}" fill="none" stroke="#ffffff" stroke-width="22" stroke-linecap="round" opacity="0.9"/>`;
 }
 /** Foam thrown up off the board's tail and in front of it. */
@@ -297,6 +300,11 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
   let skies = 0;
   let behind = 0;
   let held = 0;
+  if (!bust && stage.pose === 'swim') {
+    // Swimming: water up to the chest, in front of the swimmer.
+    low += surfWater(g.cx, SEAT_Y[build] - 120, outline, g.foot + 500, 2400);
+    grow(g.cx - 2400, SEAT_Y[build] - 200, 4800, g.foot + 700 - SEAT_Y[build]);
+  }
   if (!bust && stage.pose === 'run') {
     // Speed lines trailing behind the runner.
     for (const [i, y] of [g.top + figureH * 0.45, g.top + figureH * 0.62, g.top + figureH * 0.8].entries()) {
@@ -360,9 +368,9 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
         const s1 = c.s;
         const top = g.foot - (g.foot - HAND_Y[build] - 110) * s1;
         const x = n > 1 ? g.cx : g.cx + 230;
-        const T = 380 * s1;
+        const T = 420 * s1;
         low += put(engineIcon('table', '#9a6a3a'), x, top - 0.34 * T + T / 2, T, { sx: n > 1 ? 1.3 : 1 });
-        const B = 300 * s1;
+        const B = 380 * s1;
         low += put(svg, x, top + 6 - 0.82 * B + B / 2, B, { sx: n > 1 ? 1.25 : 1 });
         break;
       }
@@ -380,18 +388,22 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
           const seat = SEAT_Y[build];
           const size = (seat - (g.top - 70)) / 0.72;
           back += put(svg, g.cx, seat - 0.72 * size + size / 2, size, { sx: (build === 'chibi' ? 560 : 380) / size });
-        } else if (stage.pose === 'ride' && ASTRIDE.has(thing.word) && !bust && !stage.subject) {
-          // Astride: the saddle under the hips, the wheels in front of the rider's feet.
-          const size = 680 * scale;
-          low += put(svg, g.cx, SEAT_Y[build] - 0.36 * size + size / 2, size);
+        } else if (stage.pose === 'ride' && (ASTRIDE.has(thing.word) || thing.kind === 'animal') && !bust && !stage.subject) {
+          // Astride: the saddle (or the animal's back) under the hips, the wheels or legs in front of the rider's feet.
+          const animal = thing.kind === 'animal';
+          const size = (animal ? 900 : 680) * scale;
+          low += put(svg, g.cx, SEAT_Y[build] - (animal ? 0.3 : 0.36) * size + size / 2, size);
+        } else if (lift) {
+          // Flown on (a broom, a carpet): across under the lifted flyer's hips.
+          low += put(svg, g.cx - 40, (build === 'doll' ? SEAT_Y.doll : SEAT_Y.chibi) - lift + 60, 620 * scale, { rotate: -10 });
         } else if (thing.word === 'surfboard') {
           // Surfing: the board rides the water, the swell around it and the spray off its tail.
           low += surfWater(g.cx, g.foot, outline) + put(svg, g.cx, g.foot - 10, 200, thing.icon ? { sx: 3.2, sy: 1.6 } : { sx: 3.8, sy: 1.8, rotate: 90 }) + spray(g.cx, g.foot, outline);
           grow(g.cx - 560, g.foot - 120, 1120, 330);
         } else if (BOARDS.has(thing.word)) {
-          // Flat underfoot: the engine's boards are drawn upright, so they are turned.
-          const upright = !thing.icon;
-          low += put(svg, g.cx, g.foot - 10, 200, upright ? { sx: 3.8, sy: 1.8, rotate: 90 } : { sx: 3.2, sy: 1.6 });
+          // Flat underfoot, seen from the side: the engine's own skateboard; its surfboard and the emoji boards are turned flat.
+          if (hasIcon(thing.word) && thing.word !== 'surfboard') low += put(engineIcon(thing.word, thing.colour ?? accent), g.cx, g.foot - 5, 200, { sx: 3, sy: 1.6 });
+          else low += put(svg, g.cx, g.foot - 10, 200, !thing.icon ? { sx: 3.8, sy: 1.8, rotate: 90 } : { sx: 3.2, sy: 1.6 });
         } else if ((thing.kind === 'vehicle' || thing.kind === 'animal') && !SEATS.has(thing.word)) {
           // In the car, on the horse: it covers the legs, never the face (its box starts below the chin).
           const size = Math.min(900 * scale, g.foot + 200 - g.headBottom);

@@ -29,6 +29,11 @@ describe('the plan resolves the action into a pose and an interaction', () => {
     ['a grandmother holding a birthday cake', 'hold', ['cake@held']],
     ['a girl flying a kite', 'hold', ['kite@held']],
     ['a cat sitting on a sofa', 'sit', ['sofa@under']],
+    ['a kid swimming in the ocean', 'swim', []],
+    ['a dog riding a skateboard in a park', 'balance', ['skateboard@under']],
+    ['a girl riding a horse in a meadow', 'ride', ['horse@under']],
+    ['a witch flying on a broom over a village', 'fly', ['broom@under']],
+    ['a boy playing cards with his grandpa', 'sit', ['cards@between', 'grandpa@held']],
   ])('"%s": %s, %j', (prompt, pose, props) => {
     const plan = planScene(prompt);
     expect(plan.pose).toBe(pose);
@@ -86,6 +91,19 @@ describe('the stage draws the interaction', () => {
     expect(d.bounds.y0).toBeLessThan(standing.bounds.y0 - FLY_LIFT + 1);
   });
 
+  it('flying on a broom over a village: the broom under the flyer, the village below', () => {
+    expect(whereOf('a witch flying on a broom over a village')).toEqual(['broom@under', 'village@below']);
+  });
+
+  it('a person "with" the subject keeps it company beside, at the game between them', () => {
+    expect(whereOf('a boy playing cards with his grandpa')).toEqual(['cards@between', 'grandpa@companion']);
+  });
+
+  it('swimming: water up to the swimmer\'s chest, in front of it', () => {
+    const d = drawStage(stageOf('a kid swimming in the ocean'), 'chibi', '#ffd23f', undefined, true);
+    expect(d.front).toContain('fill="#2f8fd8"');
+  });
+
   it('surfing: the board rides water, not the sand', () => {
     const d = drawStage(stageOf('a golden retriever surfing a wave'), 'chibi', '#ffd23f', undefined, true);
     expect(d.front).toContain('fill="#2f8fd8"');
@@ -105,5 +123,10 @@ describe('the figure takes the pose', () => {
     const s = spec(prompt);
     expect(s.pose).toBe(arms);
     expect(s.stage?.pose).toBe(body);
+  });
+
+  it('a knight wears a steel helm and armour; a plain boy does not', () => {
+    expect(spec('a knight sitting on a throne')).toMatchObject({ headwear: 'knight', outfit: '#b8c2ce' });
+    expect(spec('a boy running through a city').headwear).not.toBe('knight');
   });
 });

@@ -24,7 +24,7 @@ export interface PlannedThing {
 /** 'between': on a table between the players (a board game). */
 export type Placement = 'held' | 'under' | 'worn' | 'in' | 'beside' | 'above' | 'background' | 'between';
 /** How the main subject's body is drawn: what the action and its props ask of it. */
-export type PlanPose = 'stand' | 'sit' | 'ride' | 'hold' | 'fly' | 'run' | 'balance';
+export type PlanPose = 'stand' | 'sit' | 'ride' | 'hold' | 'fly' | 'run' | 'balance' | 'swim';
 export interface ScenePlan {
   /** Main subject first. */
   subjects: PlannedThing[];
@@ -97,7 +97,8 @@ const CARRIED: Record<string, Array<[string, Placement]>> = {
   knight: [['sword', 'held']], warrior: [['sword', 'held']], samurai: [['sword', 'held']], wizard: [['wand', 'held']], witch: [['broom', 'held']], painter: [['paintbrush', 'held']],
 };
 /** Board and table games: played on a table between the players. */
-const GAMES = new Set(['chess', 'chessboard', 'board game', 'checkers', 'draughts', 'cards', 'poker', 'dice']);
+const GAMES = new Set(['chess', 'chessboard', 'board game', 'checkers', 'draughts', 'cards', 'card game', 'poker', 'dice']);
+const SWIM = new Set(['swim', 'paddle', 'dive', 'snorkel', 'bathe']);
 const FLY = new Set(['fly', 'soar', 'float', 'hover', 'glide', 'swoop']);
 const RUN = new Set(['run', 'jog', 'race', 'sprint', 'dash', 'chase', 'hurry', 'rush']);
 const SIT = new Set(['sit', 'seat', 'relax', 'rest', 'lounge', 'perch']);
@@ -118,6 +119,7 @@ function poseOf(plan: ScenePlan): PlanPose {
   const held = plan.props.some((p) => p.placement === 'held');
   if (has(BALANCE) || under.some((p) => /board$|^skis?$|^skate$/.test(p.word))) return 'balance';
   if (has(FLY) && !held) return 'fly';
+  if (has(SWIM)) return 'swim';
   if (has(RUN)) return 'run';
   if (has(SIT) || under.some((p) => SEATS.has(p.word)) || plan.props.some((p) => p.placement === 'between')) return 'sit';
   if (has(RIDE) || under.some((p) => p.kind === 'vehicle' || p.kind === 'animal')) return 'ride';
