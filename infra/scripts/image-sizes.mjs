@@ -5,9 +5,9 @@
  * of ours it imports is followed file by file (static and dynamic imports, require, require.resolve,
  * thread entries named beside a module), so a workspace package counts only for the packages the
  * process's own path through it imports (the gateway uses @trendforge/imaging's upload and share
- * card, not its TensorFlow models). The dist folders of the workspace packages reached are shipped
- * whole (data files are read beside the code); every npm package reached comes with its own
- * dependencies, optional and peer ones included when installed (the npm way: whole packages).
+ * card, not its TensorFlow models). Of the workspace packages reached, the image holds the modules
+ * traced and every data file of their dist (read beside the code); every npm package reached comes
+ * whole, with its dependencies (optional ones when installed, peers as npm installs them).
  * Dev dependencies (tsc, vite, @iconify-json/fluent-emoji, which the imaging build subsets into
  * its dist) are never reached.
  *
@@ -57,6 +57,28 @@ const SPECIFIERS = [
   /\brequire(?:\.resolve)?\(\s*['"]([^'"]+)['"]\s*\)/g,
 ];
 const BESIDE = /['"]((?:\.\.?\/)?[\w./-]+\.[cm]?js)['"]/g;
+
+/** The bare package names a package's own modules import or require (its nested node_modules aside). */
+function requiredBy(dir) {
+  const names = new Set();
+  const walk = (current) => {
+    for (const entry of readdirSync(current, { withFileTypes: true })) {
+      const target = path.join(current, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules') walk(target);
+      } else if (/\.[cm]?js$/.test(entry.name)) {
+        const source = readFileSync(target, 'utf8');
+        for (const pattern of SPECIFIERS) {
+          for (const [, specifier] of source.matchAll(pattern)) {
+            if (!specifier.startsWith('.') && !specifier.startsWith('/') && !isBuiltin(specifier)) names.add(packageName(specifier));
+          }
+        }
+      }
+    }
+  };
+  walk(dir);
+  return names;
+}
 
 /**
  * Everything process `app` needs: the workspace package dirs it reaches (shipped: package.json +
@@ -123,6 +145,14 @@ export function closureOf(app) {
       if (found) addPackage(found);
       else if (!optional) throw new Error(`${rel(real)}: ${name} is not installed`);
     }
+    // Packages that require what they do not declare (@vladmandic/face-api needs @tensorflow/tfjs): the
+    // undeclared ones a workspace package reached declares for them.
+    const own = new Set([manifest.name, ...wanted.map(([name]) => name)]);
+    for (const name of requiredBy(real)) {
+      if (own.has(name) || !declared.has(name)) continue;
+      const found = packageDir(name, real);
+      if (found) addPackage(found);
+    }
   };
   for (const dir of imported) addPackage(dir);
   // Workspace packages reach each other through node_modules/@trendforge/* links: every one shipped needs its link.
@@ -131,7 +161,7 @@ export function closureOf(app) {
     const link = path.join(root, 'node_modules', name);
     if (existsSync(link)) links.add(link);
   }
-  return { workspaces: [...workspaces], packages: [...packages], links: [...links] };
+  return { workspaces: [...workspaces], packages: [...packages], links: [...links], modules: seenFiles };
 }
 
 /** What `npm install --omit=dev --workspace=<dir>` would install: the package graph of the workspace's dependencies. */
@@ -152,8 +182,16 @@ function packageGraphOf(workspaceDirs) {
   return [...seen];
 }
 
-/** Shipped files of a workspace package: package.json and dist/ without type declarations and source maps. */
-const shippedFilter = (source) => !/\.d\.[cm]?ts$|\.map$/.test(source);
+/**
+ * Shipped files of a workspace package's dist/: the modules the process loads (`modules`, traced) and
+ * every data file (JSON, fonts, wasm, read beside the code); not the modules it never loads, type
+ * declarations or source maps.
+ */
+const shippedFilter = (modules) => (source) => {
+  if (/\.d\.[cm]?ts$|\.map$/.test(source)) return false;
+  if (/\.[cm]?js$/.test(source)) return modules.has(source);
+  return true;
+};
 
 function bytesOf(target, filter = () => true) {
   const stat = lstatSync(target);
@@ -162,16 +200,18 @@ function bytesOf(target, filter = () => true) {
   return readdirSync(target).reduce((sum, entry) => sum + bytesOf(path.join(target, entry), filter), 0);
 }
 
-function workspaceBytes(dir) {
+function workspaceBytes(dir, filter) {
   const dist = path.join(dir, 'dist');
-  return statSync(path.join(dir, 'package.json')).size + (existsSync(dist) ? bytesOf(dist, shippedFilter) : 0);
+  return statSync(path.join(dir, 'package.json')).size + (existsSync(dist) ? bytesOf(dist, filter) : 0);
 }
 
-/** Bytes of a closure: workspace package.json + dist, npm packages whole (a nested node_modules counted once, as its own package). */
-function sizeOf({ workspaces, packages }) {
+/** Bytes of a closure: workspace package.json + shipped dist, npm packages whole (a nested node_modules counted once, as its own package). */
+function sizeOf({ workspaces, packages, modules }) {
   const nested = (dir) => (source) => !source.startsWith(path.join(dir, 'node_modules') + path.sep);
   const npm = packages.reduce((sum, dir) => sum + bytesOf(dir, nested(dir)), 0);
-  return { npm, ours: workspaces.reduce((sum, dir) => sum + workspaceBytes(dir), 0) };
+  // Without traced modules (the one-image-for-all figure): every module of the dist.
+  const filter = modules ? shippedFilter(modules) : (source) => !/\.d\.[cm]?ts$|\.map$/.test(source);
+  return { npm, ours: workspaces.reduce((sum, dir) => sum + workspaceBytes(dir, filter), 0) };
 }
 
 function copyClosure(app, outDir) {
@@ -180,7 +220,7 @@ function copyClosure(app, outDir) {
   const copy = (from, filter) => cpSync(from, path.join(outDir, rel(from)), { recursive: true, verbatimSymlinks: true, filter });
   for (const dir of closure.workspaces) {
     copy(path.join(dir, 'package.json'));
-    if (existsSync(path.join(dir, 'dist'))) copy(path.join(dir, 'dist'), shippedFilter);
+    if (existsSync(path.join(dir, 'dist'))) copy(path.join(dir, 'dist'), (source) => statSync(source).isDirectory() || shippedFilter(closure.modules)(source));
   }
   // A package's nested node_modules holds its own dependencies' versions: copied when reached, as packages of their own.
   for (const dir of closure.packages) copy(dir, (source) => !source.startsWith(path.join(dir, 'node_modules') + path.sep));
