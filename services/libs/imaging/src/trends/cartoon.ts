@@ -6,8 +6,9 @@
 import { celShade, gradientMap, inkMask, keepFace, median3, relief, reliefs, skinMask, recolourMasked, thicken, warp, xdogMask, type Warp } from '../effects.js';
 import { atSize, bloom, enlarge, fromRaw, glows, luma, noise, posterise, shrink, smoothSurface, toRaw } from '../raster.js';
 import { finalGrade, vibeGrade } from '../scene.js';
-import { celPerson, modelledPerson } from '../cutout.js';
+import { celPerson, clayPerson, modelledPerson } from '../cutout.js';
 import type { TrendContext } from '../types.js';
+import type { Raw } from '../raster.js';
 import { linearGradient, r } from '../util/svg.js';
 import { castle, clouds, petals, radialLines, sparkles } from './decor.js';
 import { styledTrend, type FaceGeom } from './styled.js';
@@ -30,6 +31,40 @@ const skyBackdrop = (ctx: TrendContext, top: string, bottom: string, cloudCount:
 // ---------------------------------------------------------------------------------------------
 
 const SIMPSON_YELLOW = '#fed90f';
+/** The Simpsons eye's radius, in the photo eye's radii (landmark circle). */
+const SIMPSON_EYE = 1.35;
+
+/**
+ * Big round Simpsons eyes on a photo face: a white disc on each eye, the person's own iris
+ * (its darkest pixels in `src`, the bulged photo before the flat colour) inked black inside it as
+ * the pupil, so the gaze and the eye's shape stay theirs.
+ */
+function simpsonEyes(img: Raw, src: Raw, f: FaceGeom): Raw {
+  const { width: W, height: H, channels: C } = img;
+  const out = Buffer.from(img.data);
+  const sc = src.channels;
+  for (const e of f.eyes) {
+    const R = e.r * SIMPSON_EYE;
+    // The iris: darker than most of the eye's neighbourhood (a quarter of the darkest pixels).
+    const ls: number[] = [];
+    const lum = (x: number, y: number) => { const i = (y * W + x) * sc; return 0.299 * src.data[i] + 0.587 * src.data[i + 1] + 0.114 * src.data[i + 2]; };
+    for (let y = Math.max(0, Math.floor(e.y - e.r * 0.6)); y < Math.min(H, e.y + e.r * 0.6); y++) for (let x = Math.max(0, Math.floor(e.x - e.r)); x < Math.min(W, e.x + e.r); x++) ls.push(lum(x, y));
+    ls.sort((a, b) => a - b);
+    const dark = ls.length ? ls[Math.floor(ls.length * 0.22)] : 60;
+    for (let y = Math.max(0, Math.floor(e.y - R)); y < Math.min(H, Math.ceil(e.y + R)); y++) {
+      for (let x = Math.max(0, Math.floor(e.x - R)); x < Math.min(W, Math.ceil(e.x + R)); x++) {
+        const d = Math.hypot(x - e.x, y - e.y) / R;
+        if (d >= 1) continue;
+        const edge = Math.min(1, (1 - d) * R * 0.5);
+        const inIris = d < 0.75 && Math.abs(y - e.y) < e.r * 0.65 && lum(x, y) <= dark + 8;
+        const v = inIris ? 17 : 255;
+        const i = (y * W + x) * C;
+        for (let c = 0; c < 3; c++) out[i + c] = out[i + c] + (v - out[i + c]) * edge;
+      }
+    }
+  }
+  return { ...img, data: out };
+}
 
 export const simpsons = styledTrend({
   slug: 'simpsons',
@@ -111,7 +146,7 @@ export const simpsons = styledTrend({
           if (v > body.data[k]) body.data[k] = v;
         }
       }
-      img = recolourMasked(img, body, SIMPSON_YELLOW, 150);
+      img = recolourMasked(img, body, SIMPSON_YELLOW, 195);
     }
     return img;
   },
@@ -126,14 +161,15 @@ export const simpsons = styledTrend({
     const lines = await thicken(await xdogMask(img, S * 0.003, s.photo ? 4 : 2, 4), S * 0.002);
     img = small ? await posterise(small, 8, 1.5, 0, { width: ctx.W, height: ctx.H }) : await posterise(img, 8, 3);
     // The face keeps some of its smooth shading, so the person stays recognisable under the flat colour.
-    if (small && s.face?.fromPhoto) img = keepFace(img, small, s.face.box, 0.5);
+    if (small && s.face?.fromPhoto) img = keepFace(img, small, s.face.box, 0.7);
     img = inkMask(img, lines, '#111111');
+    if (s.face?.fromPhoto) img = simpsonEyes(img, img0, s.face);
     return img;
   },
   overlay(ctx, s) {
     if (!s.face || !s.face.fromPhoto) return '';
-    // Simpsons eyes: white rims around the (bulged) photo eyes, the face stays recognisable.
-    return s.face.eyes.map((e) => `<circle cx="${r(e.x)}" cy="${r(e.y)}" r="${r(e.r * 1.55)}" fill="none" stroke="#111" stroke-width="${r(e.r * 0.14)}"/>`).join('');
+    // The round eyes' black rims (the eyes themselves: simpsonEyes).
+    return s.face.eyes.map((e) => `<circle cx="${r(e.x)}" cy="${r(e.y)}" r="${r(e.r * SIMPSON_EYE)}" fill="none" stroke="#111" stroke-width="${r(e.r * 0.12)}"/>`).join('');
   },
 });
 
@@ -328,6 +364,8 @@ export const clay = styledTrend({
   shading: 'soft',
   // Rounded and coloured at half size (see stylize): the base picture is made there.
   workScale: 0.5,
+  // The cut-out person becomes a plasticine figure: rounded body, sheen, fingerprints.
+  person: (ctx, layer) => clayPerson(layer, ctx.rng.fork('clay'), ctx.photo?.faceIn(layer.width, layer.height, 0.36)?.box),
   backdrop(ctx) {
     if (!ctx.options.stop_motion_set) return undefined;
     const { W, H } = ctx;
@@ -351,7 +389,8 @@ export const clay = styledTrend({
     // A photo becomes a few saturated lumps of plasticine (fewer colours than a drawn scene has).
     if (s.photo) img = await finalGrade(img, { warmth: 0.2, saturation: 1.45, contrast: 0.15, brightness: 1.04 }, vibeGrade());
     const graded = img;
-    img = await posterise(img, s.photo ? 10 : 14, 1);
+    // A cut-out person is plasticine already (clayPerson): fewer bands would blotch the face.
+    img = await posterise(img, s.cutout ? 18 : s.photo ? 10 : 14, 1);
     // The face keeps some of its smooth shading (identity), at the same half size.
     if (s.face?.fromPhoto) img = keepFace(img, graded, scaleBox(s.face.box, img.width / W), 0.55);
     img = await enlarge(img, W, H);

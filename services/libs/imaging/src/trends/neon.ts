@@ -10,6 +10,7 @@ import type { TrendContext } from '../types.js';
 import { fitSize, linearGradient, r, svgDoc, text } from '../util/svg.js';
 import { clouds, rain } from './decor.js';
 import { styledTrend } from './styled.js';
+import { neonLitPerson } from '../cutout.js';
 
 const S_ = (ctx: TrendContext) => Math.min(ctx.W, ctx.H);
 
@@ -152,6 +153,8 @@ export const cyberpunk = styledTrend({
   aliases: ['cyberpunk-neon', 'cyberpunk-2077', 'neon-noir', 'blade-runner', 'cyber'],
   backgrounds: ['city', 'futuristic'],
   faceFraction: 0.34,
+  // The cut-out person between a magenta sign and a cyan one.
+  person: (_ctx, layer) => neonLitPerson(layer, '#ff2fb0', '#2fe0ff', '#141030', 0.75),
   backdrop(ctx) {
     if (ctx.background) return undefined;
     const { W, H, rng } = ctx;

@@ -159,18 +159,40 @@ export const vintageComic = styledTrend({
 const PICO8 = ['#000000', '#1d2b53', '#7e2553', '#008751', '#ab5236', '#5f574f', '#c2c3c7', '#fff1e8', '#ff004d', '#ffa300', '#ffec27', '#00e436', '#29adff', '#83769c', '#ff77a8', '#ffccaa'];
 const GAMEBOY = ['#0f380f', '#306230', '#8bac0f', '#9bbc0f'];
 
+/** Five shades of the skin sampled at `points` (3×3 around each), dark to light, as hex colours. */
+function skinRamp(img: Raw, points: Array<{ x: number; y: number }>): string[] {
+  const { width: W, height: H, data, channels: C } = img;
+  let sr = 0, sg = 0, sb = 0, n = 0;
+  for (const p of points) {
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const x = Math.round(p.x) + dx, y = Math.round(p.y) + dy;
+        if (x < 0 || y < 0 || x >= W || y >= H) continue;
+        const i = (y * W + x) * C;
+        sr += data[i]; sg += data[i + 1]; sb += data[i + 2]; n++;
+      }
+    }
+  }
+  if (n === 0) return [];
+  const hex = (v: number) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0');
+  return [0.45, 0.65, 0.82, 1, 1.15].map((k) => `#${hex((sr / n) * k)}${hex((sg / n) * k)}${hex((sb / n) * k)}`);
+}
+
 export const pixel = styledTrend({
   slug: 'pixel',
   name: 'Pixel Art',
   aliases: ['pixel-art', '8-bit', '8bit', '16-bit', 'retro-game', 'pixelart'],
   backgrounds: ['nature', 'space', 'city', 'retro'],
   faceFraction: 0.4,
-  async stylize(ctx, img0) {
+  async stylize(ctx, img0, s) {
     const { W, H, options, prompt } = ctx;
     const S = S_(ctx);
     let img = await finalGrade(img0, { warmth: 0, saturation: 1.35, contrast: 0.2, brightness: 1.04 }, vibeGrade(ctx.req.vibe));
     const block = S / (options.chunky_pixels ? 52 : 96);
-    img = await pixelate(img, block, options.retro_palette ? GAMEBOY : PICO8, options.retro_palette ? 0.9 : 0.5);
+    // A photo face gets a skin ramp of its own added to the palette (as a game's sprite sheet has),
+    // and calmer dithering: PICO-8's two skin colours and its noise leave no face to recognise.
+    const face = s.face?.fromPhoto && !options.retro_palette ? skinRamp(img, s.face.skin) : [];
+    img = await pixelate(img, block, options.retro_palette ? GAMEBOY : [...PICO8, ...face], options.retro_palette ? 0.9 : face.length ? 0.25 : 0.5);
     // The HUD is pixel text on its own finer grid, drawn after snapping: letters made of the
     // picture's big blocks cannot be read at thumbnail size.
     const px = Math.max(1, S / 200);
