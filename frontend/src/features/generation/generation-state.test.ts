@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { gen } from '@/test/render-app';
 import type { Generation } from './documents';
 import { describeGenerationError, formatEta, graphqlErrorMessage, HIGH_DEMAND, mergeGeneration, queueStatusText } from './generation-state';
 
-const base: Generation = {
-  id: 'g1',
-  status: 'queued',
-  progress: 0,
-  position: 2,
-  etaSeconds: 30,
-  failureReason: null,
-  trendSlug: 'pixar',
-  prompt: 'a cat',
-  caption: null,
-  engine: null,
-  imageUrl: null,
-  thumbnailUrl: null,
-  previewUrl: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+const base: Generation = gen({ etaSeconds: 30, prompt: 'a cat' });
 
 describe('mergeGeneration', () => {
   it('never moves backwards from a later state', () => {

@@ -2,26 +2,11 @@ import type { ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { describe, expect, it } from 'vitest';
-import { GENERATE, type Generation } from './documents';
+import { gen } from '@/test/render-app';
+import { GENERATE } from './documents';
 import { newIdempotencyKey, useGeneration } from './use-generation';
 
-const accepted: Generation & { __typename: 'Generation' } = {
-  __typename: 'Generation',
-  id: 'g1',
-  status: 'queued',
-  progress: 0,
-  position: 0,
-  etaSeconds: 20,
-  failureReason: null,
-  trendSlug: 'pixar',
-  prompt: 'a fox',
-  caption: null,
-  engine: null,
-  imageUrl: null,
-  thumbnailUrl: null,
-  previewUrl: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+const accepted = gen({ position: 0, etaSeconds: 20, prompt: 'a fox' });
 
 describe('useGeneration', () => {
   it('sends a fresh idempotency key per start, and the same key again when an answer got lost', async () => {
