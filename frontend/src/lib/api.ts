@@ -6,34 +6,98 @@ export function normalizePath(path: string): string {
   return '/' + path.replace(/^\/+/, '');
 }
 
-/** Any non-OK response becomes an Error `${status}: ${responseText || statusText}`. */
-export async function throwIfResNotOk(res: Response): Promise<void> {
-  if (!res.ok) {
-    const text = (await res.text().catch(() => '')) || res.statusText;
-    throw new Error(`${res.status}: ${text}`);
+/**
+ * A non-2xx answer of the gateway, read once: its status, the server's human message (Nest's
+ * `message`, a validation list joined, `error`, or a plain-text body; empty when the body has none,
+ * e.g. `{}` or an HTML error page), its `code` when it names one, and Retry-After in seconds.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+    readonly code?: string,
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
+
+  /** Reads the answer's body (the message of an empty one is the status text). */
+  static async from(res: Response): Promise<ApiError> {
+    const text = await res.text().catch(() => '');
+    const seconds = Number(res.headers.get('Retry-After') ?? NaN);
+    const retryAfter = Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // Plain-text bodies are already human text; HTML error pages are not.
+      const human = text.trim() || res.statusText;
+      return new ApiError(res.status, human.startsWith('<') ? '' : human, text, undefined, retryAfter);
+    }
+    const { message, error, code } = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+    const human =
+      Array.isArray(message) && message.length
+        ? message.map(String).join(', ')
+        : typeof message === 'string' && message
+          ? message
+          : typeof error === 'string'
+            ? error
+            : '';
+    return new ApiError(res.status, human, body, typeof code === 'string' ? code : undefined, retryAfter);
   }
 }
 
+/** Whether `error` is the gateway's answer with this status (or any answer, without one). */
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/** Any non-OK response becomes an ApiError. */
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (!res.ok) throw await ApiError.from(res);
+}
+
 /**
- * Same-origin request with cookies. A JSON content type is only set when there is a body.
- * Network failures are logged and re-thrown.
+ * The one transport of the SPA's REST calls (the typed client in api-client.ts and the calls below):
+ * same origin, cookies always; network failures are logged and re-thrown, non-OK answers thrown as ApiError.
  */
-export async function apiRequest(method: string, path: string, data?: unknown): Promise<Response> {
-  const hasBody = data !== undefined;
+export async function send(path: string, init: RequestInit = {}): Promise<Response> {
   let res: Response;
   try {
-    res = await fetch(normalizePath(path), {
-      method,
-      headers: hasBody ? { 'Content-Type': 'application/json' } : {},
-      body: hasBody ? JSON.stringify(data) : undefined,
-      credentials: 'include',
-    });
+    res = await fetch(normalizePath(path), { ...init, credentials: 'include' });
   } catch (error) {
-    console.error(`Network error on ${method} ${path}`, error);
+    console.error(`Network error on ${init.method ?? 'GET'} ${path}`, error);
     throw error;
   }
   await throwIfResNotOk(res);
   return res;
+}
+
+/** apiRequest's error: the old "status: body" message (screens not yet moved match on it), the ApiError as its cause. */
+class UntypedCallError extends Error {
+  constructor(override readonly cause: ApiError) {
+    super(`${cause.status}: ${typeof cause.body === 'string' ? cause.body || cause.message : JSON.stringify(cause.body)}`, { cause });
+  }
+}
+
+/**
+ * The untyped call kept for the screens not yet on the typed client (`api` in api-client.ts). A JSON
+ * content type is only set when there is a body.
+ */
+export async function apiRequest(method: string, path: string, data?: unknown): Promise<Response> {
+  const hasBody = data !== undefined;
+  try {
+    return await send(path, {
+      method,
+      headers: hasBody ? { 'Content-Type': 'application/json' } : {},
+      body: hasBody ? JSON.stringify(data) : undefined,
+    });
+  } catch (error) {
+    throw isApiError(error) ? new UntypedCallError(error) : error;
+  }
 }
 
 type UnauthorizedBehavior = 'returnNull' | 'throw';
@@ -41,40 +105,19 @@ type UnauthorizedBehavior = 'returnNull' | 'throw';
 /** Default query function: GET on the path in queryKey[0]. */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T> {
   return async ({ queryKey }) => {
-    let res: Response;
     try {
-      res = await fetch(normalizePath(String(queryKey[0])), { credentials: 'include' });
+      const res = await send(String(queryKey[0]));
+      return (await res.json()) as T;
     } catch (error) {
-      console.error(`Network error on GET ${String(queryKey[0])}`, error);
+      if (on401 === 'returnNull' && isApiError(error, 401)) return null as T;
       throw error;
     }
-    if (on401 === 'returnNull' && res.status === 401) return null as T;
-    await throwIfResNotOk(res);
-    return (await res.json()) as T;
   };
 }
 
-/**
- * Extracts the human message from an error produced by the request helper
- * (`"409: {\"message\":\"Email already registered\"}"`) or any other Error.
- */
+/** The message to show for a failed call: the server's (ApiError, also as a cause), another Error's, or the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof Error) || !error.message) return fallback;
-  const match = /^(\d{3}): ([\s\S]*)$/.exec(error.message);
-  if (!match) return error.message;
-  const body = match[2].trim();
-  if (!body) return fallback;
-  try {
-    const parsed = JSON.parse(body) as unknown;
-    if (parsed && typeof parsed === 'object') {
-      const { message, error: err } = parsed as { message?: unknown; error?: unknown };
-      if (Array.isArray(message) && message.length) return message.map(String).join(', ');
-      if (typeof message === 'string' && message) return message;
-      if (typeof err === 'string' && err) return err;
-    }
-    return fallback;
-  } catch {
-    // Plain-text bodies are already human text; HTML error pages are not.
-    return body.startsWith('<') ? fallback : body;
-  }
+  const apiError = isApiError(error) ? error : error instanceof UntypedCallError ? error.cause : undefined;
+  if (apiError) return apiError.message || fallback;
+  return error instanceof Error && error.message ? error.message : fallback;
 }

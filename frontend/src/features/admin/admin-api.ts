@@ -1,4 +1,4 @@
-import { apiRequest } from '@/lib/api';
+import { api, data, type ApiAnswer } from '@/lib/api-client';
 import type { Role, Trend, User } from '@/lib/types';
 import { Roles, type ElectionResult, type FailedGeneration, type TrendInput, type LedgerEntry } from '@trendforge/contracts';
 
@@ -9,54 +9,40 @@ export type TrendChanges = Partial<Pick<Trend, 'available' | 'premium' | 'credit
 /** The trend's texts an admin writes (the trends service checks them again). */
 export type TrendTextField = 'name' | 'description' | 'prompt' | 'promptTemplate' | 'category';
 
-export async function createTrend(trend: TrendInput): Promise<Trend> {
-  const res = await apiRequest('POST', '/api/trends', trend);
-  return (await res.json()) as Trend;
+export function createTrend(trend: TrendInput): Promise<Trend> {
+  return data(api.POST('/api/trends', { body: trend }));
 }
 
-export async function updateTrend(slug: string, changes: TrendChanges): Promise<Trend> {
-  const res = await apiRequest('PATCH', `/api/trends/${encodeURIComponent(slug)}`, changes);
-  return (await res.json()) as Trend;
+export function updateTrend(slug: string, changes: TrendChanges): Promise<Trend> {
+  return data(api.PATCH('/api/trends/{slug}', { params: { path: { slug } }, body: changes }));
 }
 
-export async function pickWeeklyTrend(slug: string): Promise<Trend> {
-  const res = await apiRequest('POST', `/api/trends/${encodeURIComponent(slug)}/weekly`);
-  return (await res.json()) as Trend;
+export function pickWeeklyTrend(slug: string): Promise<Trend> {
+  return data(api.POST('/api/trends/{slug}/weekly', { params: { path: { slug } } }));
 }
 
 /** Each decided week with every candidate's votes (admin only). */
-export async function fetchElections(): Promise<ElectionResult[]> {
-  const res = await apiRequest('GET', '/api/admin/elections');
-  return (await res.json()) as ElectionResult[];
+export function fetchElections(): Promise<ElectionResult[]> {
+  return data(api.GET('/api/admin/elections'));
 }
 
-export async function fetchMember(userId: string): Promise<User> {
-  const res = await apiRequest('GET', `/api/admin/members/${encodeURIComponent(userId)}`);
-  return (await res.json()) as User;
+export function fetchMember(userId: string): Promise<User> {
+  return data(api.GET('/api/admin/members/{userId}', { params: { path: { userId } } }));
 }
 
 /** A member found by part of their username or email, with their plan and credits. */
-export interface MemberMatch {
-  id: string;
-  username: string;
-  email: string;
-  role: Role;
-  credits: number;
+export type MemberMatch = ApiAnswer<'/api/admin/members', 'get'>[number];
+
+export function searchMembers(query: string): Promise<MemberMatch[]> {
+  return data(api.GET('/api/admin/members', { params: { query: { q: query } } }));
 }
 
-export async function searchMembers(query: string): Promise<MemberMatch[]> {
-  const res = await apiRequest('GET', `/api/admin/members?q=${encodeURIComponent(query)}`);
-  return (await res.json()) as MemberMatch[];
+export function fetchLedger(userId: string): Promise<LedgerEntry[]> {
+  return data(api.GET('/api/admin/members/{userId}/ledger', { params: { path: { userId } } }));
 }
 
-export async function fetchLedger(userId: string): Promise<LedgerEntry[]> {
-  const res = await apiRequest('GET', `/api/admin/members/${encodeURIComponent(userId)}/ledger`);
-  return (await res.json()) as LedgerEntry[];
-}
-
-export async function fetchFailedGenerations(): Promise<FailedGeneration[]> {
-  const res = await apiRequest('GET', '/api/admin/generations/failed');
-  return (await res.json()) as FailedGeneration[];
+export function fetchFailedGenerations(): Promise<FailedGeneration[]> {
+  return data(api.GET('/api/admin/generations/failed'));
 }
 
 export interface PlanChange {
@@ -66,9 +52,8 @@ export interface PlanChange {
   reason: string;
 }
 
-export async function setMemberPlan(userId: string, change: PlanChange): Promise<User> {
-  const res = await apiRequest('PUT', `/api/admin/members/${encodeURIComponent(userId)}/plan`, change);
-  return (await res.json()) as User;
+export function setMemberPlan(userId: string, change: PlanChange): Promise<User> {
+  return data(api.PUT('/api/admin/members/{userId}/plan', { params: { path: { userId } }, body: change }));
 }
 
 export const PlanRoles: readonly Role[] = Roles;

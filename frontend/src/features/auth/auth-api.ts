@@ -1,4 +1,5 @@
-import { apiRequest, errorMessage, normalizePath } from '@/lib/api';
+import { errorMessage, normalizePath } from '@/lib/api';
+import { api, data as dataOf } from '@/lib/api-client';
 import type { User } from '@/lib/types';
 
 export interface LoginData {
@@ -33,8 +34,7 @@ export async function fetchCurrentUser(): Promise<User | null> {
 
 export async function login(data: LoginData): Promise<User> {
   try {
-    const res = await apiRequest('POST', '/api/auth/login', data);
-    return (await res.json()) as User;
+    return await dataOf(api.POST('/api/auth/login', { body: data }));
   } catch (error) {
     console.error('Login failed', error);
     throw new Error(errorMessage(error, 'Invalid credentials'), { cause: error });
@@ -43,8 +43,7 @@ export async function login(data: LoginData): Promise<User> {
 
 export async function register(data: RegisterData): Promise<User> {
   try {
-    const res = await apiRequest('POST', '/api/auth/register', data);
-    return (await res.json()) as User;
+    return await dataOf(api.POST('/api/auth/register', { body: data }));
   } catch (error) {
     console.error('Registration failed', error);
     throw new Error(errorMessage(error, 'Registration failed'), { cause: error });
@@ -53,7 +52,7 @@ export async function register(data: RegisterData): Promise<User> {
 
 export async function logout(): Promise<void> {
   try {
-    await apiRequest('POST', '/api/auth/logout');
+    await api.POST('/api/auth/logout');
   } catch (error) {
     console.error('Logout failed', error);
     throw new Error('Logout failed', { cause: error });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { api, data, type ApiAnswer } from '@/lib/api-client';
 import type { Role } from '@/lib/types';
 
 /** The plans sold through checkout, and their monthly prices (spec part 1 section 6, the membership options). */
@@ -16,18 +16,14 @@ export const PLAN_PRICES: Record<Exclude<Role, 'admin'>, string | null> = {
 export const isPaidPlan = (value: unknown): value is PaidPlan => PAID_PLANS.includes(value as PaidPlan);
 
 /** GET /api/billing/status: whether payments are configured here, and the member's subscription. */
-export interface PaymentsStatus {
-  configured: boolean;
-  canManage: boolean;
-  subscription: { plan: PaidPlan | null; status: string } | null;
-}
+export type PaymentsStatus = ApiAnswer<'/api/billing/status', 'get'>;
 
 export const paymentsStatusKey = ['/api/billing/status'] as const;
 
 export function usePaymentsStatus(options: { refetchInterval?: number | false } = {}) {
   return useQuery({
     queryKey: paymentsStatusKey,
-    queryFn: async () => (await (await apiRequest('GET', '/api/billing/status')).json()) as PaymentsStatus,
+    queryFn: () => data(api.GET('/api/billing/status')),
     staleTime: 30_000,
     refetchInterval: options.refetchInterval,
   });
@@ -41,14 +37,12 @@ function goTo(url: unknown): void {
 
 /** POST /api/billing/checkout, then off to the provider's checkout page (or its portal for someone already paying). */
 export async function startCheckout(plan: PaidPlan): Promise<void> {
-  const res = await apiRequest('POST', '/api/billing/checkout', { plan });
-  goTo(((await res.json()) as { url?: unknown }).url);
+  goTo((await data(api.POST('/api/billing/checkout', { body: { plan } }))).url);
 }
 
 /** POST /api/billing/portal, then off to the provider's customer portal (cancel, change plan, card). */
 export async function openPortal(): Promise<void> {
-  const res = await apiRequest('POST', '/api/billing/portal');
-  goTo(((await res.json()) as { url?: unknown }).url);
+  goTo((await data(api.POST('/api/billing/portal'))).url);
 }
 
 /** The texts of the payment screens. */

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Clock, Heart, Trophy } from 'lucide-react';
-import { apiRequest, errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
+import { api, data } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import type { VotingTrend } from '@/lib/types';
 import { useAuth } from '@/features/auth/auth-context';
@@ -23,9 +24,9 @@ export function BoardScreen() {
   const board = useQuery<VotingTrend[]>({ queryKey: trendKeys.voting, staleTime: 0 });
 
   const vote = useMutation({
-    mutationFn: async (trend: VotingTrend) => {
-      const res = await apiRequest(trend.voted ? 'DELETE' : 'POST', `/api/trends/${encodeURIComponent(trend.slug)}/vote`);
-      return (await res.json()) as VotingTrend;
+    mutationFn: (trend: VotingTrend) => {
+      const init = { params: { path: { slug: trend.slug } } };
+      return data(trend.voted ? api.DELETE('/api/trends/{slug}/vote', init) : api.POST('/api/trends/{slug}/vote', init));
     },
     // Optimistic: the heart and count change at once and go back if the server refuses.
     onMutate: async (trend) => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CheckSquare, Download, Heart, Images, Loader2, X } from 'lucide-react';
-import { errorMessage } from '@/lib/api';
+import { errorMessage, isApiError } from '@/lib/api';
 import type { Image } from '@/lib/types';
 import { Button } from '@/ui/button';
 import { Tabs, TabsList, TabsTrigger } from '@/ui/tabs';
@@ -83,7 +83,7 @@ export function CreationsGallery() {
       ) : gallery.isError ? (
         <p role="alert" className="rounded-2xl border border-rose-400/25 bg-rose-500/10 p-4 text-sm text-rose-200">
           {/* A refused filter (400) says what is wrong with it; anything else gets the general text. */}
-          {gallery.error.message.startsWith('400')
+          {isApiError(gallery.error, 400)
             ? errorMessage(gallery.error, "We couldn't load your creations.")
             : "We couldn't load your creations. Please try again later."}
         </p>

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ImagePageView } from '@trendforge/contracts';
-import { apiRequest } from '@/lib/api';
+import { send } from '@/lib/api';
 import { useAuth } from '@/features/auth/auth-context';
 import { galleryPagePath, nextPageLimit, nextPageParam, type GalleryFilters, type PageParam } from './gallery-query';
 import { imageKeys } from './image-keys';
@@ -13,7 +13,8 @@ export function useGalleryPages(filters: GalleryFilters) {
     enabled: Boolean(user),
     initialPageParam: { cursor: null, loaded: 0 } as PageParam,
     queryFn: async ({ pageParam }) => {
-      const res = await apiRequest('GET', galleryPagePath(filters, pageParam.cursor, nextPageLimit(pageParam.loaded)));
+      // The document does not name this path's query yet, so it is called untyped.
+      const res = await send(galleryPagePath(filters, pageParam.cursor, nextPageLimit(pageParam.loaded)));
       return (await res.json()) as ImagePageView;
     },
     getNextPageParam: nextPageParam,

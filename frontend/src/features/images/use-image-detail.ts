@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { api } from '@/lib/api-client';
 import type { Image } from '@/lib/types';
 import { useAuth } from '@/features/auth/auth-context';
 import { toast } from '@/ui/toast-store';
@@ -15,7 +15,7 @@ export function useImageDetail(id: string) {
 export function useToggleImageFavorite(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('POST', `${imageKeys.detail(id)[0]}/favorite`),
+    mutationFn: () => api.POST('/api/images/{id}/favorite', { params: { path: { id } } }),
     onSuccess: () => {
       toast({ title: 'Success', description: 'Image favorite status updated successfully.' });
       void invalidateImages(queryClient);
@@ -30,7 +30,7 @@ export function useToggleImageFavorite(id: string) {
 export function useDeleteImage(id: string, onDeleted: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('DELETE', imageKeys.detail(id)[0]),
+    mutationFn: () => api.DELETE('/api/images/{id}', { params: { path: { id } } }),
     onSuccess: () => {
       toast({ title: 'Success', description: 'Image deleted successfully.' });
       queryClient.removeQueries({ queryKey: imageKeys.detail(id) });

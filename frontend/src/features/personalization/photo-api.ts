@@ -1,5 +1,5 @@
 import { PhotoMessages, type PhotoStatus, type PhotoView } from '@trendforge/contracts';
-import { errorMessage } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { PhotoUpdatedDocument, type PhotoFieldsFragment } from '@/graphql/generated/graphql';
 
 export type { PhotoView };
@@ -20,11 +20,11 @@ const UPLOAD_FALLBACK = 'Please try again in a moment.';
 
 /** The toast text for a refused upload: the server's message, or a plain reason. */
 async function refusal(res: Response): Promise<string> {
-  const text = await res.text().catch(() => '');
+  const error = await ApiError.from(res);
   if (res.status === 429) return 'Too many uploads. Please wait a few minutes and try again.';
   if (res.status === 401) return 'Please sign in to upload a photo.';
-  if (res.status === 413 && !text) return PhotoMessages.tooLarge;
-  return errorMessage(new Error(`${res.status}: ${text}`), UPLOAD_FALLBACK);
+  if (res.status === 413 && !error.body) return PhotoMessages.tooLarge;
+  return errorMessage(error, UPLOAD_FALLBACK);
 }
 
 /** POST /api/photos (multipart field `file`): the stored photo, usually still analyzing. */

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loader2, LogOut, MonitorSmartphone } from 'lucide-react';
 import type { SessionSummary } from '@trendforge/contracts';
-import { apiRequest, errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
+import { api, data as dataOf } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
 import { toast } from '@/ui/toast-store';
@@ -29,7 +30,7 @@ export function SessionsCard() {
   const isError = query.isError || (query.data !== undefined && !data);
   const others = data?.filter((session) => !session.current).length ?? 0;
   const endOthers = useMutation({
-    mutationFn: async () => (await (await apiRequest('POST', '/api/auth/sessions/end-others')).json()) as { ended: number },
+    mutationFn: () => dataOf(api.POST('/api/auth/sessions/end-others')),
     onSuccess: ({ ended }) => {
       toast({ title: ended === 1 ? 'Signed out of 1 other session' : `Signed out of ${ended} other sessions` });
       void queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });

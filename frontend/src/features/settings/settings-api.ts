@@ -1,4 +1,5 @@
-import { apiRequest, errorMessage } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
+import { api, data } from '@/lib/api-client';
 import type { User } from '@/lib/types';
 
 /** Spec part 1 section 3: the settings payload. darkMode is always true (the interface is dark only). */
@@ -26,8 +27,7 @@ export function settingsFormOf(user: User): SettingsForm {
 /** PUT /api/users/settings, read as JSON: the updated user. */
 export async function saveSettings(form: SettingsForm): Promise<User> {
   const payload: SettingsPayload = { ...form, darkMode: true };
-  const res = await apiRequest('PUT', '/api/users/settings', payload);
-  return (await res.json()) as User;
+  return data(api.PUT('/api/users/settings', { body: payload }));
 }
 
 /** Spec part 1 sections 5 and 9: avatars must be images of at most 2 MB. */
@@ -56,9 +56,8 @@ export async function uploadAvatar(file: File): Promise<string> {
     throw new Error(UPLOAD_FALLBACK_MESSAGE, { cause: error });
   }
   if (!res.ok) {
-    const text = await res.text().catch(() => '');
     console.error(`Server upload failed: ${res.status}`);
-    throw new Error(errorMessage(new Error(`${res.status}: ${text}`), UPLOAD_FALLBACK_MESSAGE));
+    throw new Error(errorMessage(await ApiError.from(res), UPLOAD_FALLBACK_MESSAGE));
   }
   const { url } = (await res.json()) as { url?: unknown };
   if (typeof url !== 'string' || !url) {

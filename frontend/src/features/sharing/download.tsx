@@ -1,4 +1,4 @@
-import { errorMessage, throwIfResNotOk } from '@/lib/api';
+import { errorMessage, isApiError, throwIfResNotOk } from '@/lib/api';
 import type { Image } from '@/lib/types';
 import { toast, ToastAction } from '@/ui/toast';
 import { filenameFromDisposition, saveBlob } from './save-file';
@@ -54,7 +54,7 @@ export async function downloadCreation(image: Image, trendName: string, options:
     return true;
   } catch (error) {
     console.error('Download failed', error);
-    const refused = error instanceof Error && error.message.startsWith('403');
+    const refused = isApiError(error, 403);
     toast({
       title: 'Download failed',
       description: refused

@@ -1,4 +1,5 @@
-import { apiRequest, errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
+import { api, data } from '@/lib/api-client';
 import type { ShareLinkView } from '@trendforge/contracts';
 import type { Image } from '@/lib/types';
 import { toast } from '@/ui/toast-store';
@@ -10,9 +11,8 @@ export type ShareOutcome = 'shared' | 'opened' | 'copied' | 'cancelled' | 'faile
 export type ShareLink = ShareLinkView;
 
 /** POST /api/images/:id/share-link creates the public link, or returns the one that exists. */
-export async function createShareLink(imageId: string): Promise<ShareLink> {
-  const res = await apiRequest('POST', `/api/images/${encodeURIComponent(imageId)}/share-link`);
-  return (await res.json()) as ShareLink;
+export function createShareLink(imageId: string): Promise<ShareLink> {
+  return data(api.POST('/api/images/{id}/share-link', { params: { path: { id: imageId } } }));
 }
 
 export function absoluteUrl(path: string): string {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { api, data } from '@/lib/api-client';
 import type { Image } from '@/lib/types';
 import { invalidateImages } from '@/features/images/image-keys';
 import { toast } from '@/ui/toast-store';
@@ -13,10 +13,7 @@ export type SaveInput = Pick<Image, 'id' | 'generatedImage' | 'trendId' | 'promp
 export function useSaveCreation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, generatedImage, trendId, prompt }: SaveInput) => {
-      const res = await apiRequest('POST', '/api/images', { id, generatedImage, trendId, prompt });
-      return (await res.json().catch(() => null)) as Image | null;
-    },
+    mutationFn: ({ id, generatedImage, trendId, prompt }: SaveInput) => data(api.POST('/api/images', { body: { id, generatedImage, trendId, prompt } })),
     onSuccess: () => {
       toast({ title: 'Saved to gallery', description: 'Your creation has been saved successfully.' });
       void invalidateImages(queryClient);

@@ -1,15 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, errorMessage } from '@/lib/api';
+import { errorMessage, isApiError } from '@/lib/api';
+import { api, data } from '@/lib/api-client';
 import { imageKeys } from '@/features/images/image-keys';
 import { toast } from '@/ui/toast-store';
 import { createShareLink, type ShareLink } from './share';
 
 /** GET /api/images/:id/share-link: the public link, or null when there is none (404). */
 async function fetchShareLink(imageId: string): Promise<ShareLink | null> {
-  const res = await fetch(imageKeys.shareLink(imageId)[0], { credentials: 'include' });
-  if (res.status === 404) return null;
-  if (!res.ok) throw new Error(`${res.status}: ${(await res.text().catch(() => '')) || res.statusText}`);
-  return (await res.json()) as ShareLink;
+  try {
+    return await data(api.GET('/api/images/{id}/share-link', { params: { path: { id: imageId } } }));
+  } catch (error) {
+    if (isApiError(error, 404)) return null;
+    throw error;
+  }
 }
 
 /** The public share link of one creation: read, create (or get the existing one), revoke. */
@@ -27,7 +30,7 @@ export function useShareLink(imageId: string) {
   });
   const revoke = useMutation({
     mutationFn: async () => {
-      await apiRequest('DELETE', key[0]);
+      await api.DELETE('/api/images/{id}/share-link', { params: { path: { id: imageId } } });
     },
     onSuccess: () => queryClient.setQueryData(key, null),
     onError,

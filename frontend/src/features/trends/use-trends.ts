@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, errorMessage } from '@/lib/api';
+import { errorMessage, isApiError } from '@/lib/api';
+import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { Role, Trend, User, VotingTrend } from '@/lib/types';
 import type { StyleOptionsAnswer } from '@trendforge/contracts';
@@ -55,7 +56,8 @@ export function useToggleFavorite(user: User | null) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: async ({ trend, favorite }: { trend: Trend; favorite: boolean }) => {
-      await apiRequest(favorite ? 'POST' : 'DELETE', `/api/trends/${encodeURIComponent(trend.slug)}/favorite`);
+      const init = { params: { path: { slug: trend.slug } } };
+      await (favorite ? api.POST('/api/trends/{slug}/favorite', init) : api.DELETE('/api/trends/{slug}/favorite', init));
     },
     onMutate: async ({ trend, favorite }) => {
       await queryClient.cancelQueries({ queryKey: trendKeys.favorites });
@@ -66,7 +68,7 @@ export function useToggleFavorite(user: User | null) {
     },
     onError: (error, { favorite }, context) => {
       queryClient.setQueryData(trendKeys.favorites, context?.previous);
-      if (error instanceof Error && error.message.startsWith('403')) {
+      if (isApiError(error, 403)) {
         toast({ title: 'Pro Feature', description: errorMessage(error, 'Upgrade to Pro to save favorite trends') });
       } else {
         toast({ title: favorite ? 'Failed to add to favorites' : 'Failed to remove from favorites', description: errorMessage(error, ''), variant: 'destructive' });

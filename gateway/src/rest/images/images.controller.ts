@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, Inject, NotFoundException, Param, ParseEnumPipe, ParseUUIDPipe, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUUID, Matches } from 'class-validator';
 import {
   ErrorCode, Export4kRefusal, Export4kRoles, PageQueryMessages, ShareUrls,
@@ -15,11 +16,11 @@ import { downloadName, ExportRenderer } from './export.js';
 const uuid = new ParseUUIDPipe({ version: '4', errorHttpStatusCode: 404, exceptionFactory: () => new NotFoundException('Image Not Found') });
 
 export class SaveImageBody {
-  @IsString() generatedImage: string;
-  @IsOptional() @IsString() originalImage?: string;
-  @IsOptional() @IsString() trendId?: string;
-  @IsOptional() @IsString() prompt?: string;
-  @IsOptional() @IsUUID('4') id?: string;
+  @ApiProperty() @IsString() generatedImage: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() originalImage?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() trendId?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() prompt?: string;
+  @ApiPropertyOptional({ format: 'uuid', description: 'The completed generation this creation is.' }) @IsOptional() @IsUUID('4') id?: string;
 }
 
 /** GET /api/images/page: the strings as sent; the images service checks what they mean. */

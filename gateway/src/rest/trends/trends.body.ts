@@ -46,7 +46,11 @@ export class UpdateTrendBody implements Partial<TrendInput> {
   @IsOptional() @TrendFieldRules.flag() verified?: boolean;
   @ApiPropertyOptional({ description: 'Shown in the catalogue.' })
   @IsOptional() @TrendFieldRules.flag() available?: boolean;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'object' }, description: 'Style options by key.' })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'object', properties: { label: { type: 'string' }, description: { type: 'string' } }, required: ['label', 'description'] },
+    description: 'Style options by key.',
+  })
   @IsOptional() @IsObject() styleOptions?: Record<string, StyleOption>;
   @ApiPropertyOptional({ type: [String], maxItems: 20 })
   @IsOptional() @TrendFieldRules.vibes() vibes?: string[];

@@ -1,4 +1,5 @@
 import { Body, Controller, Put, UseGuards } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import type { User } from '@trendforge/contracts';
 import { Members } from '../../clients/members.js';
@@ -6,16 +7,16 @@ import { CurrentCaller, MemberGuard, type Caller } from '../../common/session.js
 
 // Kept through the whitelist as sent; the rules and their messages live in the auth service.
 export class SettingsBody {
-  @Allow() firstName?: unknown;
-  @Allow() lastName?: unknown;
-  @Allow() avatar?: unknown;
-  @Allow() darkMode?: unknown;
-  @Allow() emailNotifications?: unknown;
-  @Allow() highQualityGeneration?: unknown;
+  @ApiPropertyOptional({ type: String }) @Allow() firstName?: unknown;
+  @ApiPropertyOptional({ type: String }) @Allow() lastName?: unknown;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'An uploaded avatar URL (POST /api/upload), or null for none.' }) @Allow() avatar?: unknown;
+  @ApiPropertyOptional({ type: Boolean }) @Allow() darkMode?: unknown;
+  @ApiPropertyOptional({ type: Boolean }) @Allow() emailNotifications?: unknown;
+  @ApiPropertyOptional({ type: Boolean }) @Allow() highQualityGeneration?: unknown;
 }
 
 export class OnboardingBody {
-  @Allow() hasOnboarded: unknown;
+  @ApiProperty({ type: Boolean }) @Allow() hasOnboarded: unknown;
 }
 
 /** PUT /api/users/onboarding and /settings (spec part 1 section 7): the caller's own profile only. */
