@@ -3,7 +3,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { NatsConnection } from '@nats-io/transport-node';
 import { CatalogueChangedEvent, type CatalogueChanged, type CataloguePart } from '@trendforge/contracts';
 import { hearEveryNotice, NATS } from '@trendforge/platform';
-import { BoundedMap } from '../common/bounded-map.js';
+import { LRUCache } from 'lru-cache';
 
 /**
  * The longest a replica may serve a part after it changed: the change notice normally arrives
@@ -48,8 +48,8 @@ const DocumentsKept = 500;
 export class Catalogue implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly reads = new Map<string, CachedAnswer>();
   private readonly loading = new Map<string, Promise<CachedAnswer>>();
-  private readonly responses = new BoundedMap<string, CachedAnswer>(DocumentsKept);
-  private readonly voted = new BoundedMap<string, { slugs: ReadonlySet<string>; storedAt: number }>(MembersKept);
+  private readonly responses = new LRUCache<string, CachedAnswer>({ max: DocumentsKept });
+  private readonly voted = new LRUCache<string, { slugs: ReadonlySet<string>; storedAt: number }>({ max: MembersKept });
   /** Counts changes: a load that saw a change while it ran keeps its answer out of the cache. */
   private changes = 0;
   private stopListening?: () => void;

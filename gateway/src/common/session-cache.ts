@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { NatsConnection } from '@nats-io/transport-node';
 import { SessionEndedEvent } from '@trendforge/contracts';
 import { hearEveryNotice, NATS, sessionTokenDigest } from '@trendforge/platform';
-import { BoundedMap } from './bounded-map.js';
+import { LRUCache } from 'lru-cache';
 
 /**
  * How long a replica trusts a session it checked with auth. A logout reaches every replica within
@@ -19,7 +19,7 @@ const SessionsKept = 50_000;
  */
 @Injectable()
 export class SessionCache implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly sessions = new BoundedMap<string, { userId: string; until: number }>(SessionsKept);
+  private readonly sessions = new LRUCache<string, { userId: string; until: number }>({ max: SessionsKept });
   /** Checks under way, by token digest: a session's requests that arrive together ask auth once. */
   private readonly checking = new Map<string, Promise<{ userId: string } | null>>();
   /** Counts ends heard: a check that saw one while it ran is not kept. */

@@ -2,7 +2,7 @@ import { Logger, type DynamicModule } from '@nestjs/common';
 import { ThrottlerModule, type ThrottlerOptions, type ThrottlerStorage } from '@nestjs/throttler';
 import type { Redis } from 'ioredis';
 import { busNamespace, REDIS } from '@trendforge/platform';
-import { BoundedMap } from './bounded-map.js';
+import { LRUCache } from 'lru-cache';
 import { ReplicaCounts } from './replica-counts.js';
 
 /**
@@ -82,7 +82,7 @@ export class GatewayThrottlerStorage implements ThrottlerStorage {
   private readonly pending = new Map<string, PendingHits>();
   private flushScheduled = false;
   /** Redis keys (base) known to be blocked, until when (ms since the epoch). */
-  private readonly blockedUntil = new BoundedMap<string, number>(KnownBlockedMax);
+  private readonly blockedUntil = new LRUCache<string, number>({ max: KnownBlockedMax });
 
   constructor(
     private readonly redis: Redis,
