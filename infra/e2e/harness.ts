@@ -43,7 +43,7 @@ export async function startE2EStack(label: string, options: Partial<StackOptions
       // and a traits-worker took minutes to start.
       childEnv: {
         LOG_LEVEL: 'warn', WORKER_LOCK_MS: '3000', REGISTRATIONS_PER_IP: '1000', RATE_LIMIT_PER_ADDRESS: '100000', CONNECTIONS_PER_ADDRESS: '1000',
-        WORKER_NICENESS: '0', PREVIEW_WARMUP: 'false', ...options.childEnv,
+        WORKER_NICENESS: '0', PREVIEW_WARMUP: 'false', ANALYSIS_WARMUP: 'false', ...options.childEnv,
       },
     });
   } catch (error) {

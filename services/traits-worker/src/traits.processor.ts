@@ -7,6 +7,9 @@ import {
   Bus, QUEUE_WORKER_CONFIG, QueueConsumer, ServiceError, STORAGE, StorageNotFoundError, type ObjectStorage, type QueueWorkerConfig,
 } from '@trendforge/platform';
 
+/** Whether the analysis models load (and run once) at start rather than with the first photo. */
+export const ANALYSIS_WARMUP = Symbol('ANALYSIS_WARMUP');
+
 /** Tries at telling the images service the traits are read, before leaving it to its sweep. */
 const ReportAttempts = 4;
 
@@ -22,6 +25,7 @@ export class TraitsProcessor extends QueueConsumer<typeof QueueName.traits> {
     @Inject(QUEUE_WORKER_CONFIG) config: QueueWorkerConfig,
     @Inject(STORAGE) private readonly storage: ObjectStorage,
     private readonly bus: Bus,
+    @Inject(ANALYSIS_WARMUP) private readonly warmUp: boolean,
   ) {
     super(QueueName.traits, config);
   }
@@ -29,7 +33,7 @@ export class TraitsProcessor extends QueueConsumer<typeof QueueName.traits> {
   override onApplicationBootstrap() {
     // The analysis thread loads its models now, not when the first member's photo arrives; jobs
     // queue behind the loading on that thread.
-    warmAnalyseWorker().catch((error: unknown) => this.log.warn({ err: error }, 'analysis models not preloaded (the first photo loads them)'));
+    if (this.warmUp) warmAnalyseWorker().catch((error: unknown) => this.log.warn({ err: error }, 'analysis models not preloaded (the first photo loads them)'));
     super.onApplicationBootstrap();
   }
 
