@@ -2,6 +2,7 @@ import createClient from 'openapi-fetch';
 import type {
   ElectionResult,
   FailedGeneration,
+  ImagePageView,
   ImageView,
   LedgerEntry,
   Role,
@@ -35,6 +36,7 @@ type Answers = Checked<{
   '/api/trends/{slug}/weekly': { post: Trend };
   '/api/trends/{slug}/vote': { post: VotingTrend; delete: VotingTrend };
   '/api/images': { post: ImageView };
+  '/api/images/page': { get: ImagePageView };
   '/api/images/{id}/share-link': { get: ShareLinkView; post: ShareLinkView };
   '/api/billing/status': { get: { configured: boolean; canManage: boolean; subscription: { plan: 'basic' | 'pro' | null; status: string } | null } };
   '/api/billing/checkout': { post: { url?: unknown } };

@@ -1955,7 +1955,17 @@ export interface operations {
     };
     ImagesController_page: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: string;
+                /** @description The previous page's nextCursor. */
+                cursor?: string;
+                trendId?: string;
+                favorites?: "true" | "false" | "";
+                /** @description A date as YYYY-MM-DD. */
+                from?: string;
+                /** @description A date as YYYY-MM-DD. */
+                to?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

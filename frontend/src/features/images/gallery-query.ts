@@ -1,4 +1,5 @@
 import { DefaultPageLimit } from '@trendforge/contracts';
+import type { paths } from '@/lib/api-schema';
 import { imageKeys } from './image-keys';
 
 /** Spec part 2 section 9: each gallery tab lists up to 100 creations. */
@@ -20,15 +21,22 @@ export function hasFilters(filters: GalleryFilters): boolean {
   return Boolean(filters.trendId || filters.from || filters.to);
 }
 
-/** GET /api/images/page with the tab's and filters' parameters; empty ones are left out. */
+type PageQuery = NonNullable<paths['/api/images/page']['get']['parameters']['query']>;
+
+/** The query of GET /api/images/page for the tab and filters; empty ones are left out. */
+export function galleryPageQuery(filters: GalleryFilters, cursor: string | null, limit = GALLERY_PAGE_SIZE): PageQuery {
+  const query: PageQuery = { limit: String(limit) };
+  if (cursor) query.cursor = cursor;
+  if (filters.trendId) query.trendId = filters.trendId;
+  if (filters.tab === 'favorites') query.favorites = 'true';
+  if (filters.from) query.from = filters.from;
+  if (filters.to) query.to = filters.to;
+  return query;
+}
+
+/** GET /api/images/page with the tab's and filters' parameters. */
 export function galleryPagePath(filters: GalleryFilters, cursor: string | null, limit = GALLERY_PAGE_SIZE): string {
-  const params = new URLSearchParams({ limit: String(limit) });
-  if (cursor) params.set('cursor', cursor);
-  if (filters.trendId) params.set('trendId', filters.trendId);
-  if (filters.tab === 'favorites') params.set('favorites', 'true');
-  if (filters.from) params.set('from', filters.from);
-  if (filters.to) params.set('to', filters.to);
-  return `${imageKeys.pages}?${params.toString()}`;
+  return `${imageKeys.pages}?${new URLSearchParams(galleryPageQuery(filters, cursor, limit)).toString()}`;
 }
 
 /** How many to ask for next so that a tab never holds more than 100. */

@@ -1,8 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { ImagePageView } from '@trendforge/contracts';
-import { send } from '@/lib/api';
+import { api, data } from '@/lib/api-client';
 import { useAuth } from '@/features/auth/auth-context';
-import { galleryPagePath, nextPageLimit, nextPageParam, type GalleryFilters, type PageParam } from './gallery-query';
+import { galleryPageQuery, nextPageLimit, nextPageParam, type GalleryFilters, type PageParam } from './gallery-query';
 import { imageKeys } from './image-keys';
 
 /** The gallery, newest first, a page at a time (keyset cursor), up to 100 per tab. */
@@ -12,11 +11,8 @@ export function useGalleryPages(filters: GalleryFilters) {
     queryKey: [imageKeys.pages, filters],
     enabled: Boolean(user),
     initialPageParam: { cursor: null, loaded: 0 } as PageParam,
-    queryFn: async ({ pageParam }) => {
-      // The document does not name this path's query yet, so it is called untyped.
-      const res = await send(galleryPagePath(filters, pageParam.cursor, nextPageLimit(pageParam.loaded)));
-      return (await res.json()) as ImagePageView;
-    },
+    queryFn: ({ pageParam }) =>
+      data(api.GET('/api/images/page', { params: { query: galleryPageQuery(filters, pageParam.cursor, nextPageLimit(pageParam.loaded)) } })),
     getNextPageParam: nextPageParam,
   });
   const images = query.data?.pages.flatMap((page) => page.items) ?? [];

@@ -25,12 +25,14 @@ export class SaveImageBody {
 
 /** GET /api/images/page: the strings as sent; the images service checks what they mean. */
 export class ImagePageQuery {
+  @ApiPropertyOptional({ pattern: '^\\d{1,6}$' })
   @IsOptional() @Matches(/^\d{1,6}$/, { message: PageQueryMessages.limit }) limit?: string;
-  @IsOptional() @IsString() cursor?: string;
-  @IsOptional() @IsString() trendId?: string;
+  @ApiPropertyOptional({ description: 'The previous page\'s nextCursor.' }) @IsOptional() @IsString() cursor?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() trendId?: string;
+  @ApiPropertyOptional({ enum: ['true', 'false', ''] })
   @IsOptional() @IsIn(['true', 'false', ''], { message: PageQueryMessages.favorites }) favorites?: string;
-  @IsOptional() @IsString() from?: string;
-  @IsOptional() @IsString() to?: string;
+  @ApiPropertyOptional({ description: 'A date as YYYY-MM-DD.' }) @IsOptional() @IsString() from?: string;
+  @ApiPropertyOptional({ description: 'A date as YYYY-MM-DD.' }) @IsOptional() @IsString() to?: string;
 }
 
 const toShareLinkView = (link: ShareLink): ShareLinkView => ({ token: link.token, url: ShareUrls.page(link.token) });
