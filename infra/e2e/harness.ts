@@ -3,9 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import {
-  createTestDatabase, deleteNatsNamespace, flushNamespace, testNatsUrl, testRedisUrl, uniqueNamespace, type TestDatabase,
+  createTestDatabase, deleteNatsNamespace, eventually, flushNamespace, testNatsUrl, testRedisUrl, uniqueNamespace, type TestDatabase,
 } from '@trendforge/testing';
 import { startStack, type Stack, type StackOptions } from '../src/stack.js';
+
+export { eventually };
 
 /**
  * A whole stack of its own: database, Redis/NATS namespace (BUS_NAMESPACE), storage folder and
@@ -121,22 +123,6 @@ export class ApiMember {
     member.id = user.id;
     return member;
   }
-}
-
-/** Polls until `check` returns a value, or fails with what it saw last. */
-export async function eventually<T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const value = await check();
-      if (value) return value;
-    } catch (error) {
-      last = error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`timed out waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`);
 }
 
 /** What a spec file shares: its own stack and one Chromium, filled in before its first test. */

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { flushNamespace, startFakeGemini, startFakeOpenAI, testRedisUrl, uniqueNamespace, type FakeGemini, type FakeOpenAI } from '@trendforge/testing';
+import { eventually, flushNamespace, startFakeGemini, startFakeOpenAI, testRedisUrl, uniqueNamespace, type FakeGemini, type FakeOpenAI } from '@trendforge/testing';
 import type { GenerationJob } from '@trendforge/contracts';
 import { imageRouting, loadGenerationWorkerConfig } from '../src/config.js';
 import { isProviderRateLimit } from '../src/failure.js';
@@ -14,13 +14,6 @@ const job: GenerationJob = {
 };
 const render = (provider: ImageProvider, data: GenerationJob = job) => provider.render(data, undefined, () => undefined);
 
-/** Waits for a condition the code under test brings about (no fixed sleeps). */
-async function eventuallyTrue(check: () => Promise<boolean>): Promise<void> {
-  for (let tries = 0; !(await check()); tries++) {
-    if (tries > 500) throw new Error('condition not reached');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe('provider router: primary OpenAI, fallback Gemini (real SDKs against their wire formats)', () => {
   let openai: FakeOpenAI;
@@ -180,7 +173,7 @@ describe('provider router: primary OpenAI, fallback Gemini (real SDKs against th
     clock += 30_000;
     try {
       const probe = render(two);
-      await eventuallyTrue(async () => (await one.breaker.state()) === 'probing');
+      await eventually('the breaker probing', async () => (await one.breaker.state()) === 'probing');
       expect((await render(one)).engine).toBe('gemini');
       expect((await probe).engine).toBe('openai');
     } finally {

@@ -8,6 +8,7 @@ export {
 } from './database.js';
 export { testRedisUrl, uniqueNamespace, flushNamespace, DEFAULT_TEST_REDIS_URL } from './redis.js';
 export { freePort } from './ports.js';
+export { eventually } from './eventually.js';
 export { testNatsUrl, deleteNatsNamespace, untilEventsHandled, DEFAULT_TEST_NATS_URL } from './nats.js';
 export { createPng, createPngBomb, readPngSize, type PngOptions, type Rgb } from './png.js';
 export {
