@@ -46,10 +46,19 @@ export class PeriodicTasks<N extends ScheduleQueue> {
       });
     }
     const byName = new Map(this.tasks.map((task) => [task.name ?? task.id, task]));
+    // A tick that comes while this replica still runs the task's previous one (a sweep slower than
+    // its interval) is skipped rather than run beside it.
+    const running = new Set<string>();
     this.worker = new Worker<JobData<N>, JobResult<N>>(this.queueName, async (job) => {
       const task = byName.get(job.name);
       if (!task) throw new Error(`no periodic task ${job.name} on ${this.queueName}`);
-      return task.run();
+      if (running.has(job.name)) return undefined as JobResult<N>;
+      running.add(job.name);
+      try {
+        return await task.run();
+      } finally {
+        running.delete(job.name);
+      }
     }, {
       connection: queueConnection(this.redisUrl),
       prefix: busNamespace(),

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 process.env.BUS_NAMESPACE = `t-schedules-${randomBytes(4).toString('hex')}`;
 const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const { PeriodicTasks } = await import('../src/index.js');
+const { eventually } = await import('@trendforge/testing');
 
 test('two replicas upsert one schedule and every tick runs once, on one of them; a task gone from the list loses its scheduler', async () => {
   const runs: string[] = [];
@@ -37,5 +38,33 @@ test('two replicas upsert one schedule and every tick runs once, on one of them;
   } finally {
     await check.close();
     await queue.close();
+  }
+});
+
+test("a tick that comes while the task's previous run is still going in this replica is skipped, not run beside it", async () => {
+  let active = 0;
+  let mostAtOnce = 0;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  // Two tasks, so the replica takes two jobs at once: a quick one beside a slow one.
+  const tasks = new PeriodicTasks('images-housekeeping', redisUrl, [
+    { id: 'quick-push', repeat: { every: 50 }, run: async () => undefined },
+    {
+      id: 'slow-sweep', repeat: { every: 50 },
+      run: async () => { active += 1; mostAtOnce = Math.max(mostAtOnce, active); await released; active -= 1; },
+    },
+  ]);
+  try {
+    await tasks.start();
+    // Further sweep ticks come and end (skipped) while the first sweep holds on.
+    const sweepsEnded = async () => (await tasks.queue.getJobs(['completed'])).filter((job) => job.name === 'slow-sweep').length;
+    await eventually('two sweep ticks ended while the first runs', async () => (await sweepsEnded()) >= 2);
+    expect(mostAtOnce).toBe(1);
+  } finally {
+    release();
+    await tasks.close();
+    const check = new PeriodicTasks('images-housekeeping', redisUrl, []);
+    await check.queue.obliterate({ force: true });
+    await check.close();
   }
 });
