@@ -32,8 +32,6 @@ type QueueStats = Pick<GenerationQueueSnapshot, 'averageRenderMs' | 'slots' | 's
  */
 @Injectable()
 export class GenerationQueueWatch implements OnApplicationShutdown {
-  private lastPublished = '';
-
   constructor(@Inject(GENERATION_QUEUE) private readonly queue: GenerationQueue, @Inject(REDIS) private readonly redis: Redis) {}
 
   async onApplicationShutdown() {
@@ -67,14 +65,20 @@ export class GenerationQueueWatch implements OnApplicationShutdown {
     return pace ? Math.round(pace.duration / pace.max) : undefined;
   }
 
-  /** Pushes the snapshot when it changed since the last push; keeps the figures `eta` reads fresh. */
+  /**
+   * Pushes the snapshot when it changed since the fleet's last push (the ticks go to whichever
+   * replica takes them, so the last push is kept in Redis, not in this replica); keeps the figures
+   * `eta` reads fresh.
+   */
   async publish(): Promise<void> {
     const snapshot = await this.snapshot();
     const stats: QueueStats = { averageRenderMs: snapshot.averageRenderMs, slots: snapshot.slots, startIntervalMs: snapshot.startIntervalMs };
-    await this.redis.set(statsKey(), JSON.stringify(stats), 'PX', StatsTtlMs);
     const text = JSON.stringify(snapshot);
-    if (text === this.lastPublished) return;
-    this.lastPublished = text;
+    const [, lastPushed] = await Promise.all([
+      this.redis.set(statsKey(), JSON.stringify(stats), 'PX', StatsTtlMs),
+      this.redis.set(lastPushedKey(), text, 'PX', StatsTtlMs, 'GET'),
+    ]);
+    if (text === lastPushed) return;
     await publishGenerationQueue(this.redis, snapshot);
   }
 
@@ -94,3 +98,4 @@ export class GenerationQueueWatch implements OnApplicationShutdown {
 }
 
 const statsKey = () => `${busNamespace()}:images:generation-queue-stats`;
+const lastPushedKey = () => `${busNamespace()}:images:generation-queue-pushed`;

@@ -84,6 +84,23 @@ describe('images service: the generation queue', () => {
     expect(processed).toEqual([blocker.id, pro1.id, free1.id, free2.id]);
   });
 
+  test('two replicas publishing the one queue push a snapshot once: none repeats the one before it', async () => {
+    // A second replica's watch beside the service's own, which keeps publishing every second.
+    const other = new GenerationQueueWatch(stack.queue, stack.images.app.get(REDIS) as Redis);
+    const from = snapshots.length;
+    await other.publish();
+    await other.publish();
+    // Then the queue changes (its pace), and that change is pushed: everything before it has arrived.
+    await stack.queue.setGlobalRateLimit(1, 12_340);
+    try {
+      await eventually(async () => snapshots.at(-1), (s) => s?.startIntervalMs === 12_340);
+      const pushed = snapshots.slice(from).map((snapshot) => JSON.stringify(snapshot));
+      expect(pushed.filter((text, i) => i > 0 && text === pushed[i - 1])).toEqual([]);
+    } finally {
+      await stack.queue.removeGlobalRateLimit();
+    }
+  });
+
   test("a member accepted right after the workers learned the provider's pace is told a wait at that pace, not the one published a second before", async () => {
     const watch = stack.images.app.get(GenerationQueueWatch);
     const redis = stack.images.app.get(REDIS) as Redis;
