@@ -5,6 +5,7 @@ import { BillingService } from './billing.service.js';
 import type { BillingConfig } from './config.js';
 import { billingDatabase } from './database.js';
 import { ReferralHandlers } from './referral.handlers.js';
+import { repositoryProviders } from './repositories/index.js';
 import { ReferralService } from './referral.service.js';
 import { paymentsControllers, paymentsProviders } from './payments/payments.providers.js';
 
@@ -17,7 +18,7 @@ export class BillingModule {
         ...serviceInfrastructure({ service: 'billing', databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL, natsUrl: config.NATS_URL, database: billingDatabase }),
       ],
       controllers: [BillingHandlers, ReferralHandlers, ...paymentsControllers],
-      providers: [BillingService, ReferralService, ...paymentsProviders(config)],
+      providers: [...repositoryProviders, BillingService, ReferralService, ...paymentsProviders(config)],
     };
   }
 }

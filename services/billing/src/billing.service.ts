@@ -1,12 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
+import { QueryFailedError } from 'typeorm';
 import {
-  AdminListLimit, ErrorCode, isUuid, type LedgerEntry, MonthlyAllowance, Roles, StarterCredits, type BillingAccount, type MessageRequest, type Role,
+  AdminListLimit, ErrorCode, isUuid, type LedgerEntry, MonthlyAllowance, Roles, StarterCredits, type BillingAccount, type MessageRequest,
 } from '@trendforge/contracts';
 import { fail } from '@trendforge/platform';
-import type { LedgerKind } from './ledger-entry.entity.js';
+import type { AccountEntity } from './entities.js';
 import { applyPlanChange } from './plan-change.js';
+import {
+  AccountRepository, BillingTransactions, ChargeRepository, LedgerRepository, type BillingRepositories,
+} from './repositories/index.js';
 
 /** Texts people see when billing refuses something. */
 export const BillingMessages = {
@@ -30,29 +32,18 @@ const MaxReasonLength = 500;
 /** The usage period of a moment: its calendar month in UTC, 'YYYY-MM'. */
 export const usagePeriod = (at: Date = new Date()) => at.toISOString().slice(0, 7);
 
-interface AccountRow {
-  user_id: string;
-  role: Role;
-  credits: number;
-  monthly_usage: number;
-  usage_period: string;
-}
-
 /** The charges primary key refused a second first charge of one generation. */
 const isDuplicateCharge = (error: unknown) =>
   error instanceof QueryFailedError && (error.driverError as { constraint?: string }).constraint === 'charges_pkey';
 
-/** Raw SQL inside one transaction, answering the returned rows (also for UPDATE ... RETURNING). */
-type Sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
-
-function toBillingAccount(row: AccountRow, period = usagePeriod()): BillingAccount {
+function toBillingAccount(account: AccountEntity, period = usagePeriod()): BillingAccount {
   return {
-    userId: row.user_id,
-    role: row.role,
-    credits: row.credits,
+    userId: account.userId,
+    role: account.role,
+    credits: account.credits,
     // Usage resets each calendar month: a count from an earlier month is this month's 0.
-    monthlyUsage: row.usage_period === period ? row.monthly_usage : 0,
-    monthlyAllowance: MonthlyAllowance[row.role],
+    monthlyUsage: account.usagePeriod === period ? account.monthlyUsage : 0,
+    monthlyAllowance: MonthlyAllowance[account.role],
   };
 }
 
@@ -67,14 +58,19 @@ const reasonText = (value: unknown) => (typeof value === 'string' ? value.trim()
 export class BillingService {
   private readonly logger = new Logger(BillingService.name);
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly accounts: AccountRepository,
+    private readonly charges: ChargeRepository,
+    private readonly ledgerEntries: LedgerRepository,
+    private readonly transactions: BillingTransactions,
+  ) {}
 
   /** The member's account, opened (free, with starter credits) on first sight. */
   async account(userId: string): Promise<BillingAccount> {
     if (!isUuid(userId)) fail(ErrorCode.BadRequest, BillingMessages.invalidUser);
-    const [row] = await this.dataSource.query<AccountRow[]>('SELECT * FROM "billing"."accounts" WHERE "user_id" = $1', [userId]);
-    if (row) return toBillingAccount(row);
-    return this.transaction(async (sql) => toBillingAccount(await this.lockOrOpen(sql, userId)));
+    const account = await this.accounts.find(userId);
+    if (account) return toBillingAccount(account);
+    return this.transaction(async (tx) => toBillingAccount(await this.lockOrOpen(tx, userId)));
   }
 
   /** Opens the account eagerly when a member registers; a no-op when it exists. */
@@ -83,72 +79,48 @@ export class BillingService {
       this.logger.warn({ userId }, 'user.registered without a valid user id ignored');
       return;
     }
-    await this.transaction((sql) => this.open(sql, userId));
+    await this.transaction((tx) => this.open(tx, userId));
   }
 
   /**
    * Counts one generation against the month's allowance and takes `credits` credits, atomically.
-   * Idempotent per generation: charging the same generation again changes nothing.
+   * Idempotent per generation: charging the same generation again changes nothing. The rule itself
+   * is billing.charge_generation (ChargeRepository.chargeGeneration), the one the images service's
+   * acceptance runs too; this path adds what that statement leaves to its caller.
    */
   async charge({ userId, generationId, credits }: MessageRequest<'billing.charge'>): Promise<BillingAccount> {
     if (!isUuid(userId)) fail(ErrorCode.BadRequest, BillingMessages.invalidUser);
     if (!isUuid(generationId)) fail(ErrorCode.BadRequest, BillingMessages.invalidGeneration);
     if (!Number.isInteger(credits) || credits < 0 || credits > MaxChargeCredits) fail(ErrorCode.BadRequest, BillingMessages.invalidCost);
 
-    const charged = await this.chargeInOneStatement(userId, generationId, credits).catch((error: unknown) => {
-      // The same generation charged at this very moment by another request: the careful path answers it.
-      if (isDuplicateCharge(error)) return undefined;
+    // The common case in one statement and one round trip; a concurrent first charge of the same
+    // generation loses on the charges primary key and the careful path answers it.
+    const charged = await this.charges.chargeGeneration(userId, generationId, credits).catch((error: unknown) => {
+      if (isDuplicateCharge(error)) return null;
       throw error;
     });
-    if (charged) return charged;
+    // A charge counts in the month it was made: the row's period is the current one.
+    if (charged) return toBillingAccount(charged, charged.usagePeriod);
     return this.chargeCarefully(userId, generationId, credits);
   }
 
   /**
-   * The common case in one statement and one round trip (billing.charge_generation, which the
-   * images service also runs inside its acceptance). Anything else (a refusal, an account not open
-   * yet, a charge already made) answers undefined for `chargeCarefully`; a concurrent first charge of
-   * the same generation loses on the charges primary key.
+   * The charge when the one statement charged nothing, holding the account's row lock: opens an
+   * account not open yet and charges it (the same rule), answers a repeat, and says why it refuses.
    */
-  private async chargeInOneStatement(userId: string, generationId: string, credits: number): Promise<BillingAccount | undefined> {
-    const [row] = await this.dataSource.query<{ charged: AccountRow | null }[]>(
-      'SELECT "billing"."charge_generation"($1, $2, $3, $4) AS charged', [userId, generationId, credits, JSON.stringify(MonthlyAllowance)],
-    );
-    // A charge counts in the month it was made: the row's period is the current one.
-    return row?.charged ? toBillingAccount(row.charged, row.charged.usage_period) : undefined;
-  }
-
-  /** Every case, in a transaction holding the account's row lock: opens the account, answers a repeat, says why it refuses. */
   private chargeCarefully(userId: string, generationId: string, credits: number): Promise<BillingAccount> {
-    return this.transaction(async (sql) => {
-      const account = await this.lockOrOpen(sql, userId);
-      const period = usagePeriod();
+    return this.transaction(async (tx) => {
+      const account = await this.lockOrOpen(tx, userId);
+      const charged = await tx.charges.chargeGeneration(userId, generationId, credits);
+      if (charged) return toBillingAccount(charged, charged.usagePeriod);
 
-      const [earlier] = await sql<{ user_id: string }>('SELECT "user_id" FROM "billing"."charges" WHERE "generation_id" = $1', [generationId]);
-      if (earlier) {
-        if (earlier.user_id !== userId) fail(ErrorCode.Conflict, BillingMessages.generationOfAnotherUser);
-        return toBillingAccount(account, period);
-      }
-
-      const used = account.usage_period === period ? account.monthly_usage : 0;
-      const allowance = MonthlyAllowance[account.role];
-      if (used >= allowance) fail(ErrorCode.PaymentRequired, BillingMessages.monthlyLimit(used, allowance));
-      if (account.credits < credits) fail(ErrorCode.PaymentRequired, BillingMessages.notEnoughCredits(credits, account.credits));
-
-      const [updated] = await sql<AccountRow>(
-        `UPDATE "billing"."accounts"
-            SET "credits" = "credits" - $2, "monthly_usage" = $3, "usage_period" = $4, "updated_at" = now()
-          WHERE "user_id" = $1 RETURNING *`,
-        [userId, credits, used + 1, period],
-      );
-      await sql(
-        'INSERT INTO "billing"."charges" ("generation_id", "user_id", "credits", "usage_period") VALUES ($1, $2, $3, $4)',
-        [generationId, userId, credits, period],
-      );
-      if (credits > 0) {
-        await this.record(sql, { userId, delta: -credits, balanceAfter: updated.credits, kind: 'charge', generationId, reason: 'Premium generation' });
-      }
-      return toBillingAccount(updated, period);
+      // Charged nothing, and the account (locked, so unchanged) is open: charged before, or refused.
+      const chargedTo = await tx.charges.chargedTo(generationId);
+      if (chargedTo && chargedTo !== userId) fail(ErrorCode.Conflict, BillingMessages.generationOfAnotherUser);
+      if (chargedTo) return toBillingAccount(account);
+      const { monthlyUsage: used, monthlyAllowance: allowance } = toBillingAccount(account);
+      if (used < allowance && account.credits < credits) fail(ErrorCode.PaymentRequired, BillingMessages.notEnoughCredits(credits, account.credits));
+      fail(ErrorCode.PaymentRequired, BillingMessages.monthlyLimit(used, allowance));
     });
   }
 
@@ -156,27 +128,12 @@ export class BillingService {
   async refund({ generationId, reason }: MessageRequest<'billing.refund'>): Promise<{ refunded: boolean }> {
     if (!isUuid(generationId)) return { refunded: false };
     const why = reasonText(reason) || 'Generation failed';
-    return this.transaction(async (sql) => {
-      // The conditional UPDATE is the "exactly once": only one caller can flip refunded_at.
-      const [charge] = await sql<{ user_id: string; credits: number; usage_period: string }>(
-        `UPDATE "billing"."charges" SET "refunded_at" = now(), "refund_reason" = $2
-          WHERE "generation_id" = $1 AND "refunded_at" IS NULL
-          RETURNING "user_id", "credits", "usage_period"`,
-        [generationId, why],
-      );
+    return this.transaction(async ({ charges, accounts, ledger }) => {
+      const charge = await charges.markRefunded(generationId, why);
       if (!charge) return { refunded: false };
-      const [account] = await sql<AccountRow>(
-        `UPDATE "billing"."accounts"
-            SET "credits" = "credits" + $2,
-                "monthly_usage" = CASE WHEN "usage_period" = $3 THEN GREATEST("monthly_usage" - 1, 0) ELSE "monthly_usage" END,
-                "updated_at" = now()
-          WHERE "user_id" = $1 RETURNING *`,
-        [charge.user_id, charge.credits, charge.usage_period],
-      );
+      const account = await accounts.giveBack(charge.userId, charge.credits, charge.usagePeriod);
       if (charge.credits > 0) {
-        await this.record(sql, {
-          userId: charge.user_id, delta: charge.credits, balanceAfter: account.credits, kind: 'refund', generationId, reason: why,
-        });
+        await ledger.record({ userId: charge.userId, delta: charge.credits, balanceAfter: account.credits, kind: 'refund', generationId, reason: why });
       }
       return { refunded: true };
     });
@@ -186,14 +143,10 @@ export class BillingService {
   async ledger({ userId, limit }: MessageRequest<'billing.ledger'>): Promise<LedgerEntry[]> {
     if (!isUuid(userId)) fail(ErrorCode.BadRequest, BillingMessages.invalidUser);
     const take = Number.isInteger(limit) && limit! > 0 && limit! <= AdminListLimit ? limit! : AdminListLimit;
-    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
-      `SELECT "id", "delta", "balance_after", "kind", "reason", "actor_id", "generation_id", "created_at"
-       FROM "billing"."ledger" WHERE "user_id" = $1 ORDER BY "created_at" DESC, "id" DESC LIMIT $2`, [userId, take],
-    );
-    return rows.map((row) => ({
-      id: String(row.id), delta: row.delta as number, balanceAfter: row.balance_after as number, kind: row.kind as string,
-      reason: row.reason as string, actorId: row.actor_id as string | null, generationId: row.generation_id as string | null,
-      createdAt: (row.created_at as Date).toISOString(),
+    const entries = await this.ledgerEntries.newest(userId, take);
+    return entries.map((entry) => ({
+      id: String(entry.id), delta: entry.delta, balanceAfter: entry.balanceAfter, kind: entry.kind,
+      reason: entry.reason, actorId: entry.actorId, generationId: entry.generationId, createdAt: entry.createdAt.toISOString(),
     }));
   }
 
@@ -214,23 +167,19 @@ export class BillingService {
     if (newRole === undefined && newCredits === undefined) fail(ErrorCode.BadRequest, BillingMessages.nothingToChange);
     const why = reasonText(reason);
 
-    return this.transaction(async (sql) => {
-      let account = await this.lockOrOpen(sql, userId);
+    return this.transaction(async (tx) => {
+      let account = await this.lockOrOpen(tx, userId);
 
       if (newRole !== undefined && newRole !== account.role) {
         // A balance the admin sets is the balance: the plan's credits come with the role only without one.
-        account = await applyPlanChange(sql, {
+        account = await applyPlanChange(tx, {
           userId, role: newRole, grantKey: newCredits === undefined ? `${newRole}:${usagePeriod()}` : null, kind: 'admin', actorId, reason: why,
         });
       }
       if (newCredits !== undefined && newCredits !== account.credits) {
         const delta = newCredits - account.credits;
-        [account] = await sql<AccountRow>(
-          'UPDATE "billing"."accounts" SET "credits" = $2, "updated_at" = now() WHERE "user_id" = $1 RETURNING *', [userId, newCredits],
-        );
-        await this.record(sql, {
-          userId, delta, balanceAfter: account.credits, kind: 'admin', actorId, reason: why || `credits set to ${newCredits}`,
-        });
+        account = await tx.accounts.setCredits(userId, newCredits);
+        await tx.ledger.record({ userId, delta, balanceAfter: account.credits, kind: 'admin', actorId, reason: why || `credits set to ${newCredits}` });
       }
       this.logger.log({ userId, actorId, role: account.role, credits: account.credits, reason: why }, 'admin plan adjustment');
       return toBillingAccount(account);
@@ -238,44 +187,23 @@ export class BillingService {
   }
 
   /** Creates the account with its starter credits if missing; racing callers create exactly one. */
-  private async open(sql: Sql, userId: string): Promise<void> {
-    const created = await sql(
-      `INSERT INTO "billing"."accounts" ("user_id", "role", "credits", "monthly_usage", "usage_period")
-       VALUES ($1, 'free', $2, 0, $3) ON CONFLICT ("user_id") DO NOTHING RETURNING "user_id"`,
-      [userId, StarterCredits, usagePeriod()],
-    );
-    if (created.length > 0) {
-      await this.record(sql, { userId, delta: StarterCredits, balanceAfter: StarterCredits, kind: 'starter', reason: 'Starter credits' });
+  private async open({ accounts, ledger }: BillingRepositories, userId: string): Promise<void> {
+    if (await accounts.open(userId, StarterCredits, usagePeriod())) {
+      await ledger.record({ userId, delta: StarterCredits, balanceAfter: StarterCredits, kind: 'starter', reason: 'Starter credits' });
     }
   }
 
   /** Reads the account holding its row lock until the transaction ends, opening it first if missing. */
-  private async lockOrOpen(sql: Sql, userId: string): Promise<AccountRow> {
-    const select = () => sql<AccountRow>('SELECT * FROM "billing"."accounts" WHERE "user_id" = $1 FOR UPDATE', [userId]);
-    const [row] = await select();
-    if (row) return row;
-    await this.open(sql, userId);
-    const [opened] = await select();
-    return opened;
+  private async lockOrOpen(tx: BillingRepositories, userId: string): Promise<AccountEntity> {
+    const account = await tx.accounts.lock(userId);
+    if (account) return account;
+    await this.open(tx, userId);
+    return (await tx.accounts.lock(userId))!;
   }
 
-  private async record(sql: Sql, entry: {
-    userId: string; delta: number; balanceAfter: number; kind: LedgerKind; reason: string; generationId?: string; actorId?: string;
-  }): Promise<void> {
-    await sql(
-      `INSERT INTO "billing"."ledger" ("user_id", "delta", "balance_after", "kind", "generation_id", "actor_id", "reason")
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [entry.userId, entry.delta, entry.balanceAfter, entry.kind, entry.generationId ?? null, entry.actorId ?? null, entry.reason],
-    );
-  }
-
-  private async transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
+  private async transaction<T>(work: (tx: BillingRepositories) => Promise<T>): Promise<T> {
     try {
-      return await this.dataSource.transaction((manager: EntityManager) => {
-        const runner = manager.queryRunner!;
-        const sql: Sql = async (text, params) => (await runner.query(text, params, true)).records;
-        return work(sql);
-      });
+      return await this.transactions.run(work);
     } catch (error) {
       // Two first charges of one generation by different accounts: the primary key decides.
       if (isDuplicateCharge(error)) {

@@ -1,7 +1,5 @@
 import type { ServiceDatabase } from '@trendforge/platform';
-import { AccountEntity } from './account.entity.js';
-import { ChargeEntity } from './charge.entity.js';
-import { LedgerEntryEntity } from './ledger-entry.entity.js';
+import { billingEntities } from './entities.js';
 import { CreateBilling1763800000000 } from './migrations/1763800000000-CreateBilling.js';
 import { ReferralGrants1764200000000 } from './migrations/1764200000000-ReferralGrants.js';
 import { CreatePayments1764300000000 } from './migrations/1764300000000-CreatePayments.js';
@@ -10,6 +8,6 @@ import { PlanGrants1771500000000 } from './migrations/1771500000000-PlanGrants.j
 
 export const billingDatabase: ServiceDatabase = {
   schema: 'billing',
-  entities: [AccountEntity, ChargeEntity, LedgerEntryEntity],
+  entities: billingEntities,
   migrations: [CreateBilling1763800000000, ReferralGrants1764200000000, CreatePayments1764300000000, ChargeGenerationFunction1770000000000, PlanGrants1771500000000],
 };

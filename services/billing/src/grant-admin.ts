@@ -2,6 +2,7 @@ import type { BillingAccount } from '@trendforge/contracts';
 import { openDatabase } from '@trendforge/platform';
 import { BillingService } from './billing.service.js';
 import { billingDatabase } from './database.js';
+import { billingRepositories, BillingTransactions } from './repositories/index.js';
 
 /** The ledger's actor for changes made from the command line (nobody above the first admin to ask). */
 export const OperatorActorId = '00000000-0000-0000-0000-000000000000';
@@ -14,7 +15,8 @@ export const OperatorActorId = '00000000-0000-0000-0000-000000000000';
 export async function grantAdmin(databaseUrl: string, userId: string | undefined): Promise<BillingAccount> {
   const dataSource = await openDatabase(databaseUrl, billingDatabase);
   try {
-    return await new BillingService(dataSource).setPlan({
+    const { accounts, charges, ledger } = billingRepositories(dataSource.manager);
+    return await new BillingService(accounts, charges, ledger, new BillingTransactions(dataSource)).setPlan({
       userId: userId ?? '', role: 'admin', actorId: OperatorActorId, reason: 'granted from the command line',
     });
   } finally {

@@ -1,16 +1,6 @@
 import { PlanMonthlyCredits, type PaidPlan, type Role } from '@trendforge/contracts';
-import type { LedgerKind } from './ledger-entry.entity.js';
-
-/** Raw SQL inside the caller's transaction, answering the returned rows (also for UPDATE ... RETURNING). */
-export type Sql = <T = Record<string, unknown>>(text: string, params: unknown[]) => Promise<T[]>;
-
-export interface PlanAccountRow {
-  user_id: string;
-  role: Role;
-  credits: number;
-  monthly_usage: number;
-  usage_period: string;
-}
+import type { AccountEntity, LedgerKind } from './entities.js';
+import type { BillingRepositories } from './repositories/index.js';
 
 export interface PlanChange {
   userId: string;
@@ -40,29 +30,20 @@ const movesUp = (from: Role, to: Role) => (Ladder[to] ?? -1) > (Ladder[from] ?? 
  * (a paid invoice); a move down brings none (the month's credits were given already). Holds the account's row lock; the caller's transaction opened the account.
  * Answers the account after the change (unchanged when there was nothing to apply).
  */
-export async function applyPlanChange(sql: Sql, change: PlanChange): Promise<PlanAccountRow> {
-  const [account] = await sql<PlanAccountRow>('SELECT * FROM "billing"."accounts" WHERE "user_id" = $1 FOR UPDATE', [change.userId]);
+export async function applyPlanChange(
+  { accounts, planGrants, ledger }: Pick<BillingRepositories, 'accounts' | 'planGrants' | 'ledger'>, change: PlanChange,
+): Promise<AccountEntity> {
+  const account = (await accounts.lock(change.userId))!;
   const credits = planCredits(change.role);
   const grants = change.grantKey !== null && credits > 0 && (change.role === account.role || movesUp(account.role, change.role));
-  const granted = grants
-    ? (await sql(
-      'INSERT INTO "billing"."plan_grants" ("user_id", "grant_key", "credits") VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING "grant_key"',
-      [change.userId, change.grantKey!, credits],
-    )).length > 0
-    : false;
+  const granted = grants ? await planGrants.grantOnce(change.userId, change.grantKey!, credits) : false;
   const delta = granted ? credits : 0;
   if (change.role === account.role && delta === 0) return account;
 
-  const [updated] = await sql<PlanAccountRow>(
-    'UPDATE "billing"."accounts" SET "role" = $2, "credits" = "credits" + $3, "updated_at" = now() WHERE "user_id" = $1 RETURNING *',
-    [change.userId, change.role, delta],
-  );
+  const updated = await accounts.changePlan(change.userId, change.role, delta);
   const reason = change.role === account.role
     ? change.reason
     : `role ${account.role} → ${change.role}${change.reason ? `: ${change.reason}` : ''}`;
-  await sql(
-    `INSERT INTO "billing"."ledger" ("user_id", "delta", "balance_after", "kind", "actor_id", "reason") VALUES ($1, $2, $3, $4, $5, $6)`,
-    [change.userId, delta, updated.credits, change.kind, change.actorId ?? null, reason],
-  );
+  await ledger.record({ userId: change.userId, delta, balanceAfter: updated.credits, kind: change.kind, actorId: change.actorId, reason });
   return updated;
 }

@@ -1,12 +1,11 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import {
   ErrorCode, isUuid, PaidPlans, type PaidPlan, type PaymentRedirect, type PaymentsStatus, type Role,
 } from '@trendforge/contracts';
 import { fail } from '@trendforge/platform';
 import { BillingService } from '../billing.service.js';
 import { applyPlanChange } from '../plan-change.js';
+import { BillingTransactions, PaymentsRepository, type BillingRepositories } from '../repositories/index.js';
 import { InvalidWebhookSignature, PaymentProvider, type PaymentEvent, type SubscriptionState } from './payment-provider.js';
 
 /** Texts people see when paying is refused. */
@@ -34,17 +33,6 @@ export const roleOfSubscription = (state: Pick<SubscriptionState, 'plan' | 'stat
 /** Statuses in which the member still has a subscription to manage rather than a new one to buy. */
 const OpenStatuses = new Set(['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'paused']);
 
-/** Raw SQL inside the webhook's transaction. */
-type Sql = <T>(text: string, params: unknown[]) => Promise<T[]>;
-
-interface SubscriptionRow {
-  user_id: string;
-  customer_id: string;
-  subscription_id: string | null;
-  plan: PaidPlan | null;
-  status: string | null;
-}
-
 /**
  * Upgrading through the payment provider. Webhooks are verified, then applied once per event id: the
  * event id is recorded in the same transaction as the plan change and its ledger row, so a replay
@@ -55,14 +43,15 @@ export class PaymentsService {
   private readonly logger = new Logger(PaymentsService.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly billing: BillingService,
+    private readonly payments: PaymentsRepository,
+    private readonly transactions: BillingTransactions,
     @Optional() @Inject(PaymentProvider) private readonly provider: PaymentProvider | null,
   ) {}
 
   async status(userId: string): Promise<PaymentsStatus> {
     if (!isUuid(userId)) fail(ErrorCode.BadRequest, 'Invalid user id');
-    const row = await this.subscriptionOf(userId);
+    const row = await this.payments.subscriptionOf(userId);
     return {
       configured: this.provider !== null,
       canManage: this.provider !== null && row !== null,
@@ -77,11 +66,11 @@ export class PaymentsService {
     if (typeof email !== 'string' || !email.includes('@')) fail(ErrorCode.BadRequest, PaymentMessages.invalidEmail);
     const back = returnAddress(returnUrl);
     await this.billing.account(userId); // opened before anything is bought
-    const row = await this.subscriptionOf(userId);
+    const row = await this.payments.subscriptionOf(userId);
     // Someone who already pays changes plan (or cancels) in the portal rather than buying twice.
-    if (row?.status && OpenStatuses.has(row.status)) return { url: await this.ask(() => provider.portal(row.customer_id, back)) };
+    if (row?.status && OpenStatuses.has(row.status)) return { url: await this.ask(() => provider.portal(row.customerId, back)) };
     const url = await this.ask(() => provider.checkout({
-      userId, email, plan: plan as PaidPlan, customerId: row?.customer_id ?? null,
+      userId, email, plan: plan as PaidPlan, customerId: row?.customerId ?? null,
       successUrl: withQuery(back, 'checkout=success&session_id={CHECKOUT_SESSION_ID}'),
       cancelUrl: withQuery(back, 'checkout=cancelled'),
     }));
@@ -92,9 +81,9 @@ export class PaymentsService {
     const provider = this.configured();
     if (!isUuid(userId)) fail(ErrorCode.BadRequest, 'Invalid user id');
     const back = returnAddress(returnUrl);
-    const row = await this.subscriptionOf(userId);
+    const row = await this.payments.subscriptionOf(userId);
     if (!row) fail(ErrorCode.NotFound, PaymentMessages.noCustomer);
-    return { url: await this.ask(() => provider.portal(row.customer_id, back)) };
+    return { url: await this.ask(() => provider.portal(row.customerId, back)) };
   }
 
   /** Verifies the webhook, reads the subscription's current state from the provider and applies it once. */
@@ -117,45 +106,35 @@ export class PaymentsService {
     // Read outside the transaction: no row lock is held while the provider answers.
     const state = subscriptionId ? await this.ask(() => provider.subscription(subscriptionId)) : null;
     const userId = (event.kind === 'checkout-completed' ? event.userId : null) ?? state?.userId
-      ?? (state ? await this.userOfCustomer(state.customerId) : null);
+      ?? (state ? await this.payments.userOfCustomer(state.customerId) : null);
     if (!userId || !isUuid(userId)) {
       this.logger.warn({ eventId: event.id, type: event.type, subscriptionId }, 'payment event for no member we know; recorded, nothing changed');
       return { received: true, applied: await this.remember(event) };
     }
     await this.billing.account(userId); // opened if it somehow was not
-    const applied = await this.dataSource.transaction(async (manager) => {
-      // The structured answer: rows for SELECT and for UPDATE ... RETURNING alike.
-      const sql: Sql = async <T>(text: string, params: unknown[]) => (await manager.queryRunner!.query(text, params, true)).records as T[];
-      const first = await sql(
-        'INSERT INTO "billing"."payment_events" ("event_id", "type") VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING "event_id"',
-        [event.id, event.type],
-      );
-      if (first.length === 0) return false;
+    const applied = await this.transactions.run(async (tx) => {
+      if (!await tx.payments.rememberEvent(event.id, event.type)) return false;
       const customerId = state?.customerId ?? (event.kind === 'checkout-completed' ? event.customerId : null);
       if (!customerId) return true;
-      await sql(
-        `INSERT INTO "billing"."subscriptions" ("user_id", "customer_id", "subscription_id", "plan", "status")
-         VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT ("user_id") DO UPDATE SET "customer_id" = $2, "subscription_id" = COALESCE($3, "subscriptions"."subscription_id"),
-           "plan" = COALESCE($4, "subscriptions"."plan"), "status" = COALESCE($5, "subscriptions"."status"), "updated_at" = now()`,
-        [userId, customerId, state?.subscriptionId ?? null, state?.plan ?? null, state?.status ?? null],
-      );
-      if (state) await this.followSubscription(sql, userId, state, event);
-      if (state && event.kind === 'subscription-changed' && event.paidInvoiceId) await this.grantMonthlyCredits(sql, userId, state, event.paidInvoiceId);
+      await tx.payments.saveSubscription({
+        userId, customerId, subscriptionId: state?.subscriptionId ?? null, plan: state?.plan ?? null, status: state?.status ?? null,
+      });
+      if (state) await this.followSubscription(tx, userId, state, event);
+      if (state && event.kind === 'subscription-changed' && event.paidInvoiceId) await this.grantMonthlyCredits(tx, userId, state, event.paidInvoiceId);
       return true;
     });
     return { received: true, applied };
   }
 
   /** Sets the member's role to what the subscription gives (applyPlanChange, as admins' changes), when it differs. */
-  private async followSubscription(sql: Sql, userId: string, state: SubscriptionState, event: PaymentEvent): Promise<void> {
-    const [account] = await sql<{ role: Role }>('SELECT "role" FROM "billing"."accounts" WHERE "user_id" = $1 FOR UPDATE', [userId]);
+  private async followSubscription(tx: BillingRepositories, userId: string, state: SubscriptionState, event: PaymentEvent): Promise<void> {
+    const account = (await tx.accounts.lock(userId))!;
     // An admin stays an admin whatever they buy or cancel.
     if (account.role === 'admin') return;
     const role = roleOfSubscription(state);
     if (role === account.role) return;
     // The credits come with the paid invoice (grantMonthlyCredits), once per invoice.
-    await applyPlanChange(sql, {
+    await applyPlanChange(tx, {
       userId, role, grantKey: null, kind: 'subscription', reason: `subscription ${state.subscriptionId} ${state.status} (${event.type} ${event.id})`,
     });
     this.logger.log({ userId, from: account.role, to: role, subscriptionId: state.subscriptionId, status: state.status, eventId: event.id }, 'plan follows subscription');
@@ -165,31 +144,17 @@ export class PaymentsService {
    * A paid month of a paying subscription brings its plan's credits, once per invoice (applyPlanChange;
    * followSubscription has set the role already). An admin's role, which brings none, stays.
    */
-  private async grantMonthlyCredits(sql: Sql, userId: string, state: SubscriptionState, invoiceId: string): Promise<void> {
+  private async grantMonthlyCredits(tx: BillingRepositories, userId: string, state: SubscriptionState, invoiceId: string): Promise<void> {
     if (!state.plan || roleOfSubscription(state) !== state.plan) return;
-    const [account] = await sql<{ role: Role }>('SELECT "role" FROM "billing"."accounts" WHERE "user_id" = $1', [userId]);
-    await applyPlanChange(sql, {
+    const account = (await tx.accounts.find(userId))!;
+    await applyPlanChange(tx, {
       userId, role: account.role, grantKey: `invoice:${invoiceId}`, kind: 'subscription', reason: `${state.plan} monthly credits: invoice ${invoiceId}`,
     });
   }
 
   /** Records an event that changes nothing, so a replay is told apart too. */
-  private async remember(event: PaymentEvent): Promise<boolean> {
-    const rows = await this.dataSource.query<unknown[]>(
-      'INSERT INTO "billing"."payment_events" ("event_id", "type") VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING "event_id"',
-      [event.id, event.type],
-    );
-    return rows.length > 0;
-  }
-
-  private async subscriptionOf(userId: string): Promise<SubscriptionRow | null> {
-    const [row] = await this.dataSource.query<SubscriptionRow[]>('SELECT * FROM "billing"."subscriptions" WHERE "user_id" = $1', [userId]);
-    return row ?? null;
-  }
-
-  private async userOfCustomer(customerId: string): Promise<string | null> {
-    const [row] = await this.dataSource.query<SubscriptionRow[]>('SELECT "user_id" FROM "billing"."subscriptions" WHERE "customer_id" = $1', [customerId]);
-    return row?.user_id ?? null;
+  private remember(event: PaymentEvent): Promise<boolean> {
+    return this.payments.rememberEvent(event.id, event.type);
   }
 
   private configured(): PaymentProvider {
