@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
-import { DelayedError, Queue, UnrecoverableError, type Job } from 'bullmq';
+import { DelayedError, Job, Queue, UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { captionFor, makeThumbnail, previewJpeg } from '@trendforge/imaging';
 import {
@@ -12,6 +13,7 @@ import {
   type ObjectStorage,
 } from '@trendforge/platform';
 import { providerLimits, type GenerationWorkerConfig } from './config.js';
+import { FallbackLane } from './fallback-lane.js';
 import { attemptError, errorEngine, isProviderError, isProviderRateLimit, isRetryable } from './failure.js';
 import { ProviderPace, retryAfterMs } from './pace.js';
 import { ProviderRouter } from './provider-router.js';
@@ -24,6 +26,9 @@ const FaultDelayMs = 1000;
 const FaultDelayMaxMs = 8000;
 /** How often a worker whose storage is down checks it again (and one whose storage is up, that it still is). */
 const StorageCheckMs = 1000;
+
+/** How often a worker with a free fallback slot looks for waiting generations the primary would start too late. */
+const LaneCheckMs = 1000;
 
 /** Tries at telling the images service an image is done, before leaving it to the sweeper. */
 const ReportAttempts = 4;
@@ -48,6 +53,10 @@ const ReportAttempts = 4;
  * in flight per process as the primary's concurrency budget allows (I/O); the studio engine renders
  * on the CPU, WORKER_CONCURRENCY (the cores) at a time. A 429 of an engine that is not the active
  * one (a fallback rendering a late generation) puts only that job back, for the time it names.
+ *
+ * With a fallback, a generation still waiting that the primary's pace would start too late for its
+ * deadline is claimed from the queue by a worker with a free fallback slot and rendered there
+ * (FallbackLane), while the primary goes on taking the queue's front.
  */
 @Injectable()
 export class GenerationProcessor extends QueueConsumer<typeof QueueName.generation> {
@@ -61,6 +70,13 @@ export class GenerationProcessor extends QueueConsumer<typeof QueueName.generati
   /** Images rendered by a job whose storing or reporting then hit a fault: its next run here is not rendered (paid) again. */
   private readonly rendered = new Map<string, RenderedImage>();
   private storageCheck?: NodeJS.Timeout;
+  /** Where waiting generations too late for the primary are claimed for the fallback (with a fallback only). */
+  private readonly lane?: FallbackLane;
+  /** Generations this worker claimed for the fallback, being processed. */
+  private readonly claimed = new Map<string, Promise<unknown>>();
+  private laneCheck?: NodeJS.Timeout;
+  private claiming = false;
+  private closing = false;
 
   constructor(
     @Inject(QUEUE_WORKER_CONFIG) config: GenerationWorkerConfig,
@@ -88,6 +104,14 @@ export class GenerationProcessor extends QueueConsumer<typeof QueueName.generati
       if (engine !== 'studio') this.paces.set(engine, new ProviderPace(this.control, redis, engine, providerLimits(config, engine, index === 0 ? 'primary' : 'fallback')));
     }
     this.concurrencyBudget = keyed ? providerLimits(config, provider.engine).concurrency : undefined;
+    if (this.router) {
+      const { engine } = this.router.firstFallback;
+      const lane = new FallbackLane(this.control, redis, {
+        engine, pace: () => this.paces.get(engine)?.pace, renderAllowanceMs: config.IMAGE_RENDER_ALLOWANCE_MS, lockMs: config.WORKER_LOCK_MS,
+      });
+      this.lane = lane;
+      this.router.onFallbackStart = (started) => (started === lane.engine ? lane.count() : Promise.resolve());
+    }
   }
 
   override async onApplicationBootstrap() {
@@ -100,10 +124,15 @@ export class GenerationProcessor extends QueueConsumer<typeof QueueName.generati
     super.onApplicationBootstrap();
     this.log.log({ engine: this.provider.engine }, 'rendering with this engine');
     this.storageCheck = setInterval(() => void this.followStorage(), StorageCheckMs);
+    if (this.lane) this.laneCheck = setInterval(() => void this.claimLateJobs(), LaneCheckMs);
   }
 
   override async beforeApplicationShutdown() {
     clearInterval(this.storageCheck);
+    clearInterval(this.laneCheck);
+    // The claimed generations are not the worker's own: it would close its connections under them.
+    this.closing = true;
+    await Promise.allSettled(this.claimed.values());
     await super.beforeApplicationShutdown();
   }
 
@@ -142,6 +171,41 @@ export class GenerationProcessor extends QueueConsumer<typeof QueueName.generati
     worker.abortDelayController?.abort();
   }
 
+  /**
+   * While this worker has a free slot at the first fallback and the primary takes the fleet's
+   * generations: claims the waiting ones the primary's pace would start too late (FallbackLane), and
+   * processes each as the worker processes the jobs it fetches (lock renewed; completed, failed,
+   * retried or put back the same way), rendered by the fallback.
+   */
+  private async claimLateJobs(): Promise<void> {
+    const { lane, router, worker } = this;
+    if (!lane || !router || !worker || this.claiming) return;
+    this.claiming = true;
+    try {
+      while (!this.closing && worker.isRunning() && !worker.isPaused() && this.claimed.size < router.firstFallback.concurrency && router.firstFallback.hasRoom) {
+        if ((await router.activeEngine()) !== router.engine) return;
+        const token = randomUUID();
+        const claim = await lane.claim(token);
+        if (!claim) return;
+        this.log.log({ generationId: claim.id, engine: lane.engine }, "waiting generation claimed for the fallback: the primary's queue would start it past its deadline");
+        const job = Job.fromJSON<GenerationJob, GenerationJobResult>(worker, claim.hash as unknown as Parameters<typeof Job.fromJSON>[1], claim.id);
+        job.token = token;
+        // Started after it is recorded as claimed: its render goes to the fallback (generate).
+        const processed = Promise.resolve().then(() => worker.processJob(job, token, () => false))
+          .catch((error: unknown) => this.log.warn({ generationId: claim.id, err: error }, 'claimed generation not processed'))
+          .finally(() => {
+            this.claimed.delete(claim.id);
+            void this.claimLateJobs();
+          });
+        this.claimed.set(claim.id, processed);
+      }
+    } catch (error) {
+      this.log.warn({ err: error }, 'late generations not claimed');
+    } finally {
+      this.claiming = false;
+    }
+  }
+
   /** A worker whose storage is down takes no job until it is back (the jobs in hand go on). */
   private async followStorage(): Promise<void> {
     const worker = this.worker;
@@ -175,6 +239,7 @@ export class GenerationProcessor extends QueueConsumer<typeof QueueName.generati
         const active = pace.engine === await this.activeEngine();
         this.log.warn({ generationId: job.id, engine: pace.engine, pauseMs: ms, queuePaused: active }, 'provider rate limit: job put back');
         if (active) await pace.pause(ms);
+        else if (pace.engine === this.lane?.engine) await this.lane.pause(ms);
         // Delayed rather than RateLimitError: a job BullMQ puts back into the prioritized set that
         // way leaves no marker, and a worker blocked waiting for one would not see it for seconds.
         await job.moveToDelayed(Date.now() + ms, token);
@@ -237,7 +302,9 @@ export class GenerationProcessor extends QueueConsumer<typeof QueueName.generati
     const renderStarted = performance.now();
     let image = this.rendered.get(data.generationId);
     if (!image) {
-      image = await this.provider.render(data, photo, onProgress, matte);
+      image = this.router && this.claimed.has(data.generationId)
+        ? await this.router.renderClaimed(data, photo, onProgress, matte)
+        : await this.provider.render(data, photo, onProgress, matte);
       this.rendered.set(data.generationId, image);
       renderSeconds.observe({ trend: data.trendSlug, engine: image.engine }, (performance.now() - renderStarted) / 1000);
       if (image.headers) await this.learnPace(image.engine, image.headers).catch((error: unknown) => this.log.warn({ err: error }, 'provider pace not updated'));

@@ -125,7 +125,12 @@ class ConcurrencyCap {
   private active = 0;
   private readonly waiting: Array<() => void> = [];
 
-  constructor(private readonly limit: number) {}
+  constructor(readonly limit: number) {}
+
+  /** A call now would start at once. */
+  get hasRoom(): boolean {
+    return this.active < this.limit;
+  }
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
@@ -168,7 +173,9 @@ export interface RouterOptions extends BreakerOptions {
  * - Deadline: a generation picked up so late that a render would end past `deadlineAt` (the images
  *   service's sweeper) goes to the fallback without trying the primary — being picked up, its turn
  *   at the primary is now, so what is left to fit is the render; and a 429 whose wait plus a render
- *   would pass it goes to the fallback instead of back into the primary's queue.
+ *   would pass it goes to the fallback instead of back into the primary's queue. Earlier still, a
+ *   generation still waiting that the primary's pace would start too late is claimed from the queue
+ *   by a worker with a free fallback slot (fallback-lane.ts) and rendered here (renderClaimed).
  * - A fallback that is down or rate-limited passes to the next one; the last one's error is thrown,
  *   marked with its engine (errorEngine), so the processor pauses the right budget.
  *
@@ -181,6 +188,8 @@ export class ProviderRouter implements ImageProvider {
   readonly log = new Logger(ProviderRouter.name);
   /** Told the engine that takes the fleet's generations when the breaker opens or closes. */
   onSwitch?: (engine: ImageEngine) => Promise<void>;
+  /** Told each start at a fallback the fallback lane did not claim (it spends the lane's budget: fallback-lane.ts). */
+  onFallbackStart?: (engine: ImageEngine) => Promise<void>;
   private readonly fallbacks: Array<{ provider: ImageProvider; cap: ConcurrencyCap }>;
   private readonly now: () => number;
   private readonly renderAllowanceMs: number;
@@ -210,6 +219,12 @@ export class ProviderRouter implements ImageProvider {
   /** The engines in the order they are tried, e.g. `openai → gemini → studio`. */
   get route(): string {
     return this.engines.join(' → ');
+  }
+
+  /** The first fallback: the one a waiting generation too late for the primary is claimed for (fallback-lane.ts). */
+  get firstFallback(): { engine: ImageEngine; concurrency: number; hasRoom: boolean } {
+    const [{ provider, cap }] = this.fallbacks;
+    return { engine: provider.engine, concurrency: cap.limit, hasRoom: cap.hasRoom };
   }
 
   /** The engine that takes the fleet's new generations now: the first fallback while the breaker is open. */
@@ -243,6 +258,15 @@ export class ProviderRouter implements ImageProvider {
     }
   }
 
+  /**
+   * A generation the fallback lane claimed while it waited: the primary's queue would have started
+   * it too late for its deadline, so the fallbacks render it without the primary being tried (its
+   * start at the first fallback is counted by the claim).
+   */
+  renderClaimed(job: GenerationJob, photo: Buffer | undefined, onProgress: Progress, matte?: Buffer): Promise<RenderedImage> {
+    return this.fallback(job, photo, onProgress, matte, "claimed while waiting: the primary's queue would outlive its deadline", undefined, true);
+  }
+
   /** The primary answered: it is up; when that closed the fleet's breaker, the fleet goes back to its budget. */
   private async answered(): Promise<void> {
     if (!(await this.breaker.answered())) return;
@@ -260,13 +284,16 @@ export class ProviderRouter implements ImageProvider {
   }
 
   private async fallback(
-    job: GenerationJob, photo: Buffer | undefined, onProgress: Progress, matte: Buffer | undefined, why: string, primaryError?: unknown,
+    job: GenerationJob, photo: Buffer | undefined, onProgress: Progress, matte: Buffer | undefined, why: string, primaryError?: unknown, claimed = false,
   ): Promise<RenderedImage> {
     let last = primaryError;
     let lastEngine: ImageEngine = this.primary.engine;
-    for (const { provider, cap } of this.fallbacks) {
+    for (const [index, { provider, cap }] of this.fallbacks.entries()) {
       try {
-        const image = await cap.run(() => provider.render(job, photo, onProgress, matte));
+        const image = await cap.run(async () => {
+          if (!(claimed && index === 0)) await this.onFallbackStart?.(provider.engine).catch((error: unknown) => this.log.warn({ err: error }, 'fallback start not counted'));
+          return provider.render(job, photo, onProgress, matte);
+        });
         this.log.log({ generationId: job.generationId, engine: image.engine, why }, 'rendered on the fallback');
         // With its headers: they correct the fallback's own pace (the processor learns per engine).
         return image;
