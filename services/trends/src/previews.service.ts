@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { STUDIO_ENGINE_VERSION } from '@trendforge/imaging/engine-version';
 import { ErrorCode, type PreviewRenderJob, type TrendPreview, type TrendPreviewKind } from '@trendforge/contracts';
 import { RenderJobs, RenderTimeoutError, ServiceError } from '@trendforge/platform';
-import type { TrendEntity } from './trend.entity.js';
+import type { TrendEntity } from './entities.js';
 import { TrendsService } from './trends.service.js';
 
 export const PREVIEWS_WARMUP = Symbol('PREVIEWS_WARMUP');

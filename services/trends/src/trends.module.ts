@@ -9,10 +9,10 @@ import type { TrendsConfig } from './config.js';
 import { trendsDatabase } from './database.js';
 import { ElectionScheduler, TRENDS_REDIS_URL } from './election.scheduler.js';
 import { ElectionService } from './election.service.js';
+import { trendsEntities } from './entities.js';
 import { FavoritesService } from './favorites.service.js';
 import { MemberRoles } from './member-roles.js';
 import { PreviewsService, PREVIEWS_WARMUP } from './previews.service.js';
-import { TrendEntity } from './trend.entity.js';
 import { TrendsHandlers } from './trends.handlers.js';
 import { TrendsService } from './trends.service.js';
 import { VotesService } from './votes.service.js';
@@ -48,7 +48,7 @@ export class TrendsModule {
         ...serviceInfrastructure({ service: 'trends', databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL, natsUrl: config.NATS_URL, database: trendsDatabase }),
         StorageModule.forRoot(config),
         RenderJobsModule.forRoot(config.REDIS_URL),
-        TypeOrmModule.forFeature([TrendEntity]),
+        TypeOrmModule.forFeature(trendsEntities),
       ],
       controllers: [TrendsHandlers, AssistHandlers],
       providers,

@@ -8,7 +8,7 @@ import { fail } from '@trendforge/platform';
 import { catalogue, InitialWeeklySlug, styleOptionsOf } from './catalogue.js';
 import { CLOCK, type Clock } from './clock.js';
 import { MemberRoles } from './member-roles.js';
-import { TrendEntity } from './trend.entity.js';
+import { TrendEntity } from './entities.js';
 
 /** Static image paths of spec part 2 section 2.1. */
 export const previewPath = (slug: string) => `/images/previews/${slug}.jpg`;
