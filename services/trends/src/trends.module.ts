@@ -13,6 +13,7 @@ import { trendsEntities } from './entities.js';
 import { FavoritesService } from './favorites.service.js';
 import { MemberRoles } from './member-roles.js';
 import { PreviewsService, PREVIEWS_WARMUP } from './previews.service.js';
+import { trendsRepositories } from './repositories/index.js';
 import { TrendsHandlers } from './trends.handlers.js';
 import { TrendsService } from './trends.service.js';
 import { VotesService } from './votes.service.js';
@@ -29,6 +30,7 @@ export class TrendsModule {
       { provide: CLOCK, useValue: options.clock ?? systemClock },
       { provide: TRENDS_REDIS_URL, useValue: config.REDIS_URL },
       { provide: PREVIEWS_WARMUP, useValue: config.PREVIEW_WARMUP },
+      ...trendsRepositories,
       MemberRoles,
       TrendsService,
       FavoritesService,
