@@ -19,13 +19,15 @@
 import { AuditRepository } from './audit.repository.js';
 import { FavoriteRepository } from './favorite.repository.js';
 import { TrendRepository } from './trend.repository.js';
+import { VoteRepository } from './vote.repository.js';
 import { WeeklyTrendRepository } from './weekly-trend.repository.js';
 
-export { AuditRepository, FavoriteRepository, TrendRepository, WeeklyTrendRepository };
+export { AuditRepository, FavoriteRepository, TrendRepository, VoteRepository, WeeklyTrendRepository };
 export type { AuditEntry } from './audit.repository.js';
+export type { BoardRow } from './vote.repository.js';
 export type { SeedTrend, TrendChanges } from './trend.repository.js';
 
 /** The Nest providers of every trends repository. */
 export const trendsRepositories = [
-  AuditRepository, FavoriteRepository, TrendRepository, WeeklyTrendRepository,
+  AuditRepository, FavoriteRepository, TrendRepository, VoteRepository, WeeklyTrendRepository,
 ];
