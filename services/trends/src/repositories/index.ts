@@ -17,17 +17,19 @@
  * replica at a time decide a week before any row for that week exists to lock.
  */
 import { AuditRepository } from './audit.repository.js';
+import { ElectionRepository } from './election.repository.js';
 import { FavoriteRepository } from './favorite.repository.js';
 import { TrendRepository } from './trend.repository.js';
 import { VoteRepository } from './vote.repository.js';
 import { WeeklyTrendRepository } from './weekly-trend.repository.js';
 
-export { AuditRepository, FavoriteRepository, TrendRepository, VoteRepository, WeeklyTrendRepository };
+export { AuditRepository, ElectionRepository, FavoriteRepository, TrendRepository, VoteRepository, WeeklyTrendRepository };
 export type { AuditEntry } from './audit.repository.js';
 export type { BoardRow } from './vote.repository.js';
+export type { Candidate, DecidedWeek } from './election.repository.js';
 export type { SeedTrend, TrendChanges } from './trend.repository.js';
 
 /** The Nest providers of every trends repository. */
 export const trendsRepositories = [
-  AuditRepository, FavoriteRepository, TrendRepository, VoteRepository, WeeklyTrendRepository,
+  AuditRepository, ElectionRepository, FavoriteRepository, TrendRepository, VoteRepository, WeeklyTrendRepository,
 ];
