@@ -14,7 +14,7 @@ const Seeded = [
 export type SeedTrend = Pick<TrendEntity, 'slug' | (typeof Seeded)[number]>;
 
 /** What an admin may set on a trend. */
-export type TrendChanges = Partial<Omit<TrendEntity, 'id' | 'slug' | 'generations' | 'editedByAdmin' | 'createdAt' | 'updatedAt'>>;
+export type TrendChanges = Partial<Omit<TrendEntity, 'id' | 'slug' | 'isWeeklyTrend' | 'generations' | 'editedByAdmin' | 'createdAt' | 'updatedAt'>>;
 
 /** The catalogue's trends. */
 @Injectable()
