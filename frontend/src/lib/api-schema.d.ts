@@ -1000,6 +1000,26 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        UserView: {
+            /** Format: uuid */
+            id: string;
+            username: string;
+            email: string;
+            /** @description An avatar URL this app serves, or null. */
+            avatar: string | null;
+            firstName: string;
+            lastName: string;
+            emailNotifications: boolean;
+            highQualityGeneration: boolean;
+            hasOnboarded: boolean;
+            /** @enum {string} */
+            role: "free" | "basic" | "pro" | "pro_unlimited" | "admin";
+            credits: number;
+            /** @description Generations this month. */
+            monthlyUsage: number;
+            /** @description Slugs of the favourite trends. */
+            favoriteTrends: string[];
+        };
         RegisterBody: {
             /** Format: email */
             email: string;
@@ -1024,6 +1044,20 @@ export interface components {
             /** @description The session of this request. */
             current: boolean;
         };
+        SessionsEndedView: {
+            /** @description How many other sessions were signed out. */
+            ended: number;
+        };
+        ReferralSummaryView: {
+            referralCode: string;
+            friendsJoined: number;
+            creditsEarned: number;
+        };
+        ReferralCodeCheckView: {
+            /** @enum {boolean} */
+            success: true;
+            valid: boolean;
+        };
         SettingsBody: {
             firstName?: string;
             lastName?: string;
@@ -1036,6 +1070,76 @@ export interface components {
         OnboardingBody: {
             hasOnboarded: boolean;
         };
+        ImageFileUpload: {
+            /** Format: binary */
+            file: Blob;
+        };
+        UploadedView: {
+            /** @description Where the stored image is served. */
+            url: string;
+        };
+        PhotoViewDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description Owner-only URL of the stored photo. */
+            url: string;
+            /** @enum {string} */
+            status: "analyzing" | "done" | "failed";
+            traits: string[];
+            /** @description Faces found; null until analysed. */
+            faces: number | null;
+            note: string | null;
+            failureReason: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        MemberMatchView: {
+            /** Format: uuid */
+            id: string;
+            username: string;
+            email: string;
+            /** @enum {string} */
+            role: "free" | "basic" | "pro" | "pro_unlimited" | "admin";
+            credits: number;
+        };
+        LedgerEntryView: {
+            id: string;
+            delta: number;
+            balanceAfter: number;
+            kind: string;
+            reason: string;
+            actorId: string | null;
+            generationId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        FailedGenerationView: {
+            id: string;
+            userId: string;
+            trendSlug: string;
+            failureReason: string | null;
+            /**
+             * Format: date-time
+             * @description Null: not refunded.
+             */
+            refundedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ElectionCandidateView: {
+            slug: string;
+            name: string;
+            votes: number;
+        };
+        ElectionResultView: {
+            /** @description Monday of the counted week (YYYY-MM-DD). */
+            week: string;
+            winner: string | null;
+            votes: number;
+            /** Format: date-time */
+            decidedAt: string;
+            candidates: components["schemas"]["ElectionCandidateView"][];
+        };
         PlanChangeBody: {
             /**
              * @description The new plan.
@@ -1046,6 +1150,46 @@ export interface components {
             credits?: number;
             /** @description Why the change was made; kept in the ledger row. */
             reason?: string;
+        };
+        TrendView: {
+            id: string;
+            slug: string;
+            name: string;
+            description: string;
+            prompt: string;
+            promptTemplate: string;
+            category: string;
+            isWeeklyTrend: boolean;
+            premium: boolean;
+            creditsRequired: number;
+            verified: boolean;
+            available: boolean;
+            preview: string;
+            previewImage: string;
+            image: string;
+            generations: number;
+        };
+        VotingTrendView: {
+            slug: string;
+            name: string;
+            description: string;
+            category: string;
+            /** @description This voting week's votes. */
+            votes: number;
+            /** @description Whether the caller voted for it this week. */
+            voted: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        StyleOptionsView: {
+            styleOptions: {
+                [key: string]: {
+                    label: string;
+                    description: string;
+                };
+            };
+            vibes: string[];
+            personalizationSupported: boolean;
         };
         CreateTrendBody: {
             name: string;
@@ -1094,6 +1238,27 @@ export interface components {
             vibes?: string[];
             personalizationSupported?: boolean;
         };
+        ImageViewDto: {
+            /** Format: uuid */
+            id: string;
+            prompt: string;
+            /** @description The trend's slug. */
+            trendId: string;
+            generatedImage: string;
+            thumbnail: string;
+            originalImage: string | null;
+            caption: string;
+            /** @description studio, openai or gemini. */
+            engine: string;
+            isFavorite: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ImagePageViewDto: {
+            items: components["schemas"]["ImageViewDto"][];
+            /** @description Pass it back as `cursor` for the next page; null on the last one. */
+            nextCursor: string | null;
+        };
         SaveImageBody: {
             generatedImage: string;
             originalImage?: string;
@@ -1105,15 +1270,104 @@ export interface components {
              */
             id?: string;
         };
+        DeletedView: {
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        ShareLinkViewDto: {
+            token: string;
+            /** @description The public page's path (/s/<token>). */
+            url: string;
+        };
+        RevokedView: {
+            /** @enum {boolean} */
+            revoked: true;
+        };
         GenerateBody: Record<string, never>;
-        CoachFeedbackBody: Record<string, never>;
-        CoachQuestionBody: Record<string, never>;
-        PromptVariationBody: Record<string, never>;
-        JoinWaitlistBody: Record<string, never>;
-        WaitlistReferralBody: Record<string, never>;
+        CoachFeedbackBody: {
+            prompt: string;
+            trendSlug: string;
+            trendName?: string;
+        };
+        CoachFeedbackView: {
+            feedback: string;
+            /** @description A full improved prompt. */
+            suggestion: string;
+        };
+        ChatMessageBody: {
+            /** @enum {string} */
+            role: "user" | "assistant";
+            content: string;
+        };
+        CoachQuestionBody: {
+            question: string;
+            trendSlug: string;
+            trendName?: string;
+            /** @description The prompt the member is writing. */
+            prompt?: string;
+            chatHistory: components["schemas"]["ChatMessageBody"][];
+        };
+        CoachAnswerView: {
+            response: string;
+        };
+        PromptVariationBody: {
+            trendSlug: string;
+            baseSubject: string;
+            /** @enum {string} */
+            variationType: "standard" | "detailed" | "artistic" | "minimalist";
+        };
+        PromptVariationView: {
+            prompt: string;
+        };
+        JoinWaitlistBody: {
+            name: string;
+            /** Format: email */
+            email: string;
+            interest?: string;
+        };
+        WaitlistJoinedView: {
+            /** @enum {boolean} */
+            success: true;
+            /** @description The new entry's code; null when the email was on the list already. */
+            referralCode: string | null;
+            count: number;
+            referrals: number;
+            alreadyJoined?: boolean;
+        };
+        WaitlistReferralBody: {
+            /** Format: email */
+            email: string;
+            referralCode: string;
+        };
+        WaitlistReferralRecordedView: {
+            /** @enum {boolean} */
+            success: true;
+            referralCode: string;
+        };
+        WaitlistCountView: {
+            /** @enum {boolean} */
+            success: true;
+            count: number;
+        };
+        SubscriptionView: {
+            /** @enum {string|null} */
+            plan: "basic" | "pro" | null;
+            status: string;
+        };
+        PaymentsStatusView: {
+            /** @description False when payments are not configured. */
+            configured: boolean;
+            /** @description Whether the customer portal can open. */
+            canManage: boolean;
+            subscription: components["schemas"]["SubscriptionView"] | null;
+        };
         CheckoutBody: {
             /** @enum {string} */
             plan: "basic" | "pro";
+        };
+        PaymentRedirectView: {
+            /** @description The provider's page to send the browser to. */
+            url: string;
         };
     };
     responses: never;
@@ -1137,7 +1391,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UserView"];
+                };
             };
         };
     };
@@ -1158,7 +1414,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UserView"];
+                };
             };
         };
     };
@@ -1179,7 +1437,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UserView"];
+                };
             };
         };
     };
@@ -1232,7 +1492,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SessionsEndedView"];
+                };
             };
         };
     };
@@ -1249,7 +1511,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReferralSummaryView"];
+                };
             };
         };
     };
@@ -1268,7 +1532,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReferralCodeCheckView"];
+                };
             };
         };
     };
@@ -1289,7 +1555,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UserView"];
+                };
             };
         };
     };
@@ -1310,7 +1578,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UserView"];
+                };
             };
         };
     };
@@ -1321,13 +1591,19 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImageFileUpload"];
+            };
+        };
         responses: {
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UploadedView"];
+                };
             };
         };
     };
@@ -1358,13 +1634,19 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImageFileUpload"];
+            };
+        };
         responses: {
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PhotoViewDto"];
+                };
             };
         };
     };
@@ -1383,7 +1665,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PhotoViewDto"];
+                };
             };
         };
     };
@@ -1440,7 +1724,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MemberMatchView"][];
+                };
             };
             /** @description Not signed in. */
             401: {
@@ -1481,7 +1767,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["LedgerEntryView"][];
+                };
             };
             /** @description Not signed in. */
             401: {
@@ -1520,7 +1808,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["FailedGenerationView"][];
+                };
             };
             /** @description Not signed in. */
             401: {
@@ -1559,7 +1849,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ElectionResultView"][];
+                };
             };
             /** @description Not signed in. */
             401: {
@@ -1595,12 +1887,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The member: id, email, role, credits. */
+            /** @description The member. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UserView"];
+                };
             };
             /** @description Not signed in. */
             401: {
@@ -1645,7 +1939,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UserView"];
+                };
             };
             /** @description Not signed in. */
             401: {
@@ -1683,7 +1979,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TrendView"][];
+                };
             };
         };
     };
@@ -1704,7 +2002,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TrendView"];
+                };
             };
         };
     };
@@ -1723,7 +2023,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TrendView"];
+                };
             };
         };
     };
@@ -1740,7 +2042,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TrendView"][];
+                };
             };
         };
     };
@@ -1795,7 +2099,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["VotingTrendView"][];
+                };
             };
         };
     };
@@ -1814,7 +2120,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["VotingTrendView"];
+                };
             };
         };
     };
@@ -1833,7 +2141,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["VotingTrendView"];
+                };
             };
         };
     };
@@ -1852,7 +2162,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StyleOptionsView"];
+                };
             };
         };
     };
@@ -1892,7 +2204,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TrendView"];
+                };
             };
         };
     };
@@ -1911,7 +2225,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TrendView"];
+                };
             };
         };
     };
@@ -1928,7 +2244,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ImageViewDto"][];
+                };
             };
         };
     };
@@ -1949,7 +2267,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ImageViewDto"];
+                };
             };
         };
     };
@@ -1976,7 +2296,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ImagePageViewDto"];
+                };
             };
         };
     };
@@ -2012,7 +2334,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ImageViewDto"];
+                };
             };
         };
     };
@@ -2031,7 +2355,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DeletedView"];
+                };
             };
         };
     };
@@ -2050,7 +2376,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ImageViewDto"];
+                };
             };
         };
     };
@@ -2088,7 +2416,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ShareLinkViewDto"];
+                };
             };
         };
     };
@@ -2107,7 +2437,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ShareLinkViewDto"];
+                };
             };
         };
     };
@@ -2126,7 +2458,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["RevokedView"];
+                };
             };
         };
     };
@@ -2229,7 +2563,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CoachFeedbackView"];
+                };
             };
         };
     };
@@ -2250,7 +2586,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CoachAnswerView"];
+                };
             };
         };
     };
@@ -2271,7 +2609,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PromptVariationView"];
+                };
             };
         };
     };
@@ -2343,7 +2683,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WaitlistJoinedView"];
+                };
             };
         };
     };
@@ -2364,7 +2706,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WaitlistReferralRecordedView"];
+                };
             };
         };
     };
@@ -2381,7 +2725,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WaitlistCountView"];
+                };
             };
         };
     };
@@ -2398,7 +2744,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PaymentsStatusView"];
+                };
             };
         };
     };
@@ -2419,7 +2767,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PaymentRedirectView"];
+                };
             };
         };
     };
@@ -2436,7 +2786,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PaymentRedirectView"];
+                };
             };
         };
     };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, errorMessage, getQueryFn, isApiError, normalizePath } from './api';
-import { api, data } from './api-client';
+import { ApiError, errorMessage, isApiError, normalizePath } from './api';
+import { api, data, formData } from './api-client';
 
 function mockFetch(response: Response) {
   const fn = vi.fn<typeof fetch>().mockResolvedValue(response);
@@ -17,39 +17,6 @@ describe('normalizePath', () => {
     expect(normalizePath('///api/trends')).toBe('/api/trends');
     expect(normalizePath('api/trends')).toBe('/api/trends');
     expect(normalizePath('/api/trends')).toBe('/api/trends');
-  });
-});
-
-describe('apiRequest', () => {
-  it('sends cookies, and JSON content type only when there is a body', async () => {
-    const fetchFn = mockFetch(new Response('{}', { status: 200 }));
-    await apiRequest('POST', '//api/auth/login', { email: 'a@b.co', password: 'secret1' });
-    await apiRequest('POST', '/api/auth/logout');
-
-    const [url, init] = fetchFn.mock.calls[0];
-    expect(url).toBe('/api/auth/login');
-    expect(init).toMatchObject({
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'a@b.co', password: 'secret1' }),
-    });
-    const [, logoutInit] = fetchFn.mock.calls[1];
-    expect(logoutInit?.headers).toEqual({});
-    expect(logoutInit?.body).toBeUndefined();
-  });
-
-  it('keeps the old "status: responseText" message, with the ApiError as its cause', async () => {
-    mockFetch(new Response('{"message":"Invalid credentials"}', { status: 401, statusText: 'Unauthorized' }));
-    const error = await apiRequest('POST', '/api/auth/login', {}).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toBe('401: {"message":"Invalid credentials"}');
-    expect(errorMessage(error, 'x')).toBe('Invalid credentials');
-  });
-
-  it('falls back to the status text when the body is empty', async () => {
-    mockFetch(new Response('', { status: 503, statusText: 'Service Unavailable' }));
-    await expect(apiRequest('GET', '/api/trends')).rejects.toThrow('503: Service Unavailable');
   });
 });
 
@@ -91,21 +58,34 @@ describe('api (typed client)', () => {
   });
 });
 
-describe('getQueryFn', () => {
-  it('returns null on 401 when asked to', async () => {
-    mockFetch(new Response('', { status: 401, statusText: 'Unauthorized' }));
-    const fn = getQueryFn<unknown>({ on401: 'returnNull' });
-    // @ts-expect-error minimal context for the test
-    await expect(fn({ queryKey: ['/api/auth/me'] })).resolves.toBeNull();
+describe('api (typed client) failures', () => {
+  it('falls back to the status text when the body is empty', async () => {
+    mockFetch(new Response('', { status: 503, statusText: 'Service Unavailable' }));
+    const error = await api.GET('/api/trends').catch((e: unknown) => e);
+    expect(isApiError(error, 503)).toBe(true);
+    expect(errorMessage(error, 'x')).toBe('Service Unavailable');
   });
 
-  it('throws on 401 otherwise', async () => {
+  it('throws a 401 as an ApiError with the plain-text body as its message', async () => {
     mockFetch(new Response('Unauthorized', { status: 401, statusText: 'Unauthorized' }));
-    const fn = getQueryFn<unknown>({ on401: 'throw' });
-    // @ts-expect-error minimal context for the test
-    const error = await fn({ queryKey: ['/api/images'] }).catch((e: unknown) => e);
+    const error = await api.GET('/api/images').catch((e: unknown) => e);
     expect(isApiError(error, 401)).toBe(true);
     expect(errorMessage(error, 'x')).toBe('Unauthorized');
+  });
+
+  it('sends a GET as fetch(path) with the cookies only, and a multipart body as the FormData itself', async () => {
+    const fetchFn = vi.fn<typeof fetch>(async () => new Response('{"url":"/api/avatars/u/a.webp"}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchFn);
+    await data(api.GET('/api/auth/me'));
+    expect(fetchFn).toHaveBeenLastCalledWith('/api/auth/me', { credentials: 'include' });
+
+    const file = new File(['png'], 'me.png', { type: 'image/png' });
+    await expect(data(api.POST('/api/upload', { body: { file }, bodySerializer: formData }))).resolves.toEqual({ url: '/api/avatars/u/a.webp' });
+    const [url, init] = fetchFn.mock.calls[1];
+    expect(url).toBe('/api/upload');
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include', headers: {} });
+    expect(init?.body).toBeInstanceOf(FormData);
+    expect((init?.body as FormData).get('file')).toBeInstanceOf(File);
   });
 });
 

@@ -1,5 +1,3 @@
-import type { QueryFunction } from '@tanstack/react-query';
-
 /** Removes any extra leading slashes so `//api/x` and `/api/x` hit the same path. */
 export function normalizePath(path: string): string {
   if (/^https?:\/\//i.test(path)) return path;
@@ -61,7 +59,7 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
 }
 
 /**
- * The one transport of the SPA's REST calls (the typed client in api-client.ts and the calls below):
+ * The one transport of the SPA's REST calls (the typed client in api-client.ts):
  * same origin, cookies always; network failures are logged and re-thrown, non-OK answers thrown as ApiError.
  */
 export async function send(path: string, init: RequestInit = {}): Promise<Response> {
@@ -69,55 +67,16 @@ export async function send(path: string, init: RequestInit = {}): Promise<Respon
   try {
     res = await fetch(normalizePath(path), { ...init, credentials: 'include' });
   } catch (error) {
-    console.error(`Network error on ${init.method ?? 'GET'} ${path}`, error);
+    // A call its caller aborted is not a network failure.
+    if (!init.signal?.aborted) console.error(`Network error on ${init.method ?? 'GET'} ${path}`, error);
     throw error;
   }
   await throwIfResNotOk(res);
   return res;
 }
 
-/** apiRequest's error: the old "status: body" message (screens not yet moved match on it), the ApiError as its cause. */
-class UntypedCallError extends Error {
-  constructor(override readonly cause: ApiError) {
-    super(`${cause.status}: ${typeof cause.body === 'string' ? cause.body || cause.message : JSON.stringify(cause.body)}`, { cause });
-  }
-}
-
-/**
- * The untyped call kept for the screens not yet on the typed client (`api` in api-client.ts). A JSON
- * content type is only set when there is a body.
- */
-export async function apiRequest(method: string, path: string, data?: unknown): Promise<Response> {
-  const hasBody = data !== undefined;
-  try {
-    return await send(path, {
-      method,
-      headers: hasBody ? { 'Content-Type': 'application/json' } : {},
-      body: hasBody ? JSON.stringify(data) : undefined,
-    });
-  } catch (error) {
-    throw isApiError(error) ? new UntypedCallError(error) : error;
-  }
-}
-
-type UnauthorizedBehavior = 'returnNull' | 'throw';
-
-/** Default query function: GET on the path in queryKey[0]. */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T> {
-  return async ({ queryKey }) => {
-    try {
-      const res = await send(String(queryKey[0]));
-      return (await res.json()) as T;
-    } catch (error) {
-      if (on401 === 'returnNull' && isApiError(error, 401)) return null as T;
-      throw error;
-    }
-  };
-}
-
-/** The message to show for a failed call: the server's (ApiError, also as a cause), another Error's, or the fallback. */
+/** The message to show for a failed call: the server's (ApiError), another Error's, or the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
-  const apiError = isApiError(error) ? error : error instanceof UntypedCallError ? error.cause : undefined;
-  if (apiError) return apiError.message || fallback;
+  if (isApiError(error)) return error.message || fallback;
   return error instanceof Error && error.message ? error.message : fallback;
 }

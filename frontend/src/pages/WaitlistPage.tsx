@@ -6,14 +6,14 @@ import { WAITLIST_COUNT_PLACEHOLDER } from '@/features/waitlist/content';
 import { Deferred } from '@/features/marketing/Deferred';
 import { JoinForm, type Joined } from '@/features/waitlist/JoinForm';
 import { MembershipOptions, SampleStyles, WaitlistHero, WaitlistStats, WaitlistSteps } from '@/features/waitlist/sections';
-import { useReferralInvite, WAITLIST_COUNT_KEY, type WaitlistCount } from '@/features/waitlist/waitlist-api';
+import { fetchWaitlistCount, useReferralInvite, WAITLIST_COUNT_KEY, type WaitlistCount } from '@/features/waitlist/waitlist-api';
 
 // The overlay (Radix Dialog) loads when someone has joined.
 const JoinedOverlay = lazy(() => import('@/features/waitlist/JoinedOverlay'));
 
 /** The stats strip on its own, so the count's arrival re-renders only it, not the page. */
 function WaitlistCountStats() {
-  const { data } = useQuery<WaitlistCount>({ queryKey: WAITLIST_COUNT_KEY });
+  const { data } = useQuery<WaitlistCount>({ queryKey: WAITLIST_COUNT_KEY, queryFn: fetchWaitlistCount });
   return <WaitlistStats count={data?.count ?? WAITLIST_COUNT_PLACEHOLDER} />;
 }
 

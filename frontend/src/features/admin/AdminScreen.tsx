@@ -3,8 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { getQueryFn, errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
+import { fetchTrends } from '@/features/trends/use-trends';
 import type { Trend, User } from '@/lib/types';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
@@ -35,7 +36,7 @@ export function AdminScreen() {
 
 function AdminTrends() {
   const client = useQueryClient();
-  const trends = useQuery<Trend[]>({ queryKey: queryKeys.trends, queryFn: getQueryFn({ on401: 'throw' }) });
+  const trends = useQuery<Trend[]>({ queryKey: queryKeys.trends, queryFn: fetchTrends });
   const refresh = () => client.invalidateQueries({ queryKey: queryKeys.trends });
   const update = useMutation({
     mutationFn: ({ slug, changes }: { slug: string; changes: TrendChanges }) => updateTrend(slug, changes),

@@ -1,4 +1,4 @@
-import { errorMessage, normalizePath } from '@/lib/api';
+import { errorMessage, isApiError } from '@/lib/api';
 import { api, data as dataOf } from '@/lib/api-client';
 import type { User } from '@/lib/types';
 
@@ -17,19 +17,14 @@ export interface RegisterData {
 
 /** GET /api/auth/me — 401 means signed out; any other failure is logged and treated as signed out. */
 export async function fetchCurrentUser(): Promise<User | null> {
-  let res: Response;
   try {
-    res = await fetch(normalizePath('/api/auth/me'), { credentials: 'include' });
+    return await dataOf(api.GET('/api/auth/me'));
   } catch (error) {
-    console.error('Failed to fetch user', error);
+    if (isApiError(error, 401)) return null;
+    if (isApiError(error)) console.error(`Failed to fetch user: ${error.status}`);
+    else console.error('Failed to fetch user', error);
     return null;
   }
-  if (res.status === 401) return null;
-  if (!res.ok) {
-    console.error(`Failed to fetch user: ${res.status}`);
-    return null;
-  }
-  return (await res.json()) as User;
 }
 
 export async function login(data: LoginData): Promise<User> {

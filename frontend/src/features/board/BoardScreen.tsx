@@ -6,7 +6,7 @@ import { api, data } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import type { VotingTrend } from '@/lib/types';
 import { useAuth } from '@/features/auth/auth-context';
-import { trendKeys } from '@/features/trends/use-trends';
+import { fetchVotingTrends, trendKeys } from '@/features/trends/use-trends';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
@@ -21,7 +21,7 @@ export function BoardScreen() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<BoardTab>('most-voted');
-  const board = useQuery<VotingTrend[]>({ queryKey: trendKeys.voting, staleTime: 0 });
+  const board = useQuery({ queryKey: trendKeys.voting, queryFn: fetchVotingTrends, staleTime: 0 });
 
   const vote = useMutation({
     mutationFn: (trend: VotingTrend) => {

@@ -1,5 +1,5 @@
 import type { ChatMessage, VariationType } from '@trendforge/contracts';
-import { apiRequest } from '@/lib/api';
+import { api, data } from '@/lib/api-client';
 
 /** The assist calls of spec part 2 section 7 (members only; JSON; cookies). */
 
@@ -14,34 +14,21 @@ export interface CoachFeedback {
   suggestion: string;
 }
 
-async function postJson<T>(path: string, body: unknown): Promise<T> {
-  const res = await apiRequest('POST', path, body);
-  return (await res.json()) as T;
-}
-
 /** POST /api/coach/feedback */
 export function fetchCoachFeedback(trend: TrendRef, prompt: string): Promise<CoachFeedback> {
-  return postJson('/api/coach/feedback', { prompt, trendSlug: trend.slug, trendName: trend.name });
+  return data(api.POST('/api/coach/feedback', { body: { prompt, trendSlug: trend.slug, trendName: trend.name } }));
 }
 
 /** POST /api/coach/question */
 export async function askCoach(trend: TrendRef, prompt: string, question: string, chatHistory: ChatMessage[]): Promise<string> {
-  const { response } = await postJson<{ response: string }>('/api/coach/question', {
-    question,
-    trendSlug: trend.slug,
-    trendName: trend.name,
-    prompt,
-    chatHistory,
-  });
+  const { response } = await data(
+    api.POST('/api/coach/question', { body: { question, trendSlug: trend.slug, trendName: trend.name, prompt, chatHistory } }),
+  );
   return response;
 }
 
 /** POST /api/prompt-variation */
 export async function fetchPromptVariation(trend: TrendRef, baseSubject: string, variationType: VariationType): Promise<string> {
-  const { prompt } = await postJson<{ prompt: string }>('/api/prompt-variation', {
-    trendSlug: trend.slug,
-    baseSubject,
-    variationType,
-  });
+  const { prompt } = await data(api.POST('/api/prompt-variation', { body: { trendSlug: trend.slug, baseSubject, variationType } }));
   return prompt;
 }

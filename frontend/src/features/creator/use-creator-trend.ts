@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { isApiError } from '@/lib/api';
+import { api, data } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { Trend } from '@/lib/types';
 import { TRENDS_STALE_TIME } from '@/features/trends/use-trends';
@@ -16,10 +17,9 @@ export function useCreatorTrend(slug: string) {
     queryKey: creatorTrendKey(slug),
     queryFn: async () => {
       try {
-        const res = await apiRequest('GET', creatorTrendKey(slug)[0]);
-        return (await res.json()) as Trend;
+        return await data(api.GET('/api/trends/slug/{slug}', { params: { path: { slug } } }));
       } catch (error) {
-        if (error instanceof Error && error.message.startsWith('404')) return null;
+        if (isApiError(error, 404)) return null;
         throw error;
       }
     },

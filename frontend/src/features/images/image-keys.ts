@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 
-/** Query keys are REST paths (the default query function GETs queryKey[0]). */
+/** Query keys are the REST paths each query reads (its queryFn calls the typed client, lib/api-client). */
 export const imageKeys = {
   list: ['/api/images'] as const,
   detail: (id: string) => [`/api/images/${encodeURIComponent(id)}`] as const,

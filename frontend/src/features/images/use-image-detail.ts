@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 import type { Image } from '@/lib/types';
 import { useAuth } from '@/features/auth/auth-context';
 import { toast } from '@/ui/toast-store';
@@ -8,7 +8,11 @@ import { imageKeys, invalidateImages } from './image-keys';
 /** GET /api/images/:id, only with a user (spec part 2 section 6). */
 export function useImageDetail(id: string) {
   const { user } = useAuth();
-  return useQuery<Image>({ queryKey: imageKeys.detail(id), enabled: Boolean(user && id) });
+  return useQuery<Image>({
+    queryKey: imageKeys.detail(id),
+    queryFn: () => data(api.GET('/api/images/{id}', { params: { path: { id } } })),
+    enabled: Boolean(user && id),
+  });
 }
 
 /** POST /api/images/:id/favorite flips isFavorite; then the detail and the lists refresh. */

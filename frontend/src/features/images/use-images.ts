@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { api, data } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { Image } from '@/lib/types';
 import { useAuth } from '@/features/auth/auth-context';
@@ -8,6 +9,7 @@ export function useImages() {
   const { user } = useAuth();
   return useQuery<Image[]>({
     queryKey: queryKeys.images,
+    queryFn: () => data(api.GET('/api/images')),
     enabled: Boolean(user),
     refetchOnWindowFocus: false,
   });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Copy, Gift, Users } from 'lucide-react';
 import type { ReferralSummary } from '@trendforge/contracts';
+import { api, data as dataOf } from '@/lib/api-client';
 import { REFERRAL_CREDITS } from '@/features/usage/credits-explained';
 import { copyText } from '@/features/waitlist/waitlist-api';
 import { Button } from '@/ui/button';
@@ -14,7 +15,7 @@ export const REFERRALS_KEY = ['/api/referrals/mine'] as const;
 /** Settings: the member's referral link, how many friends joined through it and what that earned. */
 export function ReferralCard() {
   // Fresh on every visit: a friend may have joined since.
-  const { data, isError } = useQuery<ReferralSummary>({ queryKey: REFERRALS_KEY, staleTime: 0 });
+  const { data, isError } = useQuery<ReferralSummary>({ queryKey: REFERRALS_KEY, queryFn: () => dataOf(api.GET('/api/referrals/mine')), staleTime: 0 });
   const link = data ? memberReferralLink(data.referralCode) : '';
 
   const copyLink = async () => {

@@ -25,7 +25,7 @@ const since = (iso: string) => new Date(iso).toLocaleString(undefined, { dateSty
 /** Settings: where the member is signed in, and "sign out everywhere else". */
 export function SessionsCard() {
   const queryClient = useQueryClient();
-  const query = useQuery<SessionSummary[]>({ queryKey: SESSIONS_KEY, staleTime: 0 });
+  const query = useQuery<SessionSummary[]>({ queryKey: SESSIONS_KEY, queryFn: () => dataOf(api.GET('/api/auth/sessions')), staleTime: 0 });
   const data = Array.isArray(query.data) ? query.data : undefined;
   const isError = query.isError || (query.data !== undefined && !data);
   const others = data?.filter((session) => !session.current).length ?? 0;

@@ -1,5 +1,5 @@
-import { ApiError, errorMessage } from '@/lib/api';
-import { api, data } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api';
+import { api, data, formData } from '@/lib/api-client';
 import type { User } from '@/lib/types';
 
 /** Spec part 1 section 3: the settings payload. darkMode is always true (the interface is dark only). */
@@ -46,20 +46,17 @@ export function avatarFileProblem(file: File): { title: string; description: str
  * section 3: no third-party image host); the server's refusal text is what the member sees.
  */
 export async function uploadAvatar(file: File): Promise<string> {
-  const body = new FormData();
-  body.append('file', file);
-  let res: Response;
+  let url: string | undefined;
   try {
-    res = await fetch('/api/upload', { method: 'POST', body, credentials: 'include' });
+    ({ url } = await data(api.POST('/api/upload', { body: { file }, bodySerializer: formData })));
   } catch (error) {
-    console.error('Avatar upload failed', error);
-    throw new Error(UPLOAD_FALLBACK_MESSAGE, { cause: error });
+    if (!isApiError(error)) {
+      console.error('Avatar upload failed', error);
+      throw new Error(UPLOAD_FALLBACK_MESSAGE, { cause: error });
+    }
+    console.error(`Server upload failed: ${error.status}`);
+    throw new Error(errorMessage(error, UPLOAD_FALLBACK_MESSAGE), { cause: error });
   }
-  if (!res.ok) {
-    console.error(`Server upload failed: ${res.status}`);
-    throw new Error(errorMessage(await ApiError.from(res), UPLOAD_FALLBACK_MESSAGE));
-  }
-  const { url } = (await res.json()) as { url?: unknown };
   if (typeof url !== 'string' || !url) {
     console.error('Upload response missing URL');
     throw new Error(UPLOAD_FALLBACK_MESSAGE);

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, isApiError } from '@/lib/api';
-import { api } from '@/lib/api-client';
+import { api, data } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { Role, Trend, User, VotingTrend } from '@/lib/types';
 import type { StyleOptionsAnswer } from '@trendforge/contracts';
@@ -14,14 +14,25 @@ export const trendKeys = {
   styleOptions: (slug: string) => [`/api/trends/${encodeURIComponent(slug)}/style-options`] as const,
 };
 
+/** GET /api/trends: the catalogue. */
+export function fetchTrends(): Promise<Trend[]> {
+  return data(api.GET('/api/trends'));
+}
+
+/** GET /api/trends/voting: this week's Board. */
+export function fetchVotingTrends(): Promise<VotingTrend[]> {
+  return data(api.GET('/api/trends/voting'));
+}
+
 export function useTrends() {
-  return useQuery<Trend[]>({ queryKey: queryKeys.trends, staleTime: TRENDS_STALE_TIME });
+  return useQuery<Trend[]>({ queryKey: queryKeys.trends, queryFn: fetchTrends, staleTime: TRENDS_STALE_TIME });
 }
 
 /** GET /api/trends/{slug}/style-options: cached 60 s, 2 retries 1 s apart (spec part 2 sections 7 and 9). */
 export function useStyleOptions(slug: string | null | undefined) {
   return useQuery<StyleOptionsAnswer>({
     queryKey: trendKeys.styleOptions(slug ?? ''),
+    queryFn: () => data(api.GET('/api/trends/{slug}/style-options', { params: { path: { slug: slug ?? '' } } })),
     enabled: Boolean(slug),
     staleTime: TRENDS_STALE_TIME,
     retry: 2,
@@ -45,7 +56,7 @@ export const canFavorite = (user: Pick<User, 'role'> | null | undefined) => Bool
 
 /** The favourite trends, fetched only for the roles that may have them. */
 export function useFavoriteTrends(user: User | null) {
-  return useQuery<Trend[]>({ queryKey: trendKeys.favorites, enabled: canFavorite(user), staleTime: TRENDS_STALE_TIME });
+  return useQuery<Trend[]>({ queryKey: trendKeys.favorites, queryFn: () => data(api.GET('/api/trends/favorites')), enabled: canFavorite(user), staleTime: TRENDS_STALE_TIME });
 }
 
 /**

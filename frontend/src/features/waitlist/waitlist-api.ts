@@ -1,39 +1,42 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { forgetReferral, rememberedReferral } from '@/features/referral/referral-ref';
-import type { ReferralCodeCheck, WaitlistCount, WaitlistJoined } from '@trendforge/contracts';
+import type { WaitlistCount, WaitlistJoined } from '@trendforge/contracts';
+import { isApiError, type ApiError } from '@/lib/api';
+import { api, data } from '@/lib/api-client';
 import { referralCodeFromUrl } from './referral-code';
 
 export const WAITLIST_COUNT_KEY = ['/api/waitlist/count'] as const;
 
+/** The `error` field of a failed waitlist answer (spec part 1 section 7). */
+function waitlistError(error: ApiError): string | undefined {
+  const field = error.body && typeof error.body === 'object' && 'error' in error.body ? error.body.error : undefined;
+  return typeof field === 'string' && field ? field : undefined;
+}
+
 /** POST /api/waitlist. A failed answer carries an `error` field (spec part 1 section 7). */
 export async function joinWaitlist(payload: { name: string; email: string; interest: string }): Promise<WaitlistJoined> {
-  const res = await fetch('/api/waitlist', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(payload),
-    credentials: 'include',
-  });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
-    throw new Error(typeof body?.error === 'string' && body.error ? body.error : 'Failed to join waitlist');
+  try {
+    return await data(api.POST('/api/waitlist', { body: payload }));
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    throw new Error(waitlistError(error) ?? 'Failed to join waitlist', { cause: error });
   }
-  return (await res.json()) as WaitlistJoined;
 }
 
 /** POST /api/waitlist/referral: this email joined through `referralCode`. Failure is only logged. */
 export async function recordReferral(email: string, referralCode: string): Promise<void> {
   try {
-    const res = await fetch('/api/waitlist/referral', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, referralCode }),
-      credentials: 'include',
-    });
-    if (!res.ok) console.error('Failed to record referral', res.status, await res.text().catch(() => ''));
+    await api.POST('/api/waitlist/referral', { body: { email, referralCode } });
   } catch (error) {
-    console.error('Failed to record referral', error);
+    if (isApiError(error)) console.error('Failed to record referral', error.status, typeof error.body === 'string' ? error.body : JSON.stringify(error.body));
+    else console.error('Failed to record referral', error);
   }
+}
+
+/** GET /api/waitlist/count */
+export function fetchWaitlistCount(): Promise<WaitlistCount> {
+  return data(api.GET('/api/waitlist/count'));
 }
 
 export type { WaitlistCount };
@@ -64,9 +67,11 @@ export async function copyText(text: string): Promise<boolean> {
 
 /** GET /api/referrals/:code — whether a ?ref= code belongs to a member or a waitlist entry. */
 export async function checkReferralCode(code: string): Promise<boolean> {
-  const res = await fetch(`/api/referrals/${encodeURIComponent(code)}`, { credentials: 'include' });
-  if (!res.ok) throw new Error(`Referral code check failed: ${res.status}`);
-  return ((await res.json()) as ReferralCodeCheck).valid;
+  try {
+    return (await data(api.GET('/api/referrals/{code}', { params: { path: { code } } }))).valid;
+  } catch (error) {
+    throw isApiError(error) ? new Error(`Referral code check failed: ${error.status}`, { cause: error }) : error;
+  }
 }
 
 export type ReferralInvite =

@@ -1,10 +1,11 @@
 import { BadRequestException, Body, Controller, Get, NotFoundException, Param, ParseUUIDPipe, Put, Query, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiPropertyOptional, ApiQuery, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
-import type { ElectionResult, FailedGeneration, LedgerEntry, Role, User } from '@trendforge/contracts';
+import type { ElectionResult, FailedGeneration, LedgerEntry, User } from '@trendforge/contracts';
 import { Bus } from '@trendforge/platform';
 import { Members } from '../../clients/members.js';
 import { AdminGuard, CurrentCaller, type Caller } from '../../common/session.js';
+import { ElectionResultView, FailedGenerationView, LedgerEntryView, MemberMatchView, UserView } from '../views.js';
 
 export class PlanChangeBody {
   /** free, basic, pro, pro_unlimited or admin; billing checks it. */
@@ -15,15 +16,6 @@ export class PlanChangeBody {
   @Allow() credits?: unknown;
   @ApiPropertyOptional({ type: 'string', description: 'Why the change was made; kept in the ledger row.' })
   @Allow() reason?: unknown;
-}
-
-/** A search result: who the member is, and their plan and credits. */
-export interface MemberMatch {
-  id: string;
-  username: string;
-  email: string;
-  role: Role;
-  credits: number;
 }
 
 const memberId = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('User not found') });
@@ -43,9 +35,9 @@ export class AdminController {
   constructor(private readonly members: Members, private readonly bus: Bus) {}
 
   @ApiQuery({ name: 'q', type: String, description: 'Part of a username or email (1 to 100 characters, case-insensitive).' })
-  @ApiOkResponse({ description: 'Up to 20 members: id, username, email, role, credits.' })
+  @ApiOkResponse({ type: [MemberMatchView], description: 'Up to 20 members: id, username, email, role, credits.' })
   @Get('members')
-  async search(@Query('q') query: unknown): Promise<MemberMatch[]> {
+  async search(@Query('q') query: unknown): Promise<MemberMatchView[]> {
     if (typeof query !== 'string') throw new BadRequestException('Search for 1 to 100 characters of a username or email');
     const profiles = await this.bus.send('auth.admin.search', { query });
     return Promise.all(profiles.map(async ({ id, username, email }) => {
@@ -54,32 +46,32 @@ export class AdminController {
     }));
   }
 
-  @ApiOkResponse({ description: 'The member\'s last 20 ledger rows, newest first.' })
+  @ApiOkResponse({ type: [LedgerEntryView], description: 'The member\'s last 20 ledger rows, newest first.' })
   @Get('members/:userId/ledger')
   async ledger(@Param('userId', memberId) userId: string): Promise<LedgerEntry[]> {
     await this.bus.send('auth.user', { userId }); // NOT_FOUND for someone who is not a member
     return this.bus.send('billing.ledger', { userId });
   }
 
-  @ApiOkResponse({ description: 'The last 20 failed generations, newest first, with their reasons and refund times (null: not refunded).' })
+  @ApiOkResponse({ type: [FailedGenerationView], description: 'The last 20 failed generations, newest first, with their reasons and refund times (null: not refunded).' })
   @Get('generations/failed')
   failedGenerations(): Promise<FailedGeneration[]> {
     return this.bus.send('images.admin.failed', {});
   }
 
-  @ApiOkResponse({ description: 'The last 20 decided weeks, newest first, each with every candidate\'s votes (most first).' })
+  @ApiOkResponse({ type: [ElectionResultView], description: 'The last 20 decided weeks, newest first, each with every candidate\'s votes (most first).' })
   @Get('elections')
   electionResults(): Promise<ElectionResult[]> {
     return this.bus.send('trends.admin.electionResults', {});
   }
 
-  @ApiOkResponse({ description: 'The member: id, email, role, credits.' })
+  @ApiOkResponse({ type: UserView, description: 'The member.' })
   @Get('members/:userId')
   async member(@Param('userId', memberId) userId: string): Promise<User> {
     return this.members.get(userId);
   }
 
-  @ApiOkResponse({ description: 'The member after the change; a ledger row names the admin and the reason.' })
+  @ApiOkResponse({ type: UserView, description: 'The member after the change; a ledger row names the admin and the reason.' })
   @Put('members/:userId/plan')
   setPlan(@CurrentCaller() caller: Caller, @Param('userId', memberId) userId: string, @Body() body: PlanChangeBody): Promise<User> {
     return this.members.setPlan(caller.userId, userId, body);

@@ -1,4 +1,5 @@
 import { Field, InputType } from '@nestjs/graphql';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { AssistLimits, VariationTypes, type ChatMessage, type MessageRequest, type VariationType } from '@trendforge/contracts';
@@ -13,33 +14,34 @@ const Slug = () => MaxLength(64);
 
 @InputType('CoachFeedbackInput')
 export class CoachFeedbackBody implements MessageRequest<'trends.coach.feedback'> {
-  @Field() @IsString() @MaxLength(AssistLimits.text) prompt: string;
-  @Field() @IsString() @Slug() trendSlug: string;
-  @Field({ nullable: true }) @IsOptional() @IsString() @MaxLength(100) trendName?: string;
+  @ApiProperty() @Field() @IsString() @MaxLength(AssistLimits.text) prompt: string;
+  @ApiProperty() @Field() @IsString() @Slug() trendSlug: string;
+  @ApiPropertyOptional() @Field({ nullable: true }) @IsOptional() @IsString() @MaxLength(100) trendName?: string;
 }
 
 @InputType('ChatMessageInput')
 export class ChatMessageBody implements ChatMessage {
-  @Field(() => String) @IsIn(['user', 'assistant'], { message: 'role must be user or assistant' }) role: 'user' | 'assistant';
-  @Field() @IsString() @MaxLength(AssistLimits.chatMessage) content: string;
+  @ApiProperty({ enum: ['user', 'assistant'] }) @Field(() => String) @IsIn(['user', 'assistant'], { message: 'role must be user or assistant' }) role: 'user' | 'assistant';
+  @ApiProperty() @Field() @IsString() @MaxLength(AssistLimits.chatMessage) content: string;
 }
 
 @InputType('CoachQuestionInput')
 export class CoachQuestionBody implements MessageRequest<'trends.coach.question'> {
-  @Field() @IsString() @MaxLength(AssistLimits.text) question: string;
-  @Field() @IsString() @Slug() trendSlug: string;
-  @Field({ nullable: true }) @IsOptional() @IsString() @MaxLength(100) trendName?: string;
+  @ApiProperty() @Field() @IsString() @MaxLength(AssistLimits.text) question: string;
+  @ApiProperty() @Field() @IsString() @Slug() trendSlug: string;
+  @ApiPropertyOptional() @Field({ nullable: true }) @IsOptional() @IsString() @MaxLength(100) trendName?: string;
+  @ApiPropertyOptional({ description: 'The prompt the member is writing.' })
   @Field({ nullable: true, description: 'The prompt the member is writing, so the answer is about it.' })
   @IsOptional() @IsString() @MaxLength(AssistLimits.text) prompt?: string;
-  @Field(() => [ChatMessageBody])
+  @ApiProperty({ type: [ChatMessageBody] }) @Field(() => [ChatMessageBody])
   @IsArray() @ArrayMaxSize(AssistLimits.chatMessages) @ValidateNested({ each: true }) @Type(() => ChatMessageBody) chatHistory: ChatMessageBody[];
 }
 
 @InputType('PromptVariationInput')
 export class PromptVariationBody implements MessageRequest<'trends.prompt.variation'> {
-  @Field() @IsString() @Slug() trendSlug: string;
-  @Field() @IsString() @MaxLength(AssistLimits.text) baseSubject: string;
-  @Field(() => String) @IsIn(VariationTypes, { message: `variationType must be one of ${VariationTypes.join(', ')}` }) variationType: VariationType;
+  @ApiProperty() @Field() @IsString() @Slug() trendSlug: string;
+  @ApiProperty() @Field() @IsString() @MaxLength(AssistLimits.text) baseSubject: string;
+  @ApiProperty({ enum: VariationTypes }) @Field(() => String) @IsIn(VariationTypes, { message: `variationType must be one of ${VariationTypes.join(', ')}` }) variationType: VariationType;
 }
 
 /** What the trends service is sent: the fields it reads, nothing a client added. */

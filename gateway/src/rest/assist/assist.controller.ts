@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiOkResponse } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { ThrottledOperation } from '../../common/throttle.guard.js';
 import { Bus } from '@trendforge/platform';
@@ -6,6 +7,7 @@ import { MemberGuard } from '../../common/session.js';
 import {
   CoachFeedbackBody, CoachQuestionBody, PromptVariationBody, toFeedbackRequest, toQuestionRequest, toVariationRequest,
 } from './assist.body.js';
+import { CoachAnswerView, CoachFeedbackView, PromptVariationView } from '../views.js';
 
 /** Assist calls cost a model call each when keyed: limited like generation, per client. */
 export const AssistThrottle = { default: { limit: 20, ttl: 60_000 } };
@@ -17,6 +19,7 @@ export const AssistThrottle = { default: { limit: 20, ttl: 60_000 } };
 export class AssistController {
   constructor(private readonly bus: Bus) {}
 
+  @ApiOkResponse({ type: CoachFeedbackView })
   @Post('coach/feedback')
   @ThrottledOperation('coach.feedback')
   @HttpCode(200)
@@ -24,6 +27,7 @@ export class AssistController {
     return this.bus.send('trends.coach.feedback', toFeedbackRequest(body));
   }
 
+  @ApiOkResponse({ type: CoachAnswerView })
   @Post('coach/question')
   @ThrottledOperation('coach.question')
   @HttpCode(200)
@@ -31,6 +35,7 @@ export class AssistController {
     return this.bus.send('trends.coach.question', toQuestionRequest(body));
   }
 
+  @ApiOkResponse({ type: PromptVariationView })
   @Post('prompt-variation')
   @ThrottledOperation('prompt.variation')
   @HttpCode(200)

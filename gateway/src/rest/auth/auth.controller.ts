@@ -1,10 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res, UnauthorizedException, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ApiOkResponse, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import type { SessionSummary, User } from '@trendforge/contracts';
 import { Members } from '../../clients/members.js';
 import { MemberGuard, Sessions } from '../../common/session.js';
+import { SessionsEndedView, UserView } from '../views.js';
 
 export class SessionView implements SessionSummary {
   @ApiProperty() id: string;
@@ -29,6 +30,7 @@ export class RegisterBody extends LoginBody {
 export class AuthController {
   constructor(private readonly sessions: Sessions, private readonly members: Members) {}
 
+  @ApiOkResponse({ type: UserView })
   @Get('me')
   async me(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<User> {
     const caller = await this.sessions.resolve(req);
@@ -40,11 +42,13 @@ export class AuthController {
     return this.members.get(caller.userId);
   }
 
+  @ApiCreatedResponse({ type: UserView })
   @Post('register')
   register(@Body() body: RegisterBody, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<User> {
     return this.sessions.signIn(req, res, 'auth.register', { username: body.username, email: body.email, password: body.password, ref: body.ref });
   }
 
+  @ApiOkResponse({ type: UserView })
   @Post('login')
   @HttpCode(200)
   login(@Body() body: LoginBody, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<User> {
@@ -68,6 +72,7 @@ export class AuthController {
   }
 
   /** Signs out every other session of the member; their open sockets close too. */
+  @ApiOkResponse({ type: SessionsEndedView })
   @Post('sessions/end-others')
   @HttpCode(200)
   @UseGuards(MemberGuard)

@@ -1,12 +1,13 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
 import type { Request } from 'express';
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProperty } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import type { PaymentRedirect, PaymentsStatus } from '@trendforge/contracts';
 import { CurrentCaller, MemberGuard, type Caller } from '../../common/session.js';
 import { ThrottledOperation } from '../../common/throttle.guard.js';
 import { Payments, PaymentsThrottle } from './payments.js';
+import { PaymentRedirectView, PaymentsStatusView } from '../views.js';
 
 export class CheckoutBody {
   /** basic or pro; billing checks it. */
@@ -21,12 +22,14 @@ export class CheckoutBody {
 export class BillingController {
   constructor(private readonly payments: Payments) {}
 
+  @ApiOkResponse({ type: PaymentsStatusView })
   @Get('status')
   @UseGuards(MemberGuard)
   status(@CurrentCaller() caller: Caller): Promise<PaymentsStatus> {
     return this.payments.status(caller.userId);
   }
 
+  @ApiOkResponse({ type: PaymentRedirectView })
   @Post('checkout')
   @HttpCode(200)
   @UseGuards(MemberGuard)
@@ -36,6 +39,7 @@ export class BillingController {
     return this.payments.checkout(caller.userId, body.plan, req);
   }
 
+  @ApiOkResponse({ type: PaymentRedirectView })
   @Post('portal')
   @HttpCode(200)
   @UseGuards(MemberGuard)

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Inject, NotFoundException, Param, ParseEnumPipe, ParseUUIDPipe, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUUID, Matches } from 'class-validator';
 import {
   ErrorCode, Export4kRefusal, Export4kRoles, PageQueryMessages, ShareUrls,
@@ -12,6 +12,7 @@ import { toImageView } from '../../clients/views.js';
 import { CurrentCaller, MemberGuard, type Caller } from '../../common/session.js';
 import { archiveIds, streamArchive } from './archive.js';
 import { downloadName, ExportRenderer } from './export.js';
+import { DeletedView, ImagePageViewDto, ImageViewDto, RevokedView, ShareLinkViewDto } from '../views.js';
 
 const uuid = new ParseUUIDPipe({ version: '4', errorHttpStatusCode: 404, exceptionFactory: () => new NotFoundException('Image Not Found') });
 
@@ -55,12 +56,14 @@ export class ImagesController {
     this.exports = new ExportRenderer(renders);
   }
 
+  @ApiOkResponse({ type: [ImageViewDto] })
   @Get()
   async list(@CurrentCaller() caller: Caller): Promise<ImageView[]> {
     return (await this.bus.send('images.list', { userId: caller.userId })).map(toImageView);
   }
 
   /** The gallery, a page at a time (newest first, keyset): declared before the `:id` routes. */
+  @ApiOkResponse({ type: ImagePageViewDto })
   @Get('page')
   async page(@CurrentCaller() caller: Caller, @Query() query: ImagePageQuery): Promise<ImagePageView> {
     const page = await this.bus.send('images.page', {
@@ -89,6 +92,7 @@ export class ImagesController {
    * Save (spec part 2 section 7). Every completed generation is already in the gallery, so this is
    * idempotent and accepts only an image this member generated.
    */
+  @ApiCreatedResponse({ type: ImageViewDto })
   @Post()
   async save(@CurrentCaller() caller: Caller, @Body() body: SaveImageBody): Promise<ImageView> {
     const id = body.id ?? /\/api\/images\/([0-9a-f-]{36})\//.exec(body.generatedImage)?.[1];
@@ -96,16 +100,19 @@ export class ImagesController {
     return toImageView(await this.bus.send('images.get', { id, userId: caller.userId }));
   }
 
+  @ApiOkResponse({ type: ImageViewDto })
   @Get(':id')
   async get(@CurrentCaller() caller: Caller, @Param('id', uuid) id: string): Promise<ImageView> {
     return toImageView(await this.bus.send('images.get', { id, userId: caller.userId }));
   }
 
+  @ApiCreatedResponse({ type: ImageViewDto })
   @Post(':id/favorite')
   async favorite(@CurrentCaller() caller: Caller, @Param('id', uuid) id: string): Promise<ImageView> {
     return toImageView(await this.bus.send('images.favorite', { id, userId: caller.userId }));
   }
 
+  @ApiOkResponse({ type: DeletedView })
   @Delete(':id')
   async delete(@CurrentCaller() caller: Caller, @Param('id', uuid) id: string): Promise<{ deleted: true }> {
     return this.bus.send('images.delete', { id, userId: caller.userId });
@@ -140,16 +147,19 @@ export class ImagesController {
   }
 
   /** The creation's public link: its active one, else a new one (owner only; rate-limited by the images service). */
+  @ApiCreatedResponse({ type: ShareLinkViewDto })
   @Post(':id/share-link')
   async createShareLink(@CurrentCaller() caller: Caller, @Param('id', uuid) id: string): Promise<ShareLinkView> {
     return toShareLinkView(await this.bus.send('images.shareLink.create', { id, userId: caller.userId }));
   }
 
+  @ApiOkResponse({ type: ShareLinkViewDto })
   @Get(':id/share-link')
   async getShareLink(@CurrentCaller() caller: Caller, @Param('id', uuid) id: string): Promise<ShareLinkView> {
     return toShareLinkView(await this.bus.send('images.shareLink.get', { id, userId: caller.userId }));
   }
 
+  @ApiOkResponse({ type: RevokedView })
   @Delete(':id/share-link')
   async revokeShareLink(@CurrentCaller() caller: Caller, @Param('id', uuid) id: string): Promise<{ revoked: true }> {
     return this.bus.send('images.shareLink.revoke', { id, userId: caller.userId });

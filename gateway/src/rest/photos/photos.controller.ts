@@ -3,6 +3,7 @@ import {
   BadRequestException, Body, Controller, Get, HttpCode, Inject, NotFoundException, Param, ParseUUIDPipe, Post, Req, Res, UploadedFile,
   UseGuards, UseInterceptors,
 } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import {
@@ -13,6 +14,7 @@ import { Bus, fail, STORAGE, StorageNotFoundError, type ObjectStorage } from '@t
 import { CurrentCaller, MemberGuard, type Caller } from '../../common/session.js';
 import { PhotoUpdates } from '../../realtime/photo-updates.js';
 import { checkedImage, ImageFileInterceptor } from '../upload/image-file.interceptor.js';
+import { ImageFileUpload, PhotoViewDto } from '../views.js';
 
 type UploadedImage = { buffer?: Buffer } | undefined;
 
@@ -46,6 +48,9 @@ export class PhotosController {
     @Inject(STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: ImageFileUpload })
+  @ApiCreatedResponse({ type: PhotoViewDto })
   @Post('photos')
   @Throttle({ default: { limit: UploadsPer10Minutes, ttl: 600_000 } })
   @UseInterceptors(ImageFileInterceptor('file', PhotoLimits.maxBytes, PhotoMessages.tooLarge))
@@ -53,6 +58,7 @@ export class PhotosController {
     return toPhotoView(await this.store(caller.userId, file));
   }
 
+  @ApiOkResponse({ type: PhotoViewDto })
   @Get('photos/:id')
   async photo(@CurrentCaller() caller: Caller, @Param('id', photoId) id: string): Promise<PhotoView> {
     return toPhotoView(await this.bus.send('images.photo.get', { id, userId: caller.userId }));

@@ -1,5 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { StyleOptionsView, TrendView, VotingTrendView } from '../views.js';
 import type { StyleOptionsAnswer, Trend, VotingTrend, WeeklyElection } from '@trendforge/contracts';
 import { Bus } from '@trendforge/platform';
 import { withEtag } from '../../catalogue/cached-response.js';
@@ -17,16 +19,19 @@ import { CreateTrendBody, UpdateTrendBody } from './trends.body.js';
 export class TrendsController {
   constructor(private readonly bus: Bus, private readonly sessions: Sessions, private readonly reads: CatalogueReads) {}
 
+  @ApiOkResponse({ type: [TrendView] })
   @Get()
   async list(@Res({ passthrough: true }) res: Response): Promise<Trend[]> {
     return withEtag(res, await this.reads.trends());
   }
 
+  @ApiOkResponse({ type: TrendView })
   @Get('slug/:slug')
   async bySlug(@Param('slug') slug: string, @Res({ passthrough: true }) res: Response): Promise<Trend> {
     return withEtag(res, await this.reads.trend(slug));
   }
 
+  @ApiOkResponse({ type: [TrendView] })
   @Get('favorites')
   @UseGuards(MemberGuard)
   favorites(@CurrentCaller() caller: Caller): Promise<Trend[]> {
@@ -46,24 +51,28 @@ export class TrendsController {
   }
 
   /** This week's Board; `voted` is the caller's (false for a visitor). */
+  @ApiOkResponse({ type: [VotingTrendView] })
   @Get('voting')
   async voting(@Req() req: Request): Promise<VotingTrend[]> {
     const caller = await this.sessions.resolve(req);
     return this.reads.boardFor(caller?.userId);
   }
 
+  @ApiCreatedResponse({ type: VotingTrendView })
   @Post(':slug/vote')
   @UseGuards(MemberGuard)
   vote(@CurrentCaller() caller: Caller, @Param('slug') slug: string): Promise<VotingTrend> {
     return this.reads.voted(caller.userId, this.bus.send('trends.vote', { userId: caller.userId, slug }));
   }
 
+  @ApiOkResponse({ type: VotingTrendView })
   @Delete(':slug/vote')
   @UseGuards(MemberGuard)
   unvote(@CurrentCaller() caller: Caller, @Param('slug') slug: string): Promise<VotingTrend> {
     return this.reads.voted(caller.userId, this.bus.send('trends.unvote', { userId: caller.userId, slug }));
   }
 
+  @ApiOkResponse({ type: StyleOptionsView })
   @Get(':slug/style-options')
   async styleOptions(@Param('slug') slug: string, @Res({ passthrough: true }) res: Response): Promise<StyleOptionsAnswer> {
     return withEtag(res, await this.reads.styleOptions(slug));
@@ -76,18 +85,21 @@ export class TrendsController {
 
   // ---- admin (role admin, audited by the trends service)
 
+  @ApiCreatedResponse({ type: TrendView })
   @Post()
   @UseGuards(MemberGuard)
   create(@CurrentCaller() caller: Caller, @Body() body: CreateTrendBody): Promise<Trend> {
     return this.reads.edited(this.bus.send('trends.admin.create', { actorId: caller.userId, trend: { ...body } }));
   }
 
+  @ApiOkResponse({ type: TrendView })
   @Patch(':slug')
   @UseGuards(MemberGuard)
   update(@CurrentCaller() caller: Caller, @Param('slug') slug: string, @Body() body: UpdateTrendBody): Promise<Trend> {
     return this.reads.edited(this.bus.send('trends.admin.update', { actorId: caller.userId, slug, changes: { ...body } }));
   }
 
+  @ApiOkResponse({ type: TrendView })
   @Post(':slug/weekly')
   @HttpCode(200)
   @UseGuards(MemberGuard)

@@ -3,11 +3,13 @@ import {
   BadRequestException, Controller, Get, HttpCode, Inject, NotFoundException, Param, ParseUUIDPipe, Post, Res, UploadedFile, UseGuards, UseInterceptors,
 } from '@nestjs/common';
 import type { Response } from 'express';
+import { ApiBody, ApiConsumes, ApiOkResponse } from '@nestjs/swagger';
 import { AvatarUrls, StorageKeys } from '@trendforge/contracts';
 import { AvatarLimits, prepareAvatar, UploadMessages } from '@trendforge/imaging/upload';
 import { STORAGE, type ObjectStorage } from '@trendforge/platform';
 import { CurrentCaller, MemberGuard, type Caller } from '../../common/session.js';
 import { checkedImage, ImageFileInterceptor } from './image-file.interceptor.js';
+import { ImageFileUpload, UploadedView } from '../views.js';
 
 // eslint-disable-next-line no-useless-assignment -- read by the parameter decorators below, which the rule does not follow
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('Image Not Found') });
@@ -20,6 +22,9 @@ const uuid = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('
 export class UploadController {
   constructor(@Inject(STORAGE) private readonly storage: ObjectStorage) {}
 
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: ImageFileUpload })
+  @ApiOkResponse({ type: UploadedView })
   @Post('upload')
   @HttpCode(200)
   @UseGuards(MemberGuard)

@@ -1,9 +1,10 @@
 import { Body, Controller, Put, UseGuards } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import type { User } from '@trendforge/contracts';
 import { Members } from '../../clients/members.js';
 import { CurrentCaller, MemberGuard, type Caller } from '../../common/session.js';
+import { UserView } from '../views.js';
 
 // Kept through the whitelist as sent; the rules and their messages live in the auth service.
 export class SettingsBody {
@@ -25,11 +26,13 @@ export class OnboardingBody {
 export class UsersController {
   constructor(private readonly members: Members) {}
 
+  @ApiOkResponse({ type: UserView })
   @Put('settings')
   settings(@CurrentCaller() caller: Caller, @Body() body: SettingsBody): Promise<User> {
     return this.members.updateSettings(caller.userId, body);
   }
 
+  @ApiOkResponse({ type: UserView })
   @Put('onboarding')
   onboarding(@CurrentCaller() caller: Caller, @Body() body: OnboardingBody): Promise<User> {
     return this.members.completeOnboarding(caller.userId, body.hasOnboarded);
