@@ -8,6 +8,7 @@ import { AUTH_CONFIG, type AuthConfig } from './config.js';
 import { authDatabase } from './database.js';
 import { Passwords } from './passwords.js';
 import { Referrals } from './referrals.js';
+import { authRepositories } from './repositories/index.js';
 import { Sessions } from './sessions.js';
 import { UserEntity } from './user.entity.js';
 
@@ -21,7 +22,7 @@ export class AuthModule {
         TypeOrmModule.forFeature([UserEntity]),
       ],
       controllers: [AuthHandlers],
-      providers: [{ provide: AUTH_CONFIG, useValue: config }, Passwords, Sessions, AttemptLimits, Referrals, AuthService],
+      providers: [{ provide: AUTH_CONFIG, useValue: config }, ...authRepositories, Passwords, Sessions, AttemptLimits, Referrals, AuthService],
     };
   }
 }

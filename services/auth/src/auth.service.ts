@@ -1,6 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { ILike, Repository } from 'typeorm';
 import {
   AdminListLimit, ErrorCode, Events, isUuid, SessionEndedEvent, type MessageRequest, type MessageResponse, type SessionEnded, type UserProfile, type UserRegisteredEvent,
 } from '@trendforge/contracts';
@@ -9,8 +7,9 @@ import { AttemptLimits } from './attempt-limits.js';
 import { AuthMessages, PasswordLength, validateLogin, validateProfileSettings, validateRegistration } from './credentials.js';
 import { Passwords } from './passwords.js';
 import { Referrals } from './referrals.js';
+import { UserRepository } from './repositories/index.js';
 import { Sessions } from './sessions.js';
-import { UserEntity } from './user.entity.js';
+import type { UserEntity } from './user.entity.js';
 
 export function toUserProfile(user: UserEntity): UserProfile {
   return {
@@ -38,7 +37,7 @@ export class AuthService {
   private readonly logger = new Logger(AuthService.name);
 
   constructor(
-    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly users: UserRepository,
     private readonly passwords: Passwords,
     private readonly sessions: Sessions,
     private readonly limits: AttemptLimits,
@@ -52,8 +51,7 @@ export class AuthService {
 
     await this.refuseTaken(email, username);
     const passwordHash = await this.passwords.hash(password);
-    const id = await this.insert({ username, email, passwordHash });
-    const user = await this.users.findOneByOrFail({ id });
+    const user = await this.insert({ username, email, passwordHash });
 
     // Billing opens the account from this event, or on first sight when the event is late.
     await this.bus.publish(Events.userRegistered, { userId: user.id } satisfies UserRegisteredEvent, `user.registered:${user.id}`)
@@ -64,17 +62,13 @@ export class AuthService {
     return { user: toUserProfile(user), sessionToken: await this.sessions.create(user.id, deviceOf(request)) };
   }
 
-  /** The new member's id, with a fresh referral code; CONFLICT when the email or username is taken meanwhile. */
-  private async insert(values: { username: string; email: string; passwordHash: string }): Promise<string> {
+  /** The new member, with a fresh referral code; CONFLICT when the email or username is taken meanwhile. */
+  private async insert(values: { username: string; email: string; passwordHash: string }): Promise<UserEntity> {
     for (let attempt = 1; attempt <= 3; attempt += 1) {
-      // ON CONFLICT DO NOTHING: a registration racing ours for the same email or username makes this
-      // insert nothing (after waiting for the other to commit), and the re-check names the conflict;
-      // when nothing else clashes it was the referral code, drawn again.
-      const inserted = await this.users.createQueryBuilder()
-        .insert().into(UserEntity).values({ ...values, referralCode: this.referrals.codes() })
-        .orIgnore().returning('id').execute();
-      const id = (inserted.raw as Array<{ id: string }>)[0]?.id;
-      if (id) return id;
+      // A registration racing ours for the same email or username makes the insert add nothing, and
+      // the re-check names the conflict; when nothing else clashes it was the referral code, drawn again.
+      const user = await this.users.add({ ...values, referralCode: this.referrals.codes() });
+      if (user) return user;
       await this.refuseTaken(values.email, values.username);
     }
     fail(ErrorCode.Conflict, AuthMessages.usernameTaken);
@@ -82,10 +76,7 @@ export class AuthService {
 
   /** CONFLICT when the email or (case-insensitively) the username belongs to someone already. */
   private async refuseTaken(email: string, username: string): Promise<void> {
-    const taken = await this.users.createQueryBuilder('u')
-      .select(['u.email', 'u.username'])
-      .where('u.email = :email OR lower(u.username) = lower(:username)', { email, username })
-      .getMany();
+    const taken = await this.users.holdersOf(email, username);
     if (taken.some((u) => u.email === email)) fail(ErrorCode.Conflict, AuthMessages.emailTaken);
     if (taken.length > 0) fail(ErrorCode.Conflict, AuthMessages.usernameTaken);
   }
@@ -94,7 +85,7 @@ export class AuthService {
     const { email, password } = validateLogin(request);
     await this.limits.loginAttempt(email, request.ip);
 
-    const user = password.length <= PasswordLength.max ? await this.users.findOneBy({ email }) : null;
+    const user = password.length <= PasswordLength.max ? await this.users.byEmail(email) : null;
     // Unknown emails still pay for one argon2 verification, so timing does not reveal accounts.
     const valid = await this.passwords.verify(user?.passwordHash, password.slice(0, PasswordLength.max));
     if (!user || !valid) {
@@ -104,7 +95,7 @@ export class AuthService {
 
     await this.limits.signedIn(email, request.ip, { fromLogin: true });
     if (this.passwords.needsRehash(user.passwordHash)) {
-      await this.users.update({ id: user.id }, { passwordHash: await this.passwords.hash(password) });
+      await this.users.update(user.id, { passwordHash: await this.passwords.hash(password) });
     }
     return { user: toUserProfile(user), sessionToken: await this.sessions.create(user.id, deviceOf(request)) };
   }
@@ -151,10 +142,7 @@ export class AuthService {
     if (text.length < 1 || text.length > 100) fail(ErrorCode.BadRequest, 'Search for 1 to 100 characters of a username or email');
     const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const take = Number.isInteger(limit) && limit! > 0 && limit! <= AdminListLimit ? limit! : AdminListLimit;
-    const users = await this.users.find({
-      where: [{ username: ILike(pattern) }, { email: ILike(pattern) }], order: { username: 'ASC' }, take,
-    });
-    return users.map(toUserProfile);
+    return (await this.users.search(pattern, take)).map(toUserProfile);
   }
 
   async user(userId: string): Promise<UserProfile> {
@@ -164,19 +152,19 @@ export class AuthService {
   async updateProfile({ userId, ...settings }: MessageRequest<'auth.updateProfile'>): Promise<UserProfile> {
     const user = await this.existing(userId);
     const changes = validateProfileSettings(user.id, user, settings);
-    await this.users.update({ id: user.id }, changes);
+    await this.users.update(user.id, changes);
     return toUserProfile({ ...user, ...changes });
   }
 
   async completeOnboarding({ userId, hasOnboarded }: MessageRequest<'auth.completeOnboarding'>): Promise<UserProfile> {
     if (typeof hasOnboarded !== 'boolean') fail(ErrorCode.BadRequest, AuthMessages.invalidPreference('hasOnboarded'));
     const user = await this.existing(userId);
-    await this.users.update({ id: user.id }, { hasOnboarded });
+    await this.users.update(user.id, { hasOnboarded });
     return toUserProfile({ ...user, hasOnboarded });
   }
 
   private async existing(userId: unknown): Promise<UserEntity> {
-    const user = isUuid(userId) ? await this.users.findOneBy({ id: userId }) : null;
+    const user = isUuid(userId) ? await this.users.byId(userId) : null;
     if (!user) fail(ErrorCode.NotFound, AuthMessages.userNotFound);
     return user;
   }

@@ -1,11 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
 import { Events, isUuid, makeReferralCode, ReferralCodePattern, ReferralsPaidPerMonth, type UserReferredEvent } from '@trendforge/contracts';
 import { Bus } from '@trendforge/platform';
 import { AttemptLimits } from './attempt-limits.js';
-import { UserEntity } from './user.entity.js';
+import { UserRepository, type ReferralSettlement } from './repositories/index.js';
 
 /** How long a registration or a settlement waits for the waitlist to answer. */
 const WaitlistAnswerMs = 2_000;
@@ -37,8 +35,7 @@ export class Referrals {
   codes: () => string = () => makeReferralCode(randomInt);
 
   constructor(
-    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly users: UserRepository,
     private readonly bus: Bus,
     private readonly limits: AttemptLimits,
   ) {}
@@ -47,8 +44,8 @@ export class Referrals {
   async memberWithCode(code: unknown): Promise<{ userId: string } | null> {
     const normalized = asCode(code);
     if (!ReferralCodePattern.test(normalized)) return null;
-    const member = await this.users.findOne({ where: { referralCode: normalized }, select: { id: true } });
-    return member ? { userId: member.id } : null;
+    const userId = await this.users.idWithCode(normalized);
+    return userId ? { userId } : null;
   }
 
   /**
@@ -63,7 +60,7 @@ export class Referrals {
         code = (await this.bus.send('waitlist.referredBy', { email: newMember.email }, WaitlistAnswerMs).catch(() => null))?.code ?? '';
       }
       if (!ReferralCodePattern.test(code) || code === newMember.referralCode) return;
-      await this.users.update({ id: newMember.id }, { referredThrough: code });
+      await this.users.update(newMember.id, { referredThrough: code });
       this.logger.log({ userId: newMember.id, code }, 'registered through a referral link; paid at the first completed generation');
     } catch (error) {
       this.logger.error({ err: error, userId: newMember.id }, 'referral link not recorded');
@@ -77,41 +74,28 @@ export class Referrals {
    */
   async firstGenerationCompleted(userId: string): Promise<void> {
     if (!isUuid(userId)) return;
-    const pending = await this.users.findOne({ where: { id: userId }, select: { id: true, referredThrough: true, referralSettledAt: true } });
-    if (!pending?.referredThrough || pending.referralSettledAt) return;
-    const payee = await this.payeeOf(pending.referredThrough);
+    const code = await this.users.pendingReferral(userId);
+    if (!code) return;
+    const payee = await this.payeeOf(code);
     if (!payee) return; // nobody owns the code yet (a waitlister not registered): a later generation tries again
-    await this.db.transaction(async (manager) => {
-      const [member] = await manager.query(
-        `SELECT "id", "email", "referred_through" FROM "auth"."users" WHERE "id" = $1 AND "referral_settled_at" IS NULL FOR UPDATE`, [userId],
-      ) as Array<{ id: string; email: string; referred_through: string | null }>;
-      if (!member?.referred_through) return;
-      // The referrer's row lock orders concurrent settlements against the monthly cap.
-      const [referrer] = await manager.query(`SELECT "id", "email" FROM "auth"."users" WHERE "id" = $1 FOR UPDATE`, [payee]) as Array<{ id: string; email: string }>;
-      const settlement = await this.settlement(manager, member, referrer);
-      await manager.query(`UPDATE "auth"."users" SET "referral_settled_at" = now(), "referral_paid_to" = $2 WHERE "id" = $1`,
-        [userId, 'paidTo' in settlement ? settlement.paidTo : null]);
-      if ('refused' in settlement) {
-        this.logger.log({ userId, referrerId: referrer.id, reason: settlement.refused }, 'referral settled without credits');
+    await this.users.settleReferral(userId, payee, async (settlement) => {
+      const { member, referrer } = settlement;
+      const outcome = await this.settlement(settlement);
+      await settlement.record('paidTo' in outcome ? outcome.paidTo : null);
+      if ('refused' in outcome) {
+        this.logger.log({ userId, referrerId: referrer.id, reason: outcome.refused }, 'referral settled without credits');
         return;
       }
-      const event: UserReferredEvent = { userId, referrerId: referrer.id, code: member.referred_through };
+      const event: UserReferredEvent = { userId, referrerId: referrer.id, code: member.referredThrough };
       await this.bus.publish(Events.userReferred, event, `user.referred:${userId}`);
       this.logger.log({ userId, referrerId: referrer.id }, 'referral paid');
     });
   }
 
-  private async settlement(
-    manager: { query: (sql: string, params: unknown[]) => Promise<unknown> },
-    member: { id: string; email: string }, referrer: { id: string; email: string },
-  ): Promise<Settlement> {
+  private async settlement({ member, referrer, paidThisMonth }: ReferralSettlement): Promise<Settlement> {
     if (referrer.id === member.id) return { refused: 'self' };
     if (await this.limits.shareAnAddress(member.email, referrer.email)) return { refused: 'shared address' };
-    const [{ paid }] = await manager.query(
-      `SELECT count(*)::int AS paid FROM "auth"."users"
-        WHERE "referral_paid_to" = $1 AND "referral_settled_at" >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
-      [referrer.id],
-    ) as Array<{ paid: number }>;
+    const paid = await paidThisMonth();
     return paid >= ReferralsPaidPerMonth ? { refused: 'monthly cap' } : { paidTo: referrer.id };
   }
 
@@ -121,7 +105,6 @@ export class Referrals {
     if (own) return own.userId;
     const entry = await this.bus.send('waitlist.referrer', { code }, WaitlistAnswerMs).catch(() => null);
     if (!entry) return null;
-    const member = await this.users.findOne({ where: { email: entry.email }, select: { id: true } });
-    return member?.id ?? null;
+    return this.users.idWithEmail(entry.email);
   }
 }
