@@ -5,6 +5,7 @@ import { WAITLIST_CONFIG, type WaitlistConfig } from './config.js';
 import { waitlistDatabase } from './database.js';
 import { WaitlistEntryEntity } from './entry.entity.js';
 import { JoinLimit } from './join-limit.js';
+import { waitlistRepositories } from './repositories/index.js';
 import { WaitlistHandlers } from './waitlist.handlers.js';
 import { WaitlistService } from './waitlist.service.js';
 
@@ -18,7 +19,7 @@ export class WaitlistModule {
         TypeOrmModule.forFeature([WaitlistEntryEntity]),
       ],
       controllers: [WaitlistHandlers],
-      providers: [{ provide: WAITLIST_CONFIG, useValue: config }, JoinLimit, WaitlistService],
+      providers: [{ provide: WAITLIST_CONFIG, useValue: config }, ...waitlistRepositories, JoinLimit, WaitlistService],
     };
   }
 }
