@@ -25,7 +25,7 @@ const SafetyMargin = 1.1;
  * KEYS: wait, prioritized, active, meta, limiter, events, the fallback's window.
  * ARGV: job key prefix, now, token, lock ms, render allowance ms, fallback burst (0: unlimited),
  * fallback window ms, tail scanned.
- * Returns the job's id and hash (HGETALL), or nothing.
+ * Returns the job's id, or nothing.
  */
 const ClaimScript = `
 local rcall = redis.call
@@ -73,7 +73,7 @@ rcall('XADD', KEYS[6], '*', 'event', 'active', 'jobId', worstId, 'prev', 'waitin
 rcall('HSET', jobKey, 'processedOn', now)
 rcall('HINCRBY', jobKey, 'ats', 1)
 if rcall('INCR', KEYS[7]) == 1 then rcall('PEXPIRE', KEYS[7], ARGV[7]) end
-return {worstId, rcall('HGETALL', jobKey)}`;
+return worstId`;
 
 /** Counts a start at the fallback in its window. KEYS: the window. ARGV: window ms. */
 const CountScript = `if redis.call('INCR', KEYS[1]) == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end`;
@@ -126,18 +126,14 @@ export class FallbackLane {
   }
 
   /** Claims the waiting job furthest from making its deadline at the primary, as active with `token`; undefined when none would miss it or the fallback has no budget now. */
-  async claim(token: string): Promise<{ id: string; hash: Record<string, string> } | undefined> {
+  async claim(token: string): Promise<string | undefined> {
     const { keys } = this.queue;
     const { burst, windowMs } = this.window();
     const claimed = await this.redis.eval(
       ClaimScript, 7, keys.wait, keys.prioritized, keys.active, keys.meta, keys.limiter, keys.events, this.windowKey,
       `${this.queue.qualifiedName}:`, this.now(), token, this.options.lockMs, this.options.renderAllowanceMs, burst, windowMs, TailScanned,
-    ) as [string, string[]] | null;
-    if (!claimed) return undefined;
-    const [id, fields] = claimed;
-    const hash: Record<string, string> = {};
-    for (let i = 0; i + 1 < fields.length; i += 2) hash[fields[i]] = fields[i + 1];
-    return { id, hash };
+    ) as string | null;
+    return claimed ?? undefined;
   }
 
   /** A start at the fallback the lane did not claim (a generation sent there at pickup, after a 429, in an outage): it spends the same budget. */

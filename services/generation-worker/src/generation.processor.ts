@@ -185,19 +185,21 @@ export class GenerationProcessor extends QueueConsumer<typeof QueueName.generati
       while (!this.closing && worker.isRunning() && !worker.isPaused() && this.claimed.size < router.firstFallback.concurrency && router.firstFallback.hasRoom) {
         if ((await router.activeEngine()) !== router.engine) return;
         const token = randomUUID();
-        const claim = await lane.claim(token);
-        if (!claim) return;
-        this.log.log({ generationId: claim.id, engine: lane.engine }, "waiting generation claimed for the fallback: the primary's queue would start it past its deadline");
-        const job = Job.fromJSON<GenerationJob, GenerationJobResult>(worker, claim.hash as unknown as Parameters<typeof Job.fromJSON>[1], claim.id);
+        const id = await lane.claim(token);
+        if (!id) return;
+        this.log.log({ generationId: id, engine: lane.engine }, "waiting generation claimed for the fallback: the primary's queue would start it past its deadline");
+        // Read as the worker reads the jobs it fetches (BullMQ decodes its stored fields).
+        const job = await Job.fromId<GenerationJob, GenerationJobResult>(worker, id);
+        if (!job) continue;
         job.token = token;
         // Started after it is recorded as claimed: its render goes to the fallback (generate).
         const processed = Promise.resolve().then(() => worker.processJob(job, token, () => false))
-          .catch((error: unknown) => this.log.warn({ generationId: claim.id, err: error }, 'claimed generation not processed'))
+          .catch((error: unknown) => this.log.warn({ generationId: id, err: error }, 'claimed generation not processed'))
           .finally(() => {
-            this.claimed.delete(claim.id);
+            this.claimed.delete(id);
             void this.claimLateJobs();
           });
-        this.claimed.set(claim.id, processed);
+        this.claimed.set(id, processed);
       }
     } catch (error) {
       this.log.warn({ err: error }, 'late generations not claimed');

@@ -58,12 +58,11 @@ describe('fallback lane: waiting generations the primary would start too late go
       for (const job of jobs) await queue.add('render', job, jobOptions(job));
       const [one, two] = [lane(), lane()];
       const claims = await Promise.all([one.claim('token-1'), two.claim('token-2')]);
-      expect(claims.map((claim) => claim?.id).sort()).toEqual([jobs[4].generationId, jobs[5].generationId].sort());
+      expect([...claims].sort()).toEqual([jobs[4].generationId, jobs[5].generationId].sort());
       expect(await one.claim('token-3')).toBeUndefined();
-      for (const [index, claim] of claims.entries()) {
-        expect(await queue.getJobState(claim!.id)).toBe('active');
-        expect(await redis.get(`${queue.qualifiedName}:${claim!.id}:lock`)).toBe(`token-${index + 1}`);
-        expect(JSON.parse(claim!.hash.data)).toEqual(expect.objectContaining({ generationId: claim!.id }));
+      for (const [index, id] of claims.entries()) {
+        expect(await queue.getJobState(id!)).toBe('active');
+        expect(await redis.get(`${queue.qualifiedName}:${id}:lock`)).toBe(`token-${index + 1}`);
       }
       // The primary's window is not spent by the claims.
       expect(await redis.exists(queue.keys.limiter)).toBe(0);
@@ -75,7 +74,7 @@ describe('fallback lane: waiting generations the primary would start too late go
       for (const job of free) await queue.add('render', job, jobOptions(job));
       const pro = generationJob(9, clock + 7000);
       await queue.add('render', pro, jobOptions(pro, 1));
-      const claimed = [await lane().claim('a'), await lane().claim('b'), await lane().claim('c')].map((claim) => claim?.id);
+      const claimed = [await lane().claim('a'), await lane().claim('b'), await lane().claim('c')];
       expect(claimed).toEqual([free[4].generationId, free[3].generationId, undefined]);
     });
 
@@ -109,7 +108,7 @@ describe('fallback lane: waiting generations the primary would start too late go
       await queue.removeGlobalRateLimit();
       expect(await lane().claim('b')).toBeUndefined();
       await queue.setGlobalRateLimit(1, 2000);
-      expect((await lane(10, 'studio').claim('c'))?.id).toBe(late.generationId);
+      expect(await lane(10, 'studio').claim('c')).toBe(late.generationId);
     });
   });
 
@@ -133,7 +132,8 @@ describe('fallback lane: waiting generations the primary would start too late go
     beforeAll(async () => {
       [openai, gemini] = await Promise.all([
         startFakeOpenAI({ imageSize: { width: 64, height: 64 }, latencyMs: 200 }),
-        startFakeGemini({ imageSize: { width: 64, height: 64 } }),
+        // Longer than the workers' lock: a claimed job's lock must be renewed as a fetched one's is.
+        startFakeGemini({ imageSize: { width: 64, height: 64 }, latencyMs: 4000 }),
       ]);
       storageDir = await mkdtemp(path.join(os.tmpdir(), 'tf-lane-'));
       bus = await createTestBus(env.natsUrl);
@@ -168,7 +168,7 @@ describe('fallback lane: waiting generations the primary would start too late go
           ...process.env, ...env.env, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir, HEALTH_PORT: String(await freePort()),
           OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseURL, PROVIDER_REQUESTS_PER_MIN: '30', PROVIDER_BURST: '1',
           GEMINI_API_KEY: 'gm-test', GEMINI_BASE_URL: gemini.baseUrl, IMAGE_FALLBACK: 'gemini', IMAGE_FALLBACK_REQUESTS_PER_MIN: '6000', IMAGE_FALLBACK_BURST: '10',
-          IMAGE_RENDER_ALLOWANCE_MS: '1000',
+          IMAGE_RENDER_ALLOWANCE_MS: '1000', WORKER_LOCK_MS: '3000',
         });
         const app = await NestFactory.createApplicationContext(GenerationWorkerModule.forRoot(config), { logger: ['error'] });
         await app.init();
@@ -188,10 +188,10 @@ describe('fallback lane: waiting generations the primary would start too late go
     test('the late ones at the back complete on Gemini before their deadline, the front ones on OpenAI at its pace; each rendered once, by one replica', async () => {
       const queue = createQueue(QueueName.generation, env.redisUrl);
       try {
-        // Eight at once with 8 s to their deadline and a render's allowance of 1 s: the primary
-        // starts place p after about 2.2p s, so places 4-7 would start past what their deadline allows.
+        // Ten at once with 12 s to their deadline and a render's allowance of 1 s: the primary
+        // starts place p after about 2.2p s, so places 6-9 would start past what their deadline allows.
         await queue.pause();
-        const jobs = Array.from({ length: 8 }, (_, n) => generationJob(n, Date.now() + 8000));
+        const jobs = Array.from({ length: 10 }, (_, n) => generationJob(n, Date.now() + 12_000));
         for (const job of jobs) {
           deadlines.set(job.generationId, job.deadlineAt!);
           await queue.add('render', job, jobOptions(job));
@@ -208,7 +208,7 @@ describe('fallback lane: waiting generations the primary would start too late go
         const engines = jobs.map((job) => completions.find((completion) => completion.id === job.generationId)?.engine);
         // The front on the primary, the back on the fallback, nothing in between.
         expect(engines.slice(0, 2)).toEqual(['openai', 'openai']);
-        expect(engines.slice(4)).toEqual(['gemini', 'gemini', 'gemini', 'gemini']);
+        expect(engines.slice(6)).toEqual(['gemini', 'gemini', 'gemini', 'gemini']);
         expect(engines.join(' ')).toMatch(/^(openai )+(gemini ?)+$/);
         for (const job of jobs) {
           const completion = completions.find((c) => c.id === job.generationId)!;
