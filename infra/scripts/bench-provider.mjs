@@ -5,6 +5,7 @@
  *   npm run bench:provider
  *   npm run bench:provider -- --bucket=5 --refill-ms=1500 --latency-ms=1000 --members=12 --per-member=5
  *   npm run bench:provider -- --rpm=40 --burst=5      # the workers told the limits (else they learn them)
+ *   npm run bench:provider -- --fallback --deadline-ms=45000 --allowance-ms=5000 --fallback-rpm=120 --fallback-burst=5
  *
  * Starts the local OpenAI-speaking server (services/libs/testing, the real wire format) limited
  * like a provider — a bucket of BUCKET requests, one more every REFILL_MS, beyond it 429
@@ -15,6 +16,13 @@
  * the ideal the limit allows (BUCKET at once, then one every REFILL_MS, plus one render), and the
  * ETA error of the generation that ended last (its ETA when accepted against its real wait).
  * Needs a build (npm run build, or npm start once). Exit 1 when a generation did not complete.
+ *
+ * Failover: --fallback adds a local Gemini-speaking server (FALLBACK_LATENCY_MS an image, default
+ * LATENCY_MS) as IMAGE_FALLBACK, with its own budget (--fallback-rpm, --fallback-burst); with a
+ * --deadline-ms (the images service's GENERATION_DEADLINE_MS) shorter than the spike's drain and a
+ * render allowance (--allowance-ms, IMAGE_RENDER_ALLOWANCE_MS), the generations the primary would
+ * start too late go to the fallback. Prints which engine made how many, and how many ended past
+ * their deadline.
  *
  * Fault drills (default spike otherwise):
  *   --drill=storage   the studio engine, 40 generations (8 × 5); 2 s in, the storage folder is made
@@ -45,18 +53,33 @@ const members = option('members', drill === 'storage' ? 8 : 12);
 const perMember = option('per-member', 5);
 const rpm = option('rpm', undefined);
 const burst = option('burst', undefined);
+const fallback = args.fallback !== undefined && args.fallback !== 'false';
+const fallbackLatencyMs = option('fallback-latency-ms', latencyMs);
+const fallbackRpm = option('fallback-rpm', 60);
+const fallbackBurst = option('fallback-burst', 1);
+const deadlineMs = option('deadline-ms', undefined);
+const allowanceMs = option('allowance-ms', undefined);
 const PollMs = 250;
 const TimeoutMs = 15 * 60_000;
 
-const { startFakeOpenAI } = await import(path.join(repoRoot, 'services/libs/testing/dist/index.js'));
+const { startFakeOpenAI, startFakeGemini } = await import(path.join(repoRoot, 'services/libs/testing/dist/index.js'));
 const provider = await startFakeOpenAI({ rateLimit: { bucket, refillMs }, latencyMs, imageSize: { width: 512, height: 512 } });
+const gemini = fallback ? await startFakeGemini({ latencyMs: fallbackLatencyMs, imageSize: { width: 512, height: 512 } }) : undefined;
 const workerEnv = drill === 'storage' ? {} : {
   OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: provider.baseURL,
   ...(rpm ? { PROVIDER_REQUESTS_PER_MIN: String(rpm) } : {}), ...(burst ? { PROVIDER_BURST: String(burst) } : {}),
+  ...(gemini ? {
+    GEMINI_API_KEY: 'gm-bench', GEMINI_BASE_URL: gemini.baseUrl, IMAGE_FALLBACK: 'gemini',
+    IMAGE_FALLBACK_REQUESTS_PER_MIN: String(fallbackRpm), IMAGE_FALLBACK_BURST: String(fallbackBurst),
+  } : {}),
+  ...(deadlineMs ? { GENERATION_DEADLINE_MS: String(deadlineMs) } : {}),
+  ...(allowanceMs !== undefined ? { IMAGE_RENDER_ALLOWANCE_MS: String(allowanceMs) } : {}),
 };
 process.stdout.write(drill === 'storage'
   ? 'studio engine; storage read-only for 15 s, 2 s into the burst\n'
-  : `provider: a bucket of ${bucket}, one more every ${refillMs} ms, ${latencyMs} ms an image; workers ${rpm ? `told ${rpm}/min, burst ${burst ?? 1}` : 'learning the limits (OpenAI tier-1 defaults)'}\n`);
+  : `provider: a bucket of ${bucket}, one more every ${refillMs} ms, ${latencyMs} ms an image; workers ${rpm ? `told ${rpm}/min, burst ${burst ?? 1}` : 'learning the limits (OpenAI tier-1 defaults)'}\n`
+    + (gemini ? `fallback: gemini, ${fallbackLatencyMs} ms an image, its budget ${fallbackRpm}/min, burst ${fallbackBurst}\n` : '')
+    + (deadlineMs ? `deadline ${deadlineMs} ms after acceptance${allowanceMs !== undefined ? `, render allowance ${allowanceMs} ms` : ''}\n` : ''));
 const storageDir = mkdtempSync(path.join(os.tmpdir(), 'bench-provider-storage-'));
 const readOnly = (on) => spawnSync('chattr', ['-R', on ? '+i' : '-i', storageDir], { stdio: 'inherit' });
 const stack = await startBenchStack('trendforge_bench_provider', workerEnv, storageDir);
@@ -129,7 +152,7 @@ try {
       const state = await http('GET', `/api/generations/${s.id}`, { cookie: s.member.cookie, address: s.member.address });
       if (typeof state.body?.etaSeconds === 'number') s.etas.push({ at: Date.now(), eta: state.body.etaSeconds });
       if (s.firstEta === null && typeof state.body?.etaSeconds === 'number') s.firstEta = state.body.etaSeconds;
-      if (state.body?.status === 'completed' || state.body?.status === 'failed') s.end = { status: state.body.status, at: Date.now(), reason: state.body.failureReason };
+      if (state.body?.status === 'completed' || state.body?.status === 'failed') s.end = { status: state.body.status, at: Date.now(), reason: state.body.failureReason, engine: state.body.engine };
     }));
     pending = pending.filter((s) => !s.end);
     if (pending.length) await new Promise((resolve) => setTimeout(resolve, PollMs));
@@ -148,10 +171,11 @@ try {
   process.stdout.write([
     '',
     `accepted   ${accepted.length} of ${sent.length}${sent.length > accepted.length ? ` (refused: ${[...new Set(sent.filter((s) => !accepted.includes(s)).map((s) => `${s.answer.status} ${s.answer.body?.message ?? ''}`))].join('; ')})` : ''}`,
-    `completed  ${completed.length}`,
+    `completed  ${completed.length}${gemini ? ` (${['openai', 'gemini', 'studio'].map((engine) => [engine, completed.filter((s) => s.end.engine === engine).length]).filter(([, n]) => n).map(([engine, n]) => `${n} on ${engine}`).join(', ')})` : ''}`,
+    ...(deadlineMs ? [`deadline   ${completed.filter((s) => s.end.at - s.sentAt > deadlineMs).length} completed past their deadline (${deadlineMs} ms)`] : []),
     `failed     ${failed.length} (each refunded)${failed.length ? `: ${[...new Set(failed.map((s) => s.end.reason))].join('; ')}` : ''}`,
     ...(drill === 'storage' ? [`drain      ${drainS.toFixed(1)} s`] : [
-    `429s       ${provider.rateLimited} of ${provider.requests.filter((r) => r.path.startsWith('/v1/images/')).length} image requests`,
+    `429s       ${provider.rateLimited} of ${provider.requests.filter((r) => r.path.startsWith('/v1/images/')).length} image requests${gemini ? `; gemini asked ${gemini.requests.length} times` : ''}`,
     `drain      ${drainS.toFixed(1)} s; the limit allows ${idealS.toFixed(1)} s (${bucket} at once, then one every ${refillMs} ms, + ${latencyMs} ms) → ${(drainS / idealS).toFixed(2)}×`]),
     `ETA        last generation: ${etaError}`,
     ...(drilled ? [`kill -9    the ${drilled.held.length} generations the killed worker held completed ${drilled.held.map((s) => s.end ? `${((s.end.at - drilled.killedAt) / 1000).toFixed(1)}` : 'never').join(', ')} s after the kill`] : []),
@@ -162,6 +186,7 @@ try {
   readOnly(false);
   await stack.stop();
   await provider.close();
+  await gemini?.close();
   rmSync(storageDir, { recursive: true, force: true });
 }
 process.exit(exitCode);
