@@ -11,6 +11,7 @@ import { Housekeeping } from './housekeeping.js';
 import { ImagesHandlers } from './images.handlers.js';
 import { PhotosService, traitsQueueProvider } from './photos.service.js';
 import { QueueDepthController } from './queue-depth.controller.js';
+import { imagesRepositories } from './repositories/index.js';
 import { ShareLinksService } from './share-links.service.js';
 import { GenerationSweeper } from './sweeper.js';
 import { TrendCache } from './trend-cache.js';
@@ -34,6 +35,7 @@ export class ImagesModule {
       ],
       controllers: [ImagesHandlers, QueueDepthController],
       providers: [
+        ...imagesRepositories,
         GenerationsService, CreationsService, PhotosService, ShareLinksService, { provide: IMAGES_CONFIG, useValue: config },
         generationQueueProvider(config.REDIS_URL), traitsQueueProvider(config.REDIS_URL), GenerationQueueWatch, GenerationSweeper, Housekeeping, TrendCache,
       ],
