@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
 import { ErrorCode, isUuid, MaxArchiveImages, StorageKeys, type Creation, type CreationPage, type CreationPageQuery } from '@trendforge/contracts';
 import { fail, STORAGE, type ObjectStorage } from '@trendforge/platform';
-import { CreationEntity } from './entities.js';
+import type { CreationEntity } from './entities.js';
 import { encodeCursor, pageFilter } from './gallery-page.js';
+import { CreationRepository } from './repositories/index.js';
 
 /** Where a creation's 1200×630 share preview is kept (made by the gateway on the first request, removed with the creation). */
 export const sharePreviewKey = (userId: string, creationId: string) => `shares/${userId}/${creationId}-og.jpg`;
@@ -32,41 +31,25 @@ export function toCreation(entity: CreationEntity): Creation {
 @Injectable()
 export class CreationsService {
   constructor(
-    @InjectRepository(CreationEntity) private readonly creations: Repository<CreationEntity>,
+    private readonly creations: CreationRepository,
     @Inject(STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
   async list(userId: string, limit = MaxListLimit): Promise<Creation[]> {
     const take = Math.min(Math.max(Math.trunc(limit) || MaxListLimit, 1), MaxListLimit);
-    const rows = await this.creations.find({ where: { userId }, order: { createdAt: 'DESC' }, take });
-    return rows.map(toCreation);
+    return (await this.creations.newest(userId, take)).map(toCreation);
   }
 
-  /**
-   * One page, newest first, by keyset: rows after the cursor's (created_at, id), one more than
-   * asked to know whether another page follows. Each filter has an index that keeps this order
-   * (migration GalleryPagesAndShareLinks), so a late page costs what the first one does.
-   */
+  /** One page, newest first (CreationRepository.page: by keyset, so a late page costs what the first one does). */
   async page({ userId, ...query }: CreationPageQuery): Promise<CreationPage> {
     const filter = pageFilter(query);
-    const rows = this.creations.createQueryBuilder('c')
-      // The cursor keeps PostgreSQL's microseconds; a Date would round them and skip or repeat rows.
-      .addSelect(`to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`, 'cursor_at')
-      .where('c.user_id = :userId', { userId })
-      .orderBy('c.created_at', 'DESC')
-      .addOrderBy('c.id', 'DESC')
-      .limit(filter.limit + 1);
-    if (filter.trendSlug) rows.andWhere('c.trend_slug = :trendSlug', { trendSlug: filter.trendSlug });
-    if (filter.favoritesOnly) rows.andWhere('c.is_favorite');
-    if (filter.since) rows.andWhere('c.created_at >= :since', { since: filter.since });
-    if (filter.before) rows.andWhere('c.created_at < :before', { before: filter.before });
-    if (filter.after) rows.andWhere('(c.created_at, c.id) < (CAST(:afterAt AS timestamptz), CAST(:afterId AS uuid))', { afterAt: filter.after.at, afterId: filter.after.id });
-    const { entities, raw } = await rows.getRawAndEntities<{ cursor_at: string }>();
-    const items = entities.slice(0, filter.limit);
-    const last = items.length === filter.limit && entities.length > filter.limit ? items[items.length - 1] : null;
+    const rows = await this.creations.page(userId, filter);
+    const items = rows.slice(0, filter.limit);
+    // The repository reads one row more than the page holds: there is a next page when it found one.
+    const last = items.length === filter.limit && rows.length > filter.limit ? items[items.length - 1] : null;
     return {
-      items: items.map(toCreation),
-      nextCursor: last ? encodeCursor({ at: raw[items.length - 1].cursor_at, id: last.id }) : null,
+      items: items.map((row) => toCreation(row.creation)),
+      nextCursor: last ? encodeCursor({ at: last.cursorAt, id: last.creation.id }) : null,
     };
   }
 
@@ -76,7 +59,7 @@ export class CreationsService {
       fail(ErrorCode.BadRequest, `Choose 1 to ${MaxArchiveImages} images`);
     }
     const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
-    const rows = new Map((await this.creations.findBy({ id: In(unique), userId })).map((row) => [row.id, row]));
+    const rows = new Map((await this.creations.ownedAmong(unique, userId)).map((row) => [row.id, row]));
     if (rows.size !== unique.length) fail(ErrorCode.NotFound, 'Image Not Found');
     return unique.map((id) => toCreation(rows.get(id)!));
   }
@@ -87,13 +70,13 @@ export class CreationsService {
 
   async toggleFavorite(id: string, userId: string): Promise<Creation> {
     const row = await this.owned(id, userId);
-    await this.creations.update({ id, userId }, { isFavorite: !row.isFavorite });
+    await this.creations.setFavorite(id, userId, !row.isFavorite);
     return toCreation({ ...row, isFavorite: !row.isFavorite });
   }
 
   async delete(id: string, userId: string): Promise<{ deleted: true }> {
     const row = await this.owned(id, userId);
-    await this.creations.delete({ id, userId });
+    await this.creations.delete(id, userId);
     const keys = [
       row.resultKey, row.thumbnailKey, row.originalKey, row.originalKey && StorageKeys.matte(row.originalKey), StorageKeys.export4k(userId, id), sharePreviewKey(userId, id),
       // A render preview the worker could not remove once the result was stored.
@@ -104,7 +87,7 @@ export class CreationsService {
   }
 
   private async owned(id: string, userId: string): Promise<CreationEntity> {
-    const row = await this.creations.findOneBy({ id, userId });
+    const row = await this.creations.owned(id, userId);
     if (!row) fail(ErrorCode.NotFound, 'Image Not Found');
     return row;
   }

@@ -1,14 +1,13 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type Provider } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { DataSource, LessThan, Repository } from 'typeorm';
 import {
   ErrorCode, isUuid, PhotoMessages, PhotoRetentionDays, QueueName, StorageKeys, type MessageRequest, type Photo, type TraitsJob,
   type TraitsJobResult,
 } from '@trendforge/contracts';
 import { createQueue, fail, publishPhotoUpdate, REDIS, STORAGE, type ObjectStorage } from '@trendforge/platform';
-import { PhotoEntity } from './entities.js';
+import type { PhotoEntity } from './entities.js';
+import { PhotoRepository, type PhotoChange } from './repositories/index.js';
 
 export type TraitsQueue = Queue<TraitsJob, TraitsJobResult>;
 export const TRAITS_QUEUE = Symbol('TRAITS_QUEUE');
@@ -45,6 +44,13 @@ export function toPhoto(entity: PhotoEntity): Photo {
 }
 
 const expired = (row: PhotoEntity, now = Date.now()) => now - row.createdAt.getTime() > RetentionMs;
+
+/** A photo's change, or NOT_FOUND when there is no such photo. */
+function foundPhoto(change: PhotoChange | null): PhotoChange {
+  if (!change) fail(ErrorCode.NotFound, PhotoMessages.notFound);
+  return change;
+}
+
 const isSize = (value: unknown) => Number.isInteger(value) && (value as number) > 0 && (value as number) <= 100_000;
 
 /**
@@ -58,8 +64,7 @@ export class PhotosService implements OnApplicationShutdown {
   private readonly log = new Logger(PhotosService.name);
 
   constructor(
-    @InjectRepository(PhotoEntity) private readonly photos: Repository<PhotoEntity>,
-    private readonly dataSource: DataSource,
+    private readonly photos: PhotoRepository,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(TRAITS_QUEUE) private readonly queue: TraitsQueue,
     @Inject(STORAGE) private readonly storage: ObjectStorage,
@@ -77,14 +82,11 @@ export class PhotosService implements OnApplicationShutdown {
   async register({ userId, id, key, width, height }: MessageRequest<'images.photo.register'>): Promise<Photo> {
     if (!isUuid(userId) || !isUuid(id) || key !== StorageKeys.photo(userId, id)) fail(ErrorCode.BadRequest, 'A photo must be stored under its owner and id');
     if (!isSize(width) || !isSize(height)) fail(ErrorCode.BadRequest, 'A photo needs its width and height in pixels');
-    const earlier = await this.photos.findOneBy({ id, userId });
+    const earlier = await this.photos.owned(id, userId);
     // The same bytes uploaded again after retention: a new photo, not one housekeeping is about to delete.
-    if (earlier && expired(earlier)) await this.photos.delete({ id, userId });
-    await this.photos.createQueryBuilder().insert().into(PhotoEntity)
-      .values({ id, userId, key, width, height, status: 'analyzing', traits: [], faces: null, note: null, failureReason: null, face: null, analysedAt: null })
-      .orIgnore()
-      .execute();
-    const row = await this.photos.findOneBy({ id });
+    if (earlier && expired(earlier)) await this.photos.deleteOwned(id, userId);
+    await this.photos.addAnalyzing({ id, userId, key, width, height });
+    const row = await this.photos.byId(id);
     if (!row || row.userId !== userId) fail(ErrorCode.NotFound, PhotoMessages.notFound);
     if (row.status !== 'analyzing') return toPhoto(row);
     await this.enqueue(row);
@@ -116,7 +118,7 @@ export class PhotosService implements OnApplicationShutdown {
 
   /** The owner's photo while it is kept; NOT_FOUND for anyone else's, an expired one or a malformed id. */
   async owned(id: string, userId: string): Promise<PhotoEntity> {
-    const row = isUuid(id) && isUuid(userId) ? await this.photos.findOneBy({ id, userId }) : null;
+    const row = isUuid(id) && isUuid(userId) ? await this.photos.owned(id, userId) : null;
     // Past retention it is as good as deleted, even before housekeeping gets to it.
     if (!row || expired(row)) fail(ErrorCode.NotFound, PhotoMessages.notFound);
     return row;
@@ -124,19 +126,12 @@ export class PhotosService implements OnApplicationShutdown {
 
   /** traits-worker's answer, recorded once (a late one still beats a failure); a repeat is a no-op. */
   async analysed(id: string, result: TraitsJobResult): Promise<Photo> {
-    const { row, changed } = await this.dataSource.transaction(async (tx) => {
-      const row = isUuid(id) ? await tx.findOne(PhotoEntity, { where: { id }, lock: { mode: 'pessimistic_write' } }) : null;
-      if (!row) fail(ErrorCode.NotFound, PhotoMessages.notFound);
-      if (row.status === 'done') return { row, changed: false };
-      row.status = 'done';
-      row.traits = Array.isArray(result.traits) ? result.traits.filter((trait) => typeof trait === 'string') : [];
-      row.faces = Number.isInteger(result.faces) ? result.faces : 0;
-      row.note = result.note ?? null;
-      row.face = result.face ?? null;
-      row.failureReason = null;
-      row.analysedAt = new Date();
-      return { row: await tx.save(row), changed: true };
-    });
+    const { photo: row, changed } = foundPhoto(isUuid(id) ? await this.photos.markAnalysed(id, {
+      traits: Array.isArray(result.traits) ? result.traits.filter((trait) => typeof trait === 'string') : [],
+      faces: Number.isInteger(result.faces) ? result.faces : 0,
+      note: result.note ?? null,
+      face: result.face ?? null,
+    }) : null);
     const photo = toPhoto(row);
     if (changed) await publishPhotoUpdate(this.redis, photo);
     return photo;
@@ -144,15 +139,7 @@ export class PhotosService implements OnApplicationShutdown {
 
   /** The analysis failed for good (the queue gave up on its job): the member is told, once. */
   async failed(id: string): Promise<Photo> {
-    const { row, changed } = await this.dataSource.transaction(async (tx) => {
-      const row = isUuid(id) ? await tx.findOne(PhotoEntity, { where: { id }, lock: { mode: 'pessimistic_write' } }) : null;
-      if (!row) fail(ErrorCode.NotFound, PhotoMessages.notFound);
-      if (row.status !== 'analyzing') return { row, changed: false };
-      row.status = 'failed';
-      row.failureReason = PhotoMessages.analysisFailed;
-      row.analysedAt = new Date();
-      return { row: await tx.save(row), changed: true };
-    });
+    const { photo: row, changed } = foundPhoto(isUuid(id) ? await this.photos.markFailed(id, PhotoMessages.analysisFailed) : null);
     const photo = toPhoto(row);
     if (changed) {
       this.log.warn({ photoId: id }, 'photo analysis failed');
@@ -168,9 +155,7 @@ export class PhotosService implements OnApplicationShutdown {
    */
   async sweep(now = Date.now()): Promise<{ settled: number; deleted: number }> {
     let settled = 0;
-    const stuck = await this.photos.find({
-      where: { status: 'analyzing', createdAt: LessThan(new Date(now - RegisterGraceMs)) }, order: { createdAt: 'ASC' }, take: Batch,
-    });
+    const stuck = await this.photos.analyzingRegisteredBefore(new Date(now - RegisterGraceMs), Batch);
     for (const row of stuck) {
       try {
         const job = await this.queue.getJob(row.id);
@@ -184,12 +169,12 @@ export class PhotosService implements OnApplicationShutdown {
       }
     }
     let deleted = 0;
-    const expired = await this.photos.find({ where: { createdAt: LessThan(new Date(now - RetentionMs)) }, order: { createdAt: 'ASC' }, take: Batch });
+    const expired = await this.photos.registeredBefore(new Date(now - RetentionMs), Batch);
     for (const row of expired) {
       try {
         await this.storage.delete(row.key);
         await this.storage.delete(StorageKeys.matte(row.key));
-        await this.photos.delete({ id: row.id });
+        await this.photos.delete(row.id);
         deleted += 1;
       } catch (error) {
         this.log.error({ err: error, photoId: row.id }, 'expired photo not deleted');

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, IsNull, MoreThan, Repository } from 'typeorm';
 import { ErrorCode, ShareTokenPattern, type ShareLink, type SharedCreation } from '@trendforge/contracts';
 import { Bus, fail } from '@trendforge/platform';
 import { IMAGES_CONFIG, type ImagesConfig } from './config.js';
 import { sharePreviewKey, toCreation } from './creations.service.js';
-import { CreationEntity, GenerationEntity, ShareLinkEntity } from './entities.js';
+import type { ShareLinkEntity } from './entities.js';
+import { CreationRepository, GenerationRepository, ShareLinkRepository } from './repositories/index.js';
 
 export const ShareMessages = {
   notFound: 'Share link not found',
@@ -27,55 +26,50 @@ const toShareLink = (link: ShareLinkEntity): ShareLink => ({ token: link.token, 
 @Injectable()
 export class ShareLinksService {
   constructor(
-    @InjectRepository(ShareLinkEntity) private readonly links: Repository<ShareLinkEntity>,
-    @InjectRepository(CreationEntity) private readonly creations: Repository<CreationEntity>,
-    private readonly dataSource: DataSource,
+    private readonly links: ShareLinkRepository,
+    private readonly creations: CreationRepository,
+    private readonly generations: GenerationRepository,
     private readonly bus: Bus,
     @Inject(IMAGES_CONFIG) private readonly config: ImagesConfig,
   ) {}
 
   /**
-   * The active link, or a new one. One member's requests take turns (a transaction-scoped
-   * advisory lock), so concurrent requests get one link and the hourly limit counts exactly.
+   * The active link, or a new one. One member's requests take turns (ShareLinkRepository.activeOrNew),
+   * so concurrent requests get one link and the hourly limit counts exactly.
    */
   async create(creationId: string, userId: string): Promise<ShareLink> {
     await this.owned(creationId, userId);
-    return this.dataSource.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`images.share:${userId}`]);
-      const active = await tx.findOneBy(ShareLinkEntity, { creationId, userId, revokedAt: IsNull() });
-      if (active) return toShareLink(active);
-      const lastHour = await tx.countBy(ShareLinkEntity, { userId, createdAt: MoreThan(new Date(Date.now() - 3_600_000)) });
-      if (lastHour >= this.config.SHARE_LINKS_PER_HOUR) fail(ErrorCode.RateLimited, ShareMessages.tooMany);
-      return toShareLink(await tx.save(tx.create(ShareLinkEntity, { token: newToken(), creationId, userId, revokedAt: null })));
-    });
+    const link = await this.links.activeOrNew(creationId, userId, newToken(), this.config.SHARE_LINKS_PER_HOUR);
+    if (!link) fail(ErrorCode.RateLimited, ShareMessages.tooMany);
+    return toShareLink(link);
   }
 
   async get(creationId: string, userId: string): Promise<ShareLink> {
     await this.owned(creationId, userId);
-    const active = await this.links.findOneBy({ creationId, userId, revokedAt: IsNull() });
+    const active = await this.links.active(creationId, userId);
     if (!active) fail(ErrorCode.NotFound, ShareMessages.noLink);
     return toShareLink(active);
   }
 
   async revoke(creationId: string, userId: string): Promise<{ revoked: true }> {
     await this.owned(creationId, userId);
-    await this.links.update({ creationId, userId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    await this.links.revoke(creationId, userId);
     return { revoked: true };
   }
 
   /** The creation behind an active token, with its trend's name (kept with the generation; else the trend's own). */
   async resolve(token: string): Promise<SharedCreation> {
     if (typeof token !== 'string' || !ShareTokenPattern.test(token)) fail(ErrorCode.NotFound, ShareMessages.notFound);
-    const link = await this.links.findOneBy({ token, revokedAt: IsNull() });
-    const creation = link && await this.creations.findOneBy({ id: link.creationId });
+    const link = await this.links.activeByToken(token);
+    const creation = link && await this.creations.byId(link.creationId);
     if (!link || !creation) fail(ErrorCode.NotFound, ShareMessages.notFound);
-    const generation = await this.dataSource.getRepository(GenerationEntity).findOneBy({ id: creation.id });
+    const generation = await this.generations.byId(creation.id);
     const trendName = generation?.trendName
       ?? await this.bus.send('trends.bySlug', { slug: creation.trendSlug }).then((trend) => trend.name, () => creation.trendSlug);
     return { token, creation: toCreation(creation), trendName, previewKey: sharePreviewKey(creation.userId, creation.id) };
   }
 
   private async owned(creationId: string, userId: string): Promise<void> {
-    if (!await this.creations.existsBy({ id: creationId, userId })) fail(ErrorCode.NotFound, 'Image Not Found');
+    if (!await this.creations.isOwned(creationId, userId)) fail(ErrorCode.NotFound, 'Image Not Found');
   }
 }
