@@ -1,10 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, IsNull, Repository } from 'typeorm';
 import type { Redis } from 'ioredis';
 import {
-  AdminListLimit, ErrorCode, Events, MonthlyAllowance, GenerationFailure, StorageKeys, type FailedGeneration, isVariationType, QueueName, withPersonTraits, type Creation, type CreationRenderInputs, type Generation, type GenerationCompletedEvent,
+  AdminListLimit, ErrorCode, Events, GenerationFailure, StorageKeys, type FailedGeneration, isVariationType, QueueName, withPersonTraits, type Creation, type CreationRenderInputs, type Generation, type GenerationCompletedEvent,
   type GenerationJob, type GenerationRequest, type MessageRequest, type Role, type Trend, isStyleIntensity, StyleIntensity,
 } from '@trendforge/contracts';
 import {
@@ -12,11 +10,12 @@ import {
   STORAGE, TemporarilyUnavailableError, waitingPosition, type ObjectStorage,
 } from '@trendforge/platform';
 import { IMAGES_CONFIG, type ImagesConfig } from './config.js';
-import { CreationEntity, GenerationEntity, type PhotoEntity } from './entities.js';
+import type { GenerationEntity, PhotoEntity } from './entities.js';
 import { GENERATION_QUEUE, GenerationQueueWatch, generationPriority, type GenerationQueue } from './generation-queue.js';
 import { enginePrompt, generationCost, isVariation, MaxPromptLength } from './prompt.js';
 import { toCreation } from './creations.service.js';
 import { PhotosService } from './photos.service.js';
+import { CreationRepository, GenerationRepository, type NewGeneration } from './repositories/index.js';
 import { TrendCache } from './trend-cache.js';
 
 /** A render failing with a retryable error (network, 429, 5xx) is tried this many times in all before the charge is given back. */
@@ -28,8 +27,8 @@ export const InvalidIdempotencyKey = 'Idempotency-Key must be 1 to 128 printable
 export const KeyReusedMessage = 'This Idempotency-Key was already used for a different request';
 
 /** Whether a replayed request asks for what the key's generation asked (its trend, prompt, photo and options). */
-function sameRequest(earlier: GenerationEntity, request: GenerationEntity): boolean {
-  const asked = (g: GenerationEntity) => JSON.stringify([
+function sameRequest(earlier: GenerationEntity, request: NewGeneration): boolean {
+  const asked = (g: NewGeneration) => JSON.stringify([
     g.trendSlug, g.userPrompt, g.photoId ?? null, g.userTraits ?? null, g.variation ?? null, g.styleIntensity ?? null,
     g.aspect ?? null, g.vibe ?? null, g.styleOptions ?? null,
   ]);
@@ -38,15 +37,6 @@ function sameRequest(earlier: GenerationEntity, request: GenerationEntity): bool
 
 /** Billing's answers that mean nothing was charged: the request is refused as a whole. */
 const RefusedCharge = new Set<string>([ErrorCode.BadRequest, ErrorCode.PaymentRequired, ErrorCode.Conflict, ErrorCode.NotFound, ErrorCode.Forbidden]);
-
-/** images.accept_generation's answer: the generation recorded (or the key's earlier one) and the account its charge left, if charged. */
-interface AcceptedRow {
-  id: string;
-  created: boolean;
-  created_at: Date;
-  updated_at: Date;
-  charged: { role: Role } | null;
-}
 
 /** A queued generation's place (0: next) and estimated wait, when known. */
 interface QueueState {
@@ -67,12 +57,10 @@ const variationOf = (entity: GenerationEntity) => (isVariationType(entity.variat
 @Injectable()
 export class GenerationsService {
   private readonly log = new Logger(GenerationsService.name);
-  /** The last acceptance queued for each member in this replica (memberTurn). */
-  private readonly memberTurns = new Map<string, Promise<void>>();
 
   constructor(
-    @InjectRepository(GenerationEntity) private readonly generations: Repository<GenerationEntity>,
-    private readonly dataSource: DataSource,
+    private readonly generations: GenerationRepository,
+    private readonly creations: CreationRepository,
     private readonly bus: Bus,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(GENERATION_QUEUE) private readonly queue: GenerationQueue,
@@ -108,7 +96,7 @@ export class GenerationsService {
     ]);
     if (photoRead.status === 'rejected' || trendRead.status === 'rejected' || !trendRead.value.available) {
       // A retry of a request that got further than acceptance answers at once, whatever happened since.
-      const earlier = key === null ? null : await this.generations.findOneBy({ userId: req.userId, idempotencyKey: key });
+      const earlier = key === null ? null : await this.generations.byKey(req.userId, key);
       if (earlier && earlier.status !== 'queued') return this.toGeneration(earlier);
     }
     // Before anything is recorded or charged: another member's photo records nothing and charges nothing.
@@ -180,7 +168,7 @@ export class GenerationsService {
   /** Admin read: the newest failed generations (at most AdminListLimit), with why and whether they were refunded. */
   async failedList(limit?: number): Promise<FailedGeneration[]> {
     const take = Number.isInteger(limit) && limit! > 0 && limit! <= AdminListLimit ? limit! : AdminListLimit;
-    const rows = await this.generations.find({ where: { status: 'failed' }, order: { createdAt: 'DESC', id: 'DESC' }, take });
+    const rows = await this.generations.newestFailed(take);
     return rows.map((row) => ({
       id: row.id, userId: row.userId, trendSlug: row.trendSlug, failureReason: row.failureReason,
       refundedAt: row.refundedAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString(),
@@ -189,15 +177,15 @@ export class GenerationsService {
 
   /**
    * The generation a request makes, with its charge when billing's common case applies, or the one
-   * its key already made, in one transaction and one round trip (images.accept_generation: one
-   * member's acceptances take turns, so the in-flight cap and the key's mapping hold under
-   * concurrent requests; the unique index keeps the mapping whatever happens).
+   * its key already made (GenerationRepository.accept: one transaction and one round trip, one
+   * member's acceptances taking turns, so the in-flight cap and the key's mapping hold under
+   * concurrent requests).
    */
   private async record(
     req: GenerationRequest, trend: Trend, userPrompt: string, userTraits: string | null, photo: PhotoEntity | null,
   ): Promise<{ entity: GenerationEntity; charged: { role: Role } | null }> {
     const cap = this.config.GENERATIONS_IN_FLIGHT_PER_MEMBER;
-    const entity = this.generations.create({
+    const generation: NewGeneration = {
       id: randomUUID(),
       userId: req.userId,
       trendSlug: trend.slug,
@@ -219,37 +207,15 @@ export class GenerationsService {
       styleIntensity: req.styleIntensity ?? null,
       idempotencyKey: req.idempotencyKey ?? null,
       refundedAt: null,
-    });
-    const columns = this.generations.metadata.columns.filter((column) => !column.isCreateDate && !column.isUpdateDate);
-    const candidate = Object.fromEntries(columns.map((column) => [column.databaseName, column.getEntityValue(entity) ?? null]));
-    const [accepted] = await this.memberTurn(req.userId, () => this.dataSource.query<AcceptedRow[]>(
-      'SELECT * FROM "images"."accept_generation"($1, $2, $3, $4)',
-      [JSON.stringify(candidate), cap, generationCost(trend), JSON.stringify(MonthlyAllowance)],
-    ));
+    };
+    const accepted = await this.generations.accept(generation, cap, generationCost(trend));
     if (!accepted) fail(ErrorCode.RateLimited, `You already have ${cap} generations in progress. Please wait for one to finish and try again.`);
-    if (accepted.created) return { entity: Object.assign(entity, { createdAt: accepted.created_at, updatedAt: accepted.updated_at }), charged: accepted.charged };
-    const earlier = await this.generations.findOneBy({ id: accepted.id });
+    if (accepted.created) return { entity: accepted.generation, charged: accepted.charged };
     // Gone meanwhile: its charge was refused and the key freed, so this request starts afresh.
-    if (!earlier) return this.record(req, trend, userPrompt, userTraits, photo);
+    if (!accepted.earlier) return this.record(req, trend, userPrompt, userTraits, photo);
     // The key names one request: the same key with another request is refused, as payment APIs do.
-    if (!sameRequest(earlier, entity)) fail(ErrorCode.Unprocessable, KeyReusedMessage);
-    return { entity: earlier, charged: null };
-  }
-
-  /**
-   * Runs one member's acceptances in this replica one at a time. They take turns in PostgreSQL
-   * anyway (accept_generation's lock, across replicas); queueing here first means one waiting for
-   * its turn holds no pooled connection, so a member sending several at once cannot starve the pool
-   * the other members' acceptances need.
-   */
-  private memberTurn<T>(userId: string, work: () => Promise<T>): Promise<T> {
-    const mine = (this.memberTurns.get(userId) ?? Promise.resolve()).then(work, work);
-    const done = mine.then(() => undefined, () => undefined);
-    this.memberTurns.set(userId, done);
-    void done.then(() => {
-      if (this.memberTurns.get(userId) === done) this.memberTurns.delete(userId);
-    });
-    return mine;
+    if (!sameRequest(accepted.earlier, generation)) fail(ErrorCode.Unprocessable, KeyReusedMessage);
+    return { entity: accepted.earlier, charged: null };
   }
 
   /**
@@ -262,7 +228,7 @@ export class GenerationsService {
    */
   private async notCharged(id: string, error: unknown, keyed: boolean) {
     if (error instanceof ServiceError && RefusedCharge.has(error.code)) {
-      await this.generations.delete({ id, status: 'queued' });
+      await this.generations.deleteQueued(id);
     } else if (keyed && isTemporarilyUnavailable(error)) {
       this.log.warn({ generationId: id }, 'charge not answered: the generation waits for its request to be sent again');
     } else {
@@ -272,8 +238,8 @@ export class GenerationsService {
 
   /** What the owner's creation was rendered from (the 4K export renders it again). */
   async renderInputs(id: string, userId: string): Promise<CreationRenderInputs> {
-    const creation = await this.dataSource.getRepository(CreationEntity).findOneBy({ id, userId });
-    const entity = creation && await this.generations.findOneBy({ id, userId });
+    const creation = await this.creations.owned(id, userId);
+    const entity = creation && await this.generations.owned(id, userId);
     if (!creation || !entity) fail(ErrorCode.NotFound, 'Image Not Found');
     return {
       engine: creation.engine,
@@ -293,15 +259,14 @@ export class GenerationsService {
   }
 
   async get(id: string, userId: string): Promise<Generation> {
-    const entity = await this.generations.findOneBy({ id, userId });
+    const entity = await this.generations.owned(id, userId);
     if (!entity) fail(ErrorCode.NotFound, 'Generation not found');
     return this.toGeneration(entity);
   }
 
   /** The worker took the job. A generation already failed (the sweeper gave up on it) stays failed: the worker stops. */
   async started(id: string): Promise<Generation> {
-    await this.generations.update({ id, status: 'queued' }, { status: 'active' });
-    const entity = await this.generations.findOneBy({ id });
+    const entity = await this.generations.start(id);
     if (!entity) fail(ErrorCode.NotFound, 'Generation not found');
     const generation = await this.toGeneration(entity);
     await publishGenerationUpdate(this.redis, generation);
@@ -310,33 +275,23 @@ export class GenerationsService {
 
   /** Records the creation once, however often the worker reports it. */
   async completed(done: MessageRequest<'images.generation.completed'>): Promise<Creation> {
-    const { creation, generation } = await this.dataSource.transaction(async (tx) => {
-      const entity = await tx.findOne(GenerationEntity, { where: { id: done.id }, lock: { mode: 'pessimistic_write' } });
-      if (!entity) fail(ErrorCode.NotFound, 'Generation not found');
-      const existing = await tx.findOneBy(CreationEntity, { id: done.id });
-      if (existing) return { creation: existing, generation: entity };
-      // Failed and refunded already (the sweeper's deadline): a late image must not be a free one.
-      if (entity.status === 'failed') fail(ErrorCode.Conflict, 'This generation has already failed');
-      entity.status = 'completed';
-      entity.caption = done.caption;
-      entity.engine = done.engine;
-      entity.failureReason = null;
-      await tx.save(entity);
-      const created = await tx.save(tx.create(CreationEntity, {
-        id: entity.id,
-        userId: entity.userId,
-        trendSlug: entity.trendSlug,
-        // The prompt used as the member sees it: their words, then the personalization (spec part 2 section 4).
-        prompt: withPersonTraits(entity.userPrompt, entity.userTraits),
-        caption: done.caption,
-        engine: done.engine,
-        resultKey: done.resultKey,
-        thumbnailKey: done.thumbnailKey,
-        originalKey: done.originalKey ?? null,
-        isFavorite: false,
-      }));
-      return { creation: created, generation: entity };
-    });
+    const completion = await this.generations.complete(done.id, done, (entity) => ({
+      id: entity.id,
+      userId: entity.userId,
+      trendSlug: entity.trendSlug,
+      // The prompt used as the member sees it: their words, then the personalization (spec part 2 section 4).
+      prompt: withPersonTraits(entity.userPrompt, entity.userTraits),
+      caption: done.caption,
+      engine: done.engine,
+      resultKey: done.resultKey,
+      thumbnailKey: done.thumbnailKey,
+      originalKey: done.originalKey ?? null,
+      isFavorite: false,
+    }));
+    if (!completion) fail(ErrorCode.NotFound, 'Generation not found');
+    const { creation, generation } = completion;
+    // Failed and refunded already (the sweeper's deadline): a late image must not be a free one.
+    if (!creation) fail(ErrorCode.Conflict, 'This generation has already failed');
     // Published on every report, not only the first: the event id makes repeats harmless, and a
     // report retried after a failed publish still gets the event out.
     const event: GenerationCompletedEvent = { generationId: generation.id, userId: generation.userId, trendSlug: generation.trendSlug };
@@ -351,17 +306,10 @@ export class GenerationsService {
    * by whomever it is reported (queue events on every replica, the sweeper). A completed one stays completed.
    */
   async failed(id: string, reason: string): Promise<Generation> {
-    const entity = await this.dataSource.transaction(async (tx) => {
-      const row = await tx.findOne(GenerationEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!row) fail(ErrorCode.NotFound, 'Generation not found');
-      if (row.status === 'queued' || row.status === 'active') {
-        row.status = 'failed';
-        row.failureReason = reason;
-        await tx.save(row);
-        this.log.warn({ generationId: id, reason }, 'generation failed');
-      }
-      return row;
-    });
+    const failure = await this.generations.fail(id, reason);
+    if (!failure) fail(ErrorCode.NotFound, 'Generation not found');
+    const { generation: entity, failedNow } = failure;
+    if (failedNow) this.log.warn({ generationId: id, reason }, 'generation failed');
     if (entity.status === 'failed' && !entity.refundedAt) await this.refund(entity);
     if (entity.status === 'failed') await this.deletePreview(entity);
     const generation = await this.toGeneration(entity);
@@ -382,8 +330,7 @@ export class GenerationsService {
   async refund(entity: Pick<GenerationEntity, 'id' | 'failureReason'>): Promise<void> {
     const reason = entity.failureReason ?? GenerationFailure.highDemand;
     await this.bus.send('billing.refund', { generationId: entity.id, reason });
-    const settled = await this.generations.update({ id: entity.id, refundedAt: IsNull() }, { refundedAt: new Date() });
-    if (settled.affected) queueRefunds.inc({ queue: QueueName.generation, reason }); // once per generation (tf_queue_refunds_total)
+    if (await this.generations.markRefunded(entity.id)) queueRefunds.inc({ queue: QueueName.generation, reason }); // once per generation (tf_queue_refunds_total)
   }
 
   /** A queued generation's place and ETA, read from Redis with `position`; best effort (unknown while Redis restarts). */

@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, IsNull, LessThan, Repository } from 'typeorm';
 import { GenerationFailure, memberFailureReason } from '@trendforge/contracts';
 import { IMAGES_CONFIG, type ImagesConfig } from './config.js';
-import { GenerationEntity } from './entities.js';
+import type { GenerationEntity } from './entities.js';
 import { GENERATION_QUEUE, type GenerationQueue } from './generation-queue.js';
 import { GenerationsService } from './generations.service.js';
+import { GenerationRepository } from './repositories/index.js';
 
 /** Generations looked at per sweep (the oldest first). */
 const Batch = 500;
@@ -29,7 +28,7 @@ export class GenerationSweeper {
   private readonly log = new Logger(GenerationSweeper.name);
 
   constructor(
-    @InjectRepository(GenerationEntity) private readonly rows: Repository<GenerationEntity>,
+    private readonly rows: GenerationRepository,
     @Inject(GENERATION_QUEUE) private readonly queue: GenerationQueue,
     private readonly generations: GenerationsService,
     @Inject(IMAGES_CONFIG) private readonly config: ImagesConfig,
@@ -38,11 +37,7 @@ export class GenerationSweeper {
   async sweep(now = Date.now()): Promise<SweepResult> {
     const result: SweepResult = { completed: 0, failed: 0, refunded: 0 };
     const deadline = this.config.GENERATION_DEADLINE_MS;
-    const inFlight = await this.rows.find({
-      where: { status: In(['queued', 'active']), createdAt: LessThan(new Date(now - Math.min(AcceptanceGraceMs, deadline))) },
-      order: { createdAt: 'ASC' },
-      take: Batch,
-    });
+    const inFlight = await this.rows.inFlightAcceptedBefore(new Date(now - Math.min(AcceptanceGraceMs, deadline)), Batch);
     for (const row of inFlight) {
       try {
         const outcome = await this.settle(row, now - row.createdAt.getTime() > deadline);
@@ -51,7 +46,7 @@ export class GenerationSweeper {
         this.log.error({ err: error, generationId: row.id }, 'generation not settled');
       }
     }
-    const unrefunded = await this.rows.find({ where: { status: 'failed', refundedAt: IsNull() }, order: { updatedAt: 'ASC' }, take: Batch });
+    const unrefunded = await this.rows.unrefundedFailures(Batch);
     for (const row of unrefunded) {
       try {
         await this.generations.refund(row);
