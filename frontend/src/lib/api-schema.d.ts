@@ -2384,7 +2384,10 @@ export interface operations {
     };
     ImagesController_download: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Render it again at 3840 px (basic and above). */
+                size?: "4k";
+            };
             header?: never;
             path: {
                 id: string;
@@ -2393,11 +2396,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The PNG, as an attachment named by Content-Disposition. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "image/png": Blob;
+                };
             };
         };
     };

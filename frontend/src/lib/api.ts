@@ -53,11 +53,6 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
-/** Any non-OK response becomes an ApiError. */
-export async function throwIfResNotOk(res: Response): Promise<void> {
-  if (!res.ok) throw await ApiError.from(res);
-}
-
 /**
  * The one transport of the SPA's REST calls (the typed client in api-client.ts):
  * same origin, cookies always; network failures are logged and re-thrown, non-OK answers thrown as ApiError.
@@ -71,7 +66,7 @@ export async function send(path: string, init: RequestInit = {}): Promise<Respon
     if (!init.signal?.aborted) console.error(`Network error on ${init.method ?? 'GET'} ${path}`, error);
     throw error;
   }
-  await throwIfResNotOk(res);
+  if (!res.ok) throw await ApiError.from(res);
   return res;
 }
 

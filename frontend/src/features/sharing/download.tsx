@@ -1,4 +1,5 @@
-import { errorMessage, isApiError, throwIfResNotOk } from '@/lib/api';
+import { errorMessage, isApiError } from '@/lib/api';
+import { api } from '@/lib/api-client';
 import type { Image } from '@/lib/types';
 import { toast, ToastAction } from '@/ui/toast';
 import { filenameFromDisposition, saveBlob } from './save-file';
@@ -47,10 +48,9 @@ export async function downloadCreation(image: Image, trendName: string, options:
     return true;
   }
   try {
-    const res = await fetch(url, { credentials: 'include' });
-    await throwIfResNotOk(res);
-    const blob = await res.blob();
-    saveBlob(blob, filenameFromDisposition(res.headers.get('content-disposition')) ?? fallbackFilename(trendName));
+    const query = options.size === '4k' ? { size: '4k' as const } : {};
+    const { data: blob, response } = await api.GET('/api/images/{id}/download', { params: { path: { id: image.id }, query }, parseAs: 'blob' });
+    saveBlob(blob ?? new Blob(), filenameFromDisposition(response.headers.get('content-disposition')) ?? fallbackFilename(trendName));
     return true;
   } catch (error) {
     console.error('Download failed', error);

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Inject, NotFoundException, Param, ParseEnumPipe, ParseUUIDPipe, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { ApiCreatedResponse, ApiOkResponse, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiQuery } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUUID, Matches } from 'class-validator';
 import {
   ErrorCode, Export4kRefusal, Export4kRoles, PageQueryMessages, ShareUrls,
@@ -122,6 +122,8 @@ export class ImagesController {
    * Download as an attachment, only for its owner: the stored result, or with `size=4k` the
    * creation rendered again at 3840 px on its long side by generation-worker (see ExportRenderer).
    */
+  @ApiQuery({ name: 'size', required: false, enum: ['4k'], description: 'Render it again at 3840 px (basic and above).' })
+  @ApiOkResponse({ description: 'The PNG, as an attachment named by Content-Disposition.', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } })
   @Get(':id/download')
   async download(
     @CurrentCaller() caller: Caller,
