@@ -58,7 +58,8 @@ for i, id in ipairs(order) do
   local data = rcall('HGET', ARGV[1] .. id, 'data')
   local ok, job = pcall(cjson.decode, data or '')
   local deadline = ok and type(job) == 'table' and tonumber(job['deadlineAt'])
-  if deadline then
+  -- Past its deadline the sweeper has failed (refunded) it, or is about to: no render can save it.
+  if deadline and deadline > now then
     local late = now + pausedFor + position * interval + tonumber(ARGV[5]) - deadline
     if late > worst then worst, worstId, worstInList = late, id, position < waitLength end
   end

@@ -75,7 +75,8 @@ export class GenerationProcessor extends QueueConsumer<typeof QueueName.generati
   /** Generations this worker claimed for the fallback, being processed. */
   private readonly claimed = new Map<string, Promise<unknown>>();
   private laneCheck?: NodeJS.Timeout;
-  private claiming = false;
+  /** The claiming under way, if any (one at a time per worker). */
+  private claiming?: Promise<void>;
   private closing = false;
 
   constructor(
@@ -132,6 +133,7 @@ export class GenerationProcessor extends QueueConsumer<typeof QueueName.generati
     clearInterval(this.laneCheck);
     // The claimed generations are not the worker's own: it would close its connections under them.
     this.closing = true;
+    await this.claiming;
     await Promise.allSettled(this.claimed.values());
     await super.beforeApplicationShutdown();
   }
@@ -177,10 +179,14 @@ export class GenerationProcessor extends QueueConsumer<typeof QueueName.generati
    * processes each as the worker processes the jobs it fetches (lock renewed; completed, failed,
    * retried or put back the same way), rendered by the fallback.
    */
-  private async claimLateJobs(): Promise<void> {
+  private claimLateJobs(): Promise<void> {
+    this.claiming ??= this.claimWhileRoom().finally(() => { this.claiming = undefined; });
+    return this.claiming;
+  }
+
+  private async claimWhileRoom(): Promise<void> {
     const { lane, router, worker } = this;
-    if (!lane || !router || !worker || this.claiming) return;
-    this.claiming = true;
+    if (!lane || !router || !worker) return;
     try {
       while (!this.closing && worker.isRunning() && !worker.isPaused() && this.claimed.size < router.firstFallback.concurrency && router.firstFallback.hasRoom) {
         if ((await router.activeEngine()) !== router.engine) return;
@@ -203,8 +209,6 @@ export class GenerationProcessor extends QueueConsumer<typeof QueueName.generati
       }
     } catch (error) {
       this.log.warn({ err: error }, 'late generations not claimed');
-    } finally {
-      this.claiming = false;
     }
   }
 

@@ -98,12 +98,14 @@ describe('fallback lane: waiting generations the primary would start too late go
       expect(await limited.claim('e')).toBeDefined();
     });
 
-    test('jobs queued before deadlines were sent are left to the primary; so is a queue without a pace', async () => {
+    test('jobs queued before deadlines were sent are left to the primary, those past it to the sweeper; so is a queue without a pace', async () => {
+      const dead = generationJob(2, clock);
+      await queue.add('render', dead, jobOptions(dead));
       const old = generationJob(0, 0);
       const { deadlineAt: _, ...withoutDeadline } = old;
       await queue.add('render', withoutDeadline as GenerationJob, jobOptions(old));
       expect(await lane().claim('a')).toBeUndefined();
-      const late = generationJob(1, clock);
+      const late = generationJob(1, clock + 1);
       await queue.add('render', late, jobOptions(late));
       await queue.removeGlobalRateLimit();
       expect(await lane().claim('b')).toBeUndefined();
@@ -168,7 +170,8 @@ describe('fallback lane: waiting generations the primary would start too late go
           ...process.env, ...env.env, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir, HEALTH_PORT: String(await freePort()),
           OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseURL, PROVIDER_REQUESTS_PER_MIN: '30', PROVIDER_BURST: '1',
           GEMINI_API_KEY: 'gm-test', GEMINI_BASE_URL: gemini.baseUrl, IMAGE_FALLBACK: 'gemini', IMAGE_FALLBACK_REQUESTS_PER_MIN: '6000', IMAGE_FALLBACK_BURST: '10',
-          IMAGE_RENDER_ALLOWANCE_MS: '1000', WORKER_LOCK_MS: '3000',
+          // What a render needs: more than Gemini's 4 s.
+          IMAGE_RENDER_ALLOWANCE_MS: '5000', WORKER_LOCK_MS: '3000',
         });
         const app = await NestFactory.createApplicationContext(GenerationWorkerModule.forRoot(config), { logger: ['error'] });
         await app.init();
@@ -188,10 +191,10 @@ describe('fallback lane: waiting generations the primary would start too late go
     test('the late ones at the back complete on Gemini before their deadline, the front ones on OpenAI at its pace; each rendered once, by one replica', async () => {
       const queue = createQueue(QueueName.generation, env.redisUrl);
       try {
-        // Ten at once with 12 s to their deadline and a render's allowance of 1 s: the primary
+        // Ten at once with 16 s to their deadline and a render's allowance of 5 s: the primary
         // starts place p after about 2.2p s, so places 6-9 would start past what their deadline allows.
         await queue.pause();
-        const jobs = Array.from({ length: 10 }, (_, n) => generationJob(n, Date.now() + 12_000));
+        const jobs = Array.from({ length: 10 }, (_, n) => generationJob(n, Date.now() + 16_000));
         for (const job of jobs) {
           deadlines.set(job.generationId, job.deadlineAt!);
           await queue.add('render', job, jobOptions(job));
