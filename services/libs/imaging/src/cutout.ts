@@ -4,12 +4,13 @@
  * photo's own background never shows; without one, the photo framed on the face as before.
  */
 import { backdrop, backgroundHint, type BackgroundKind, type Tones } from './backgrounds.js';
-import { fromRaw, luma, over, renderSvgSoft, rimLight, smoothSurface, toRaw, type Raw } from './raster.js';
+import { enlarge, fromRaw, luma, over, renderSvgSoft, rimLight, smoothSurface, toRaw, type Raw } from './raster.js';
 import { lightOf, withSetting } from './stage.js';
-import type { TrendContext } from './types.js';
+import type { PhotoFace, TrendContext } from './types.js';
 import { svgDoc } from './util/svg.js';
 import type { Rng } from './util/rng.js';
-import { kuwahara } from './effects.js';
+import { gradientMap, keepFace, kuwahara, warp, type Warp } from './effects.js';
+import { groupCircle } from './faces.js';
 
 /** The person (cut out) over `scene(w, h)`, at w×h, framed on the face like `crop`. */
 export async function personOver(ctx: TrendContext, w: number, h: number, scene: (w: number, h: number) => Promise<Raw>, faceFraction?: number): Promise<Raw> {
@@ -58,39 +59,158 @@ export function withAlphaOf(rgb: Raw, layer: Raw): Raw {
   return { ...layer, data: out };
 }
 
+/** What `animatedPerson` does to the face: how much the eyes grow (warp scale at their centre). */
+export interface AnimatedLook {
+  /** Eye magnification (0.4: about 1.7× at the centre). */
+  eyes: number;
+  /** Key light's colour on a surface facing it, as RGB gains (the fill is cool). */
+  key?: [number, number, number];
+}
+
 /**
- * The cut-out person as a 3D-animation character (Pixar, Disney): skin and cloth become smooth
- * modelled surfaces (an edge-keeping median, not a blur: eyes, brows, lips and the silhouette stay
- * crisp), and the broad light and shade of the body are deepened so forms read round and lit, as
- * a rendered surface does. Only the person's pixels change (RGBA in, RGBA out).
+ * The cut-out person as a 3D-animation character (Pixar, Disney), not a filtered photo:
+ * - the face's proportions pushed (landmarks): bigger eyes, a smaller, softer nose;
+ * - skin, hair and cloth become smooth surfaces (an edge-keeping median, then a wide blur
+ *   wherever the surface is flat), the photo's own light partly taken out (its broad luminance);
+ * - relit as a rendered surface: normals from a height map (the silhouette, blurred: a rounded
+ *   body; plus the face's broad light: brow, nose and cheeks stand out), a warm key from the upper
+ *   left with a cool fill, warm light bleeding into the shade's edge (skin scattering) and glossy
+ *   highlights where a surface faces the key;
+ * - the features (eyes, brows, lips) keep part of their own detail, so the person stays
+ *   recognisable, and each eye gets a catchlight.
+ * Shading is computed at half size (it is soft) and applied at full size. RGBA in, RGBA out;
+ * `face` in the layer's pixels.
  */
-export async function modelledPerson(layer: Raw, S: number): Promise<Raw> {
+export async function animatedPerson(layer0: Raw, face: PhotoFace | undefined, look: AnimatedLook): Promise<Raw> {
+  const { width: W, height: H } = layer0;
+  const lm = face && face.landmarks.length === 68 ? face.landmarks : undefined;
+  // One warp after the other: each samples the picture as the one before left it (they overlap).
+  const layer = lm ? featureWarps(lm, look.eyes).reduce((img, ws) => warp(img, ws), layer0) : layer0;
+  // The face (an ellipse over the landmarks, in half-size pixels): its features keep their detail; hair and cloth are sculpted.
+  const box = face?.box;
+  const fcx = box ? (box.left + box.width / 2) / 2 : -1e9, fcy = box ? (box.top + box.height * 0.55) / 2 : -1e9;
+  const frx = box ? box.width * 0.36 : 1, fry = box ? box.height * 0.42 : 1;
+  const inFace = (x: number, y: number) => { const ex = (x - fcx) / frx, ey = (y - fcy) / fry; const e = ex * ex + ey * ey; return e <= 0.7 ? 1 : e >= 1.2 ? 0 : (1.2 - e) / 0.5; };
   const rgb = colourOf(layer);
-  const smooth = await smoothSurface(rgb, 7, 1.6, 2);
-  // The broad form: luminance blurred over a tenth of the frame.
-  const form = await toRaw(fromRaw(luma(smooth)).resize(Math.round(rgb.width / 4), Math.round(rgb.height / 4)).blur(Math.max(1, S * 0.006)).extractChannel(0));
-  const fw = form.width;
-  const kx = fw / rgb.width;
-  const ky = form.height / rgb.height;
-  const a = rgb.data, m = smooth.data, alpha = layer.data;
-  // Transparent pixels (most of the frame) keep their colour: it never shows.
-  const out = Buffer.from(a);
-  for (let y = 0, p = 0; y < rgb.height; y++) {
-    const fy = Math.min(form.height - 1, (y * ky) | 0) * fw;
-    for (let x = 0; x < rgb.width; x++, p++) {
-      if (alpha[p * 4 + 3] === 0) continue;
-      const i = p * 3;
-      // Where the smoothing took away a lot (features: eyes, lashes, lips) keep some of the photo;
-      // elsewhere (skin, cloth: only grain was taken) the smooth surface.
-      const d = Math.abs(a[i] - m[i]) + Math.abs(a[i + 1] - m[i + 1]) + Math.abs(a[i + 2] - m[i + 2]);
-      const keep = d >= 70 ? 0.55 : (d / 70) * 0.55;
-      const v = form.data[fy + Math.min(fw - 1, (x * kx) | 0)] / 255;
-      // Light and shade of the form, S-shaped: lit sides lifted, turned-away sides deepened.
-      const k = 1 + (v - 0.45) * 0.45;
-      for (let c = 0; c < 3; c++) out[i + c] = clamp((m[i + c] + (a[i + c] - m[i + c]) * keep) * k);
+  const w = Math.round(W / 2);
+  const h = Math.round(H / 2);
+  const s = Math.min(w, h);
+  const alphaFull = Buffer.allocUnsafe(W * H);
+  for (let p = 0; p < W * H; p++) alphaFull[p] = layer.data[p * 4 + 3];
+  // Half size: the edge-keeping median, its wide blur, the broad light, the rounded body.
+  const med = await toRaw(fromRaw(rgb).resize(w, h).median(5));
+  const [wide, broad, body] = await Promise.all([
+    toRaw(fromRaw(med).blur(Math.max(1, s * 0.008))),
+    toRaw(fromRaw(luma(med)).blur(Math.max(1, s * 0.02)).extractChannel(0)),
+    toRaw(fromRaw({ data: alphaFull, width: W, height: H, channels: 1 }).resize(w, h).blur(Math.max(2, s * 0.045)).extractChannel(0)),
+  ]);
+  const [kr, kg, kb] = look.key ?? [1.08, 1.02, 0.94];
+  const amb = [0.36, 0.4, 0.54];
+  const key = [(kr - amb[0]) / FLAT_LIGHT, (kg - amb[1]) / FLAT_LIGHT, (kb - amb[2]) / FLAT_LIGHT];
+  const m = med.data, wd = wide.data, B = broad.data, A = body.data;
+  const lit = Buffer.allocUnsafe(w * h * 3);
+  const smooth = Buffer.allocUnsafe(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    const ya = Math.max(0, y - 2) * w, yb = Math.min(h - 1, y + 2) * w;
+    for (let x = 0; x < w; x++) {
+      const p = y * w + x, i = p * 3;
+      // Smooth where the surface is flat (only grain differs from the wide blur), the median at features.
+      const d = Math.abs(m[i] - wd[i]) + Math.abs(m[i + 1] - wd[i + 1]) + Math.abs(m[i + 2] - wd[i + 2]);
+      const fw = inFace(x, y);
+      const edge = 45 + 55 * (1 - fw);
+      const flat = d >= edge ? 0 : 1 - d / edge;
+      const xa = Math.max(0, x - 2), xb = Math.min(w - 1, x + 2);
+      // Height: the body's roundness and (half as much) the broad light's relief.
+      const gx = ((A[y * w + xb] - A[y * w + xa]) * 0.18 + (B[y * w + xb] - B[y * w + xa]) * 0.14) / 4;
+      const gy = ((A[yb + x] - A[ya + x]) * 0.18 + (B[yb + x] - B[ya + x]) * 0.14) / 4;
+      const n = 1 / Math.sqrt(gx * gx + gy * gy + 1);
+      const nx = -gx * n, ny = -gy * n, nz = n;
+      const diffuse = Math.max(0, nx * LIGHT[0] + ny * LIGHT[1] + nz * LIGHT[2]);
+      const spec = Math.pow(Math.max(0, nx * HALF[0] + ny * HALF[1] + nz * HALF[2]), 28) * 70;
+      // Warm light scattered into the edge of the shade, as skin does.
+      const sss = Math.max(0, 1 - Math.abs(diffuse - 0.3) / 0.25);
+      // The photo's own light partly taken out: dim or overlit parts move towards an even surface.
+      const delight = Math.min(1.6, Math.max(0.75, Math.sqrt(150 / Math.max(24, B[p]))));
+      for (let c = 0; c < 3; c++) {
+        const v = m[i + c] + (wd[i + c] - m[i + c]) * flat * 0.9;
+        smooth[i + c] = v;
+        lit[i + c] = clamp(v * delight * (amb[c] + key[c] * diffuse) + spec * SPEC_TINT[c] + sss * SSS[c]);
+      }
     }
   }
-  return withAlphaOf({ ...rgb, data: out }, layer);
+  const [relit, soft] = await Promise.all([
+    enlarge({ data: lit, width: w, height: h, channels: 3 }, W, H),
+    enlarge({ data: smooth, width: w, height: h, channels: 3 }, W, H),
+  ]);
+  // Full size: the features keep part of their own detail (what the smoothing took away, where it
+  // took a lot: eyes, lashes, brows, lips), added to the relit surface.
+  const a = rgb.data, r = relit.data, sm = soft.data;
+  const out = Buffer.from(r);
+  for (let p = 0, i = 0; p < W * H; p++, i += 3) {
+    if (alphaFull[p] === 0) continue;
+    const d = Math.abs(a[i] - sm[i]) + Math.abs(a[i + 1] - sm[i + 1]) + Math.abs(a[i + 2] - sm[i + 2]);
+    const most = 0.12 + 0.5 * inFace((p % W) / 2, Math.floor(p / W) / 2);
+    const keep = d >= 80 ? most : (d / 80) * most;
+    for (let c = 0; c < 3; c++) out[i + c] = clamp(r[i + c] + (a[i + c] - sm[i + c]) * keep);
+  }
+  const res: Raw = { data: out, width: W, height: H, channels: 3 };
+  if (lm) catchlights(res, lm, look.eyes);
+  return withAlphaOf(res, layer);
+}
+
+/** A surface facing the viewer gets this much of the key light (LIGHT's z). */
+const LIGHT = [-0.5, -0.58, 0.64].map((v, _, l) => v / Math.hypot(...l));
+const FLAT_LIGHT = LIGHT[2];
+const HALF = [LIGHT[0], LIGHT[1], LIGHT[2] + 1].map((v, _, l) => v / Math.hypot(...l));
+const SPEC_TINT = [1, 0.96, 0.88];
+const SSS = [26, 6, 0];
+
+/** Bigger eyes and a smaller nose, the proportions of an animated character (68 landmarks). */
+function featureWarps(lm: Array<{ x: number; y: number }>, eyes: number): Warp[][] {
+  const nose = groupCircle(lm, 'nose');
+  const tip = lm[33];
+  return [
+    [{ x: (nose.x + tip.x) / 2, y: (nose.y + tip.y) / 2, r: nose.r * 1.1, scale: -0.18 }],
+    [groupCircle(lm, 'rightEye')],
+    [groupCircle(lm, 'leftEye')],
+  ].map((g) => g.map((e) => ('scale' in e ? e : { x: e.x, y: e.y, r: e.r * 2.9, scale: eyes })));
+}
+
+/**
+ * A catchlight in each eye: the key light's reflection on a glossy eye, a soft white dot over the
+ * iris (the eye's darkest pixels) towards the light, and a faint second one below it.
+ */
+function catchlights(img: Raw, lm: Array<{ x: number; y: number }>, eyes: number): void {
+  const { width: W, height: H, data } = img;
+  for (const g of ['rightEye', 'leftEye'] as const) {
+    const e = groupCircle(lm, g);
+    // The eye's radius after the warp (magnified about 1 / (1 − eyes) at the centre).
+    const R = e.r * Math.min(2, 1 / (1 - eyes * 0.8));
+    let sx = 0, sy = 0, n = 0;
+    const lum = (x: number, y: number) => { const i = (y * W + x) * 3; return 0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2]; };
+    const x0 = Math.max(0, Math.floor(e.x - R * 0.8)), x1 = Math.min(W, Math.ceil(e.x + R * 0.8));
+    const y0 = Math.max(0, Math.floor(e.y - R * 0.45)), y1 = Math.min(H, Math.ceil(e.y + R * 0.45));
+    const ls: number[] = [];
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) ls.push(lum(x, y));
+    if (ls.length < 9) continue;
+    ls.sort((p, q) => p - q);
+    const dark = ls[Math.floor(ls.length * 0.2)];
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if (lum(x, y) <= dark) { sx += x; sy += y; n++; }
+    if (n === 0) continue;
+    const ix = sx / n, iy = sy / n;
+    const dot = (cx: number, cy: number, rad: number, a: number) => {
+      for (let y = Math.max(0, Math.floor(cy - rad - 1)); y < Math.min(H, cy + rad + 1); y++) {
+        for (let x = Math.max(0, Math.floor(cx - rad - 1)); x < Math.min(W, cx + rad + 1); x++) {
+          const t = Math.min(1, Math.max(0, rad + 0.5 - Math.hypot(x - cx, y - cy))) * a;
+          const i = (y * W + x) * 3;
+          for (let c = 0; c < 3; c++) data[i + c] += (255 - data[i + c]) * t;
+        }
+      }
+    };
+    const rad = Math.max(1, R * 0.1);
+    dot(ix - R * 0.18, iy - R * 0.18, rad, 0.85);
+    dot(ix + R * 0.12, iy + R * 0.1, rad * 0.5, 0.5);
+  }
 }
 
 const clamp = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);
@@ -209,4 +329,58 @@ export async function neonLitPerson(layer: Raw, left: string, right: string, nig
   }
   const lit = await rimLight({ ...layer, data: out }, left, Math.round(S * 0.024), 0, S * 0.01, 1);
   return rimLight(lit, right, Math.round(-S * 0.024), 0, S * 0.01, 1);
+}
+
+/**
+ * The cut-out person as a dream (Dreamcore): airbrushed soft (a smooth surface, not the photo's
+ * grain), repainted in pastel memory colours (lavender shadows, rose mid-tones, cream lights; the
+ * face keeps half its own colour, so the person stays recognisable), a pale glow spilling round the
+ * silhouette, a faint echo of the figure drifting up and to the side, as a half-remembered
+ * double exposure, and the figure fading out towards the frame's bottom. RGBA in, RGBA out; `face` in the layer's pixels.
+ */
+export async function dreamPerson(layer: Raw, face?: { left: number; top: number; width: number; height: number }): Promise<Raw> {
+  const { width: W, height: H } = layer;
+  const S = Math.min(W, H);
+  const rgb = colourOf(layer);
+  const soft = await smoothSurface(rgb, 9, 3, 2);
+  let pastel = gradientMap(soft, [[0, '#5a4a98'], [0.35, '#b27cc0'], [0.65, '#f4b4c8'], [0.88, '#fff0e0'], [1, '#ffffff']], 0.62);
+  if (face) pastel = keepFace(pastel, soft, face, 0.5);
+  const alpha = Buffer.allocUnsafe(W * H);
+  for (let p = 0; p < W * H; p++) alpha[p] = layer.data[p * 4 + 3];
+  const glow = await toRaw(fromRaw({ data: alpha, width: W, height: H, channels: 1 }).blur(Math.max(2, S * 0.025)).extractChannel(0));
+  const ox = Math.round(S * 0.075), oy = Math.round(-S * 0.05);
+  const out = Buffer.allocUnsafe(W * H * 4);
+  const d = pastel.data, g = glow.data;
+  for (let y = 0, p = 0; y < H; y++) {
+    const ey = y - oy;
+    // The figure fades out towards the bottom of the frame, as a memory does at its edges.
+    const t = Math.max(0, (y / H - 0.72) / 0.28);
+    const fade = 1 - 0.55 * t * t * (3 - 2 * t);
+    for (let x = 0; x < W; x++, p++) {
+      const a = (alpha[p] / 255) * fade;
+      // Behind the person: the echo (the figure shifted, faint) over the glow.
+      const ex = x - ox;
+      const q = ey >= 0 && ey < H && ex >= 0 && ex < W ? ey * W + ex : -1;
+      const ea = q >= 0 ? (alpha[q] / 255) * 0.38 * fade : 0;
+      const ga = Math.min(1, (g[p] / 255) * 1.6) * 0.65 * (1 - a);
+      let r = 255, gg = 236, b = 248, back = ga;
+      if (ea > 0) {
+        r = r * (1 - ea) + d[q * 3] * ea;
+        gg = gg * (1 - ea) + d[q * 3 + 1] * ea;
+        b = b * (1 - ea) + d[q * 3 + 2] * ea;
+        back = back + ea * (1 - back);
+      }
+      const total = a + back * (1 - a);
+      const o = p * 4;
+      if (total <= 0) {
+        out[o] = out[o + 1] = out[o + 2] = out[o + 3] = 0;
+        continue;
+      }
+      out[o] = (d[p * 3] * a + r * back * (1 - a)) / total;
+      out[o + 1] = (d[p * 3 + 1] * a + gg * back * (1 - a)) / total;
+      out[o + 2] = (d[p * 3 + 2] * a + b * back * (1 - a)) / total;
+      out[o + 3] = total * 255;
+    }
+  }
+  return { data: out, width: W, height: H, channels: 4 };
 }

@@ -5,7 +5,7 @@
  */
 import type { Rng } from './util/rng.js';
 import { hexToRgb, type Rgb } from './util/color.js';
-import { enlarge, fromRaw, luma, shrink, toRaw, type Raw } from './raster.js';
+import { enlarge, fromRaw, luma, noise, shrink, toRaw, type Raw } from './raster.js';
 
 export { median3 } from './raster.js';
 
@@ -573,4 +573,57 @@ export function keepFace(img: Raw, keep: Raw, box: { left: number; top: number; 
     }
   }
   return { ...img, data: out };
+}
+
+/**
+ * Brush strokes that follow the forms (oil painting): each pixel's colour is smeared along the
+ * direction its edges run (perpendicular to the broad luminance's gradient, a slowly wandering
+ * diagonal where the picture is flat), and a streaked noise smeared the same way is returned as the strokes' relief
+ * (a height map for `relief`), so strokes wrap around a face and run along hair and folds.
+ * `length` in px (each side of the pixel).
+ */
+export async function flowStrokes(img0: Raw, rng: Rng, length: number): Promise<{ img: Raw; strokes: Raw }> {
+  const img = await rgb(img0);
+  const { width: W, height: H, data } = img;
+  const L = await toRaw(fromRaw(luma(img)).blur(Math.max(1, length * 0.6)).extractChannel(0));
+  // Noise a few pixels across: strokes as wide as a brush's bristle bundle, not a hair.
+  const n = await enlarge(noise(Math.max(2, Math.round(W / 3)), Math.max(2, Math.round(H / 3)), rng), W, H, 'cubic');
+  // Where the picture is flat the painter's hand sets the direction: a diagonal that wanders slowly.
+  const hand = await enlarge(noise(Math.max(2, Math.round(W / 40)), Math.max(2, Math.round(H / 40)), rng), W, H, 'cubic');
+  const out = Buffer.allocUnsafe(W * H * 3);
+  const strokes = Buffer.allocUnsafe(W * H);
+  const steps = Math.max(2, Math.round(length));
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const p = y * W + x;
+      const gx = L.data[y * W + Math.min(W - 1, x + 1)] - L.data[y * W + Math.max(0, x - 1)];
+      const gy = L.data[Math.min(H - 1, y + 1) * W + x] - L.data[Math.max(0, y - 1) * W + x];
+      const g = Math.hypot(gx, gy);
+      // Along the edge; a flat area takes the painter's diagonal, turning in as an edge appears.
+      const t = Math.min(1, g / 6);
+      const a = -Math.PI / 4 + ((hand.data[p] - 128) / 128) * 0.9;
+      let tx = (g > 0 ? -gy / g : 0) * t + Math.cos(a) * (1 - t);
+      let ty = (g > 0 ? gx / g : 0) * t + Math.sin(a) * (1 - t);
+      const tn = Math.hypot(tx, ty) || 1;
+      tx /= tn;
+      ty /= tn;
+      let r = 0, gg = 0, b = 0, s = 0, k = 0;
+      for (let i = -steps; i <= steps; i++) {
+        const sx = Math.min(W - 1, Math.max(0, Math.round(x + tx * i)));
+        const sy = Math.min(H - 1, Math.max(0, Math.round(y + ty * i)));
+        const q = sy * W + sx;
+        r += data[q * 3];
+        gg += data[q * 3 + 1];
+        b += data[q * 3 + 2];
+        s += n.data[q];
+        k++;
+      }
+      out[p * 3] = r / k;
+      out[p * 3 + 1] = gg / k;
+      out[p * 3 + 2] = b / k;
+      // The mean of k noise samples is narrow around 128: stretched back to a full relief.
+      strokes[p] = clamp(128 + (s / k - 128) * Math.sqrt(k) * 0.5);
+    }
+  }
+  return { img: { data: out, width: W, height: H, channels: 3 }, strokes: { data: strokes, width: W, height: H, channels: 1 } };
 }

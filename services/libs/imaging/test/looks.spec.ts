@@ -2,7 +2,8 @@
  * The person restyles as plain pixel code (no model): a cut-out layer in, the restyled layer out.
  * A flat grey disc on transparency stands in for the person.
  */
-import { clayPerson, neonLitPerson } from '../src/cutout.js';
+import { animatedPerson, clayPerson, dreamPerson, neonLitPerson } from '../src/cutout.js';
+import { flowStrokes } from '../src/effects.js';
 import type { Raw } from '../src/raster.js';
 import { createRng } from '../src/util/rng.js';
 
@@ -45,5 +46,64 @@ describe('neon-lit person', () => {
     expect(left[0]).toBeGreaterThan(left[1] + 30);
     expect(right[1]).toBeGreaterThan(right[0] + 30);
     expect(px(out, 2, 2)[3]).toBe(0);
+  });
+});
+
+describe('animated person (Pixar, Disney)', () => {
+  it('renders the figure as a lit round surface: the upper-left rim bright, the lower-right in shade, a glossy highlight, outline kept', async () => {
+    const layer = disc();
+    // Grain on the grey: the surface is made smooth.
+    for (let i = 0; i < layer.data.length; i += 4) if (layer.data[i + 3]) for (let c = 0; c < 3; c++) layer.data[i + c] = 140 + (((i / 4) * 7919) % 17) - 8;
+    const out = await animatedPerson(layer, undefined, { eyes: 0.45 });
+    for (let i = 3; i < out.data.length; i += 4) expect(out.data[i]).toBe(layer.data[i]);
+    const o = (N * 0.4 * 0.8) / Math.SQRT2;
+    const lit = lum(px(out, Math.round(N / 2 - o), Math.round(N / 2 - o)));
+    const shade = lum(px(out, Math.round(N / 2 + o), Math.round(N / 2 + o)));
+    expect(lit).toBeGreaterThan(shade + 40);
+    // The brightest point of the disc is well above the flat grey (a highlight), not at the centre only.
+    let max = 0;
+    for (let y = 30; y < 170; y++) for (let x = 30; x < 170; x++) if (out.data[(y * N + x) * 4 + 3]) max = Math.max(max, lum(px(out, x, y)));
+    expect(max).toBeGreaterThan(190);
+    // The grain is gone: neighbours in the middle differ by little.
+    let rough = 0;
+    for (let y = 90; y < 110; y++) for (let x = 90; x < 110; x++) rough += Math.abs(px(out, x, y)[0] - px(out, x + 1, y)[0]);
+    expect(rough / 400).toBeLessThan(2);
+  });
+});
+
+describe('dream person (Dreamcore)', () => {
+  it('paints the figure pastel, lets a glow and an echo spill beyond the outline, and leaves the far background transparent', async () => {
+    const out = await dreamPerson(disc());
+    const centre = px(out, N / 2, N / 2);
+    // Grey 140 became a pastel (blue and red above green: lavender and rose), fully opaque.
+    expect(centre[3]).toBe(255);
+    expect(centre[2]).toBeGreaterThan(centre[1] + 10);
+    // Just outside the outline on the lower left: the glow, partly opaque and pale.
+    const glow = px(out, Math.round(N * 0.085), N / 2);
+    expect(glow[3]).toBeGreaterThan(20);
+    expect(lum(glow)).toBeGreaterThan(180);
+    // Up and to the right, beyond the disc: the echo of the figure.
+    const echo = px(out, Math.round(N * 0.93), Math.round(N * 0.3));
+    expect(echo[3]).toBeGreaterThan(40);
+    expect(px(out, 2, N - 3)[3]).toBe(0);
+  });
+});
+
+describe('flow strokes (Renaissance)', () => {
+  it('smears colour along an edge, not across it, and returns a relief streaked the same way', async () => {
+    // Left half dark, right half light, with noise: the edge runs vertically.
+    const data = Buffer.alloc(N * N * 3);
+    for (let y = 0; y < N; y++) for (let x = 0; x < N; x++) for (let c = 0; c < 3; c++) data[(y * N + x) * 3 + c] = (x < N / 2 ? 60 : 200) + (((y * N + x) * 7919 + c * 31) % 41) - 20;
+    const { img, strokes } = await flowStrokes({ data, width: N, height: N, channels: 3 }, createRng(5), 6);
+    // The edge stays sharp (strokes run along it).
+    expect(img.data[(100 * N + 96) * 3]).toBeLessThan(90);
+    expect(img.data[(100 * N + 104) * 3]).toBeGreaterThan(170);
+    // Near the edge the relief varies much less along the edge (y) than across it (x), a brush's width (4 px) apart.
+    let along = 0, across = 0;
+    for (let y = 60; y < 140; y++) for (let x = 97; x < 103; x++) {
+      along += Math.abs(strokes.data[y * N + x] - strokes.data[(y + 4) * N + x]);
+      across += Math.abs(strokes.data[y * N + x] - strokes.data[y * N + x + 4]);
+    }
+    expect(along).toBeLessThan(across * 0.8);
   });
 });

@@ -6,7 +6,7 @@
 import { celShade, gradientMap, inkMask, keepFace, median3, relief, reliefs, skinMask, recolourMasked, thicken, warp, xdogMask, type Warp } from '../effects.js';
 import { atSize, bloom, enlarge, fromRaw, glows, luma, noise, posterise, shrink, smoothSurface, toRaw } from '../raster.js';
 import { finalGrade, vibeGrade } from '../scene.js';
-import { celPerson, clayPerson, modelledPerson } from '../cutout.js';
+import { animatedPerson, celPerson, clayPerson } from '../cutout.js';
 import type { TrendContext } from '../types.js';
 import type { Raw } from '../raster.js';
 import { linearGradient, r } from '../util/svg.js';
@@ -269,7 +269,8 @@ export const disney = styledTrend({
     spec.eyeScale = 1.18;
     spec.expression = 'smile';
   },
-  person: (ctx, layer) => modelledPerson(layer, S_(ctx)),
+  // The cut-out person as a 3D-animated character: big eyes, soft nose, smooth relit surfaces.
+  person: (ctx, layer) => animatedPerson(layer, ctx.photo?.faceIn(layer.width, layer.height, 0.34), { eyes: 0.5, key: [1.06, 0.98, 0.96] }),
   backdrop(ctx) {
     if (ctx.background) return undefined;
     const { W, H, rng } = ctx;
@@ -303,8 +304,8 @@ export const disney = styledTrend({
     const { options } = ctx;
     let img = img0;
     if (s.cutout) {
-      // The cut-out person is modelled already (modelledPerson): thin violet contours draw it into the storybook.
-      img = inkMask(img, await xdogMask(img, S_(ctx) * 0.0012, 5, 6, 2, { width: ctx.W, height: ctx.H }), '#2a1a50', 0.45);
+      // The cut-out person is rendered already (animatedPerson): faint violet contours draw it into the storybook.
+      img = inkMask(img, await xdogMask(img, S_(ctx) * 0.0012, 5, 6, 2, { width: ctx.W, height: ctx.H }), '#2a1a50', 0.25);
     } else if (s.photo) {
       // A photo becomes a painted storybook frame: fewer, softer colours and thin violet contours,
       // both found on a smoothed half-size copy (its own pipeline) and enlarged once.
@@ -317,7 +318,7 @@ export const disney = styledTrend({
       img = inkMask(img, lines, '#2a1a50', 0.6);
     }
     // Storybook split tone: indigo shadows, rose mids, gold highlights.
-    img = gradientMap(img, [[0, '#1a1450'], [0.45, '#b05a8a'], [0.8, '#ffd49a'], [1, '#fffaf0']], s.photo ? 0.42 : 0.2);
+    img = gradientMap(img, [[0, '#1a1450'], [0.45, '#b05a8a'], [0.8, '#ffd49a'], [1, '#fffaf0']], s.cutout ? 0.26 : s.photo ? 0.42 : 0.2);
     img = await bloom(img, options.magical_glow ? 0.55 : 0.7, options.magical_glow ? 0.8 : 0.4, 0.04);
     return finalGrade(img, { warmth: 0.25, saturation: 1.3, contrast: 0.1, brightness: 1.04 }, vibeGrade(ctx.req.vibe), 0.35, '#1a1450');
   },

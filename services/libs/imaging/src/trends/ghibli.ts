@@ -1,15 +1,16 @@
 /**
  * Ghibli-like hand-painted pastoral: watercolour sky, towering painterly cumulus, layered soft
  * hills with a great tree and a cottage, a small figure from the prompt on a path; finished as
- * watercolour (posterised pigment, soft bleeding, pencil-like edges) on textured paper.
+ * watercolour (posterised pigment, soft bleeding, pencil-like edges) on textured paper. A photo's
+ * cut-out person is drawn over the painted landscape as a cel (ghibliPerson).
  */
 import { backdrop, backgroundHint, cloud, type BackgroundKind } from '../backgrounds.js';
 import { figureFromPrompt } from '../figure.js';
 import { lightOf, withSetting } from '../stage.js';
 import { enlarge, fromRaw, glows, inkEdges, over, paperTexture, posterise, renderSvg, renderSvgOpaque, toRaw, type Raw } from '../raster.js';
-import { inkMask, kuwahara, thicken, xdogMask } from '../effects.js';
+import { inkMask, keepFace, kuwahara, thicken, xdogMask } from '../effects.js';
 import { figureLayer, finalGrade, pickPalette, place, vibeGrade } from '../scene.js';
-import { personOver, placeScene, promptPlace } from '../cutout.js';
+import { celPerson, personOver, placeScene, promptPlace, withAlphaOf } from '../cutout.js';
 import type { TrendContext, TrendRenderer } from '../types.js';
 import { darken, lighten, mix } from '../util/color.js';
 import type { Rng } from '../util/rng.js';
@@ -27,6 +28,14 @@ export const ghibli: TrendRenderer = {
     if (ctx.photo) {
       // The person cut out and standing in the Ghibli landscape (or the place the prompt names).
       const land = promptPlace(ctx) ? placeScene(ctx, 'nature', { primary: '#7fb86a', secondary: '#bfe3f5' }, 0) : async () => (await ghibliScene(half)).img;
+      const person = await ctx.photo.cutout(half.W, half.H);
+      if (person) {
+        // A cel over a painting: the landscape painted as watercolour, the person drawn over it
+        // as an animation character (soft cels, the film's palette, brown line art), both at
+        // painting size (soft anyway) and enlarged once.
+        const [painted, character] = await Promise.all([watercolour(ctx, await land(half.W, half.H), false), ghibliPerson(ctx, person)]);
+        return finishPaper(ctx, await over(painted, [{ img: await enlarge(character, ctx.W, ctx.H) }]), true);
+      }
       const painted = await paintPhoto(ctx, await personOver(ctx, half.W, half.H, land), ctx.photo.faceIn(half.W, half.H)?.box);
       return finishPaper(ctx, painted, true);
     }
@@ -255,6 +264,39 @@ async function watercolour(ctx: TrendContext, small: Raw, isPhoto: boolean): Pro
   img = await enlarge(img, W, H);
   ctx.progress(70, img);
   return img;
+}
+
+/**
+ * The cut-out person as a hand-drawn animation character: two soft cels of the broad light (the
+ * face keeps part of its own shading, so the person stays recognisable), the film's palette
+ * (shadows lifted to a warm violet, lights to cream, colours clear but not loud), and brown line
+ * art drawn from the cels, the silhouette included. RGBA in, RGBA out.
+ */
+async function ghibliPerson(ctx: TrendContext, layer: Raw): Promise<Raw> {
+  const S = Math.min(layer.width, layer.height);
+  const face = ctx.photo?.faceIn(layer.width, layer.height);
+  let cel = await celPerson(layer, S, 2);
+  if (face) cel = keepFace(cel, layer, face.box, 0.45);
+  const d = cel.data;
+  const rgb = Buffer.allocUnsafe(layer.width * layer.height * 3);
+  for (let p = 0, j = 0; j < d.length; p += 3, j += 4) {
+    // Outside the person a flat grey, so the line art also draws the silhouette.
+    if (d[j + 3] < 128) {
+      rgb[p] = rgb[p + 1] = rgb[p + 2] = 200;
+      continue;
+    }
+    let r = d[j], g = d[j + 1], b = d[j + 2];
+    const l = (r * 0.299 + g * 0.587 + b * 0.114) / 255;
+    const lift = (1 - l) * (1 - l) * 0.4;
+    r += (112 - r) * lift; g += (88 - g) * lift; b += (118 - b) * lift;
+    const cream = Math.max(0, l - 0.6) * 0.5;
+    r += (255 - r) * cream; g += (246 - g) * cream; b += (226 - b) * cream;
+    rgb[p] = r > 255 ? 255 : r; rgb[p + 1] = g > 255 ? 255 : g; rgb[p + 2] = b > 255 ? 255 : b;
+  }
+  let img: Raw = { data: rgb, width: layer.width, height: layer.height, channels: 3 };
+  const lines = await thicken(await xdogMask(img, Math.max(0.6, S * 0.0022), 4, 6), 0.5);
+  img = inkMask(img, lines, '#4a3428', 0.8);
+  return withAlphaOf(img, cel);
 }
 
 /** Paper grain and blotches over everything, a warm grade and a soft sepia vignette. */

@@ -10,7 +10,7 @@ import type { TrendContext } from '../types.js';
 import { fitSize, linearGradient, r, svgDoc, text } from '../util/svg.js';
 import { clouds, rain } from './decor.js';
 import { styledTrend } from './styled.js';
-import { neonLitPerson } from '../cutout.js';
+import { dreamPerson, neonLitPerson } from '../cutout.js';
 
 const S_ = (ctx: TrendContext) => Math.min(ctx.W, ctx.H);
 
@@ -249,6 +249,8 @@ export const dreamcore = styledTrend({
   aliases: ['dreamcore-style', 'weirdcore', 'liminal', 'dreamy', 'kidcore'],
   backgrounds: ['minimalist', 'gradient', 'nature'],
   faceFraction: 0.3,
+  // The cut-out person remembered, not photographed: airbrushed pastel, a glow, a drifting echo.
+  person: (ctx, layer) => dreamPerson(layer, ctx.photo?.faceIn(layer.width, layer.height, 0.3)?.box),
   backdrop(ctx) {
     if (ctx.background) return undefined;
     const { W, H } = ctx;
@@ -275,7 +277,8 @@ export const dreamcore = styledTrend({
       if (art) img = await over(img, [{ img: await renderSvg(svgDoc(W, H, '', art)), blend: 'lighten' }]);
     }
     // Pastel lavender-and-rose memory colours; the darks stay lavender, not white, so it never washes out.
-    if (options.pastel_glow || s.photo) img = gradientMap(img, [[0, '#4a4a90'], [0.4, '#d890c8'], [0.75, '#ffe4d8'], [1, '#ffffff']], options.pastel_glow ? 0.55 : 0.5);
+    // (A cut-out person is pastel already: the scene takes less.)
+    if (options.pastel_glow || s.photo) img = gradientMap(img, [[0, '#4a4a90'], [0.4, '#d890c8'], [0.75, '#ffe4d8'], [1, '#ffffff']], options.pastel_glow ? 0.55 : s.cutout ? 0.3 : 0.5);
     img = await bloom(img, 0.6, options.pastel_glow ? 0.7 : 0.55, 0.05);
     if (options.soft_haze) {
       // Haze: the blurred picture mixed in (not lightened over it, which bleached everything).

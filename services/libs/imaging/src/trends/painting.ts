@@ -1,8 +1,8 @@
 /**
- * Paintings: the Renaissance portrait (umber glazes, chiaroscuro, sfumato, craquelure, a gilded
- * frame) and the oil painting (Kuwahara brush patches, impasto relief, canvas weave, warm palette).
+ * Paintings: the Renaissance portrait (brush strokes that follow the forms with their paint
+ * ridges, umber glazes, chiaroscuro, sfumato, craquelure, a gilded frame) and the oil painting (Kuwahara brush patches, impasto relief, canvas weave, warm palette).
  */
-import { blend, gradientMap, kuwahara, relief, reliefs } from '../effects.js';
+import { blend, flowStrokes, gradientMap, keepFace, kuwahara, reliefs } from '../effects.js';
 import { applyCurves, atSize, curve, enlarge, fromRaw, glows, noise, over, renderSvg, toRaw, vignette, type Raw } from '../raster.js';
 import { finalGrade, vibeGrade } from '../scene.js';
 import type { TrendContext } from '../types.js';
@@ -46,6 +46,22 @@ async function brushField(W: number, H: number, rng: Rng, scale: number): Promis
   return toRaw(fromRaw(noise(w, h, rng, 1)).convolve({ width: k, height: k, kernel, scale: k }).resize(W, H, { fit: 'fill', kernel: 'cubic' }));
 }
 
+/** A height map (one channel) pulled towards flat mid-grey by `amount` on an ellipse around `box`. */
+function flattenOn(height: Raw, box: { left: number; top: number; width: number; height: number }, amount: number): Raw {
+  const { width: W, height: H } = height;
+  const out = Buffer.from(height.data);
+  const cx = box.left + box.width / 2, cy = box.top + box.height * 0.55, rx = box.width * 0.8, ry = box.height * 0.8;
+  for (let y = Math.max(0, Math.floor(cy - ry)); y < Math.min(H, Math.ceil(cy + ry)); y++) {
+    for (let x = Math.max(0, Math.floor(cx - rx)); x < Math.min(W, Math.ceil(cx + rx)); x++) {
+      const e = ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2;
+      if (e >= 1) continue;
+      const t = amount * Math.min(1, (1 - e) / 0.4);
+      out[y * W + x] += (128 - out[y * W + x]) * t;
+    }
+  }
+  return { ...height, data: out };
+}
+
 export const renaissance = styledTrend({
   slug: 'renaissance',
   name: 'Renaissance',
@@ -87,7 +103,13 @@ export const renaissance = styledTrend({
     const lift = curve(0, 0, 1, 1.35);
     const half = await atSize(img0, Math.round(W * k), Math.round(H * k));
     const base = s.photo ? applyCurves(await toRaw(fromRaw(half).normalise({ lower: 1, upper: 99 })), [lift, lift, lift]) : half;
-    let img = await kuwahara(base, s.photo ? 3 : 2, 1);
+    let img = await kuwahara(base, 2, 1);
+    // Brush strokes that follow the forms; the face keeps shorter ones (part of the patches under them).
+    const painted = await flowStrokes(img, rng.fork('strokes'), Math.max(2, S * k * 0.012));
+    const faceBox = s.face?.fromPhoto ? { left: s.face.box.left * k, top: s.face.box.top * k, width: s.face.box.width * k, height: s.face.box.height * k } : undefined;
+    img = faceBox ? keepFace(painted.img, img, faceBox, 0.55) : painted.img;
+    // Finer paint on the face: its ridges flattened (a mid-grey height is no relief).
+    const ridges = faceBox ? flattenOn(painted.strokes, faceBox, 0.75) : painted.strokes;
     // Old-master palette: umber shadows, ochre and flesh lights, greens pulled to olive.
     img = gradientMap(img, s.photo
       ? [[0, '#2a160a'], [0.3, '#6a4222'], [0.6, '#c08a58'], [0.85, '#f0d4a6'], [1, '#fff6e2']]
@@ -96,7 +118,9 @@ export const renaissance = styledTrend({
     const lightX = s.face ? s.face.box.left + s.face.box.width * 0.35 : W * 0.4;
     const lightY = s.face ? s.face.box.top + s.face.box.height * 0.45 : H * 0.38;
     img = glows(img, [
-      { cx: W * 1.0 * k, cy: H * 0.6 * k, rx: W * (strong ? 0.85 : 0.6) * k, ry: H * 0.9 * k, colour: '#000000', opacity: strong ? 0.9 : s.photo ? 0.3 : 0.45, blend: 'multiply' },
+      { cx: W * 1.0 * k, cy: H * 0.6 * k, rx: W * (strong ? 0.85 : 0.6) * k, ry: H * 0.9 * k, colour: '#000000', opacity: strong ? 0.9 : s.photo ? 0.45 : 0.45, blend: 'multiply' },
+      // Chiaroscuro: the ground falls into shadow away from the lit face.
+      ...(s.cutout ? [{ cx: W * 0.5 * k, cy: H * 0.05 * k, rx: W * 0.7 * k, ry: H * 0.35 * k, colour: '#1a0c04', opacity: 0.4, blend: 'multiply' as const }] : []),
       { cx: lightX * k, cy: lightY * k, rx: S * (strong ? 0.35 : 0.5) * k, ry: S * (strong ? 0.4 : 0.55) * k, colour: '#ffe0b0', opacity: strong ? 0.55 : 0.3, blend: 'screen' },
     ]);
     if (options.sfumato) {
@@ -105,8 +129,11 @@ export const renaissance = styledTrend({
     }
     img = await finalGrade(img, { warmth: 0.5, saturation: 0.95, contrast: strong ? 0.3 : 0.15, brightness: 0.98 }, vibeGrade(ctx.req.vibe), strong ? 0.7 : s.photo ? 0.38 : 0.5, '#0a0502');
     img = await enlarge(img, W, H, 'cubic');
-    // Varnish: a fine canvas tooth.
-    img = await relief(img, 0.12, 0, await brushField(W, H, rng.fork('tooth'), 2));
+    // Oil paint's ridges along the strokes, under a fine canvas tooth.
+    img = await reliefs(img, [
+      { strength: 0.22, blur: 0, source: await enlarge(ridges, W, H, 'cubic') },
+      { strength: 0.12, blur: 0, source: await brushField(W, H, rng.fork('tooth'), 2) },
+    ]);
     if (options.craquelure) img = await over(img, [{ img: await renderSvg(svgDoc(W, H, '', craquelure(W, H, rng.fork('cracks'), S))), blend: 'multiply' }]);
     if (options.gilded_frame) img = await withFrame(ctx, img);
     return img;

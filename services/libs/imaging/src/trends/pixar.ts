@@ -1,14 +1,15 @@
 /**
  * Pixar-like 3D animation still: a big-headed glossy character lit by a warm key and a rim
- * light, set in a softly defocused scene, vibrant grade and bloom. With a photo: surface
- * bigger eyes from the landmarks, smooth modelled surfaces (edge-aware blur), a defocused set,
- * saturated warm key and cool fill, a warm rim light and bloom.
+ * light, set in a softly defocused scene, vibrant grade and bloom. With a photo and its matte: the
+ * person re-rendered as a 3D character (cutout.ts animatedPerson) in a defocused set, a warm rim
+ * light and bloom; without a matte: bigger eyes from the landmarks, smooth modelled surfaces
+ * (edge-aware blur), a defocused set, saturated warm key and cool fill, a warm rim light and bloom.
  */
 import { backdrop, hintedBackground, type BackgroundKind } from '../backgrounds.js';
 import { figureFromPrompt } from '../figure.js';
 import { bloom, fromRaw, glows, luma, over, renderSvgSoft, rimLight, toRaw, type Raw } from '../raster.js';
 import { figureLayer, finalGrade, pickPalette, place, vibeGrade } from '../scene.js';
-import { modelledPerson, personOver, placeScene } from '../cutout.js';
+import { animatedPerson, personOver, placeScene } from '../cutout.js';
 import type { TrendContext, TrendRenderer } from '../types.js';
 import { svgDoc } from '../util/svg.js';
 import { gradientLut, gradientMap, warp, type Warp } from '../effects.js';
@@ -66,7 +67,7 @@ async function pixarPhoto(ctx: TrendContext): Promise<Raw> {
   const { W, H, options } = ctx;
   const S = Math.min(W, H);
   const face = ctx.photo!.faceIn(W, H);
-  const scene = placeScene(ctx, 'nature', { primary: '#4fa3ff', secondary: '#ffd27a' }, 0.002);
+  const scene = placeScene(ctx, 'nature', { primary: '#4fa3ff', secondary: '#ffd27a' }, 0.004);
   const person = await ctx.photo!.cutout(W, H);
   if (person) return pixarCutout(ctx, person, await scene(W, H), face);
   // The photo framed on the face (no matte came with it), defocused below.
@@ -112,42 +113,40 @@ async function pixarPhoto(ctx: TrendContext): Promise<Raw> {
   return finalGrade(img, look, vibeGrade(ctx.req.vibe), 0.32);
 }
 
-/** Big eyes of 3D animation (and a livelier smile with emotional_expression) from the landmarks. */
-function caricature(ctx: TrendContext, img: Raw, lm: Array<{ x: number; y: number }>): Raw {
+/** A livelier smile and raised brows (emotional_expression), from the landmarks. */
+function expression(img: Raw, lm: Array<{ x: number; y: number }>): Raw {
   const warps: Warp[] = [];
-  for (const e of [groupCircle(lm, 'rightEye'), groupCircle(lm, 'leftEye')]) warps.push({ x: e.x, y: e.y, r: e.r * 2.7, scale: ctx.options.exaggerated_eyes ? 0.62 : 0.4 });
-  if (ctx.options.emotional_expression) {
-    const m = groupCircle(lm, 'mouth');
-    for (const c of [lm[48], lm[54]]) warps.push({ x: c.x, y: c.y, r: m.r * 1.1, dy: -m.r * 0.35, dx: (c.x - m.x) * 0.15 });
-    for (const b of [groupCircle(lm, 'rightBrow'), groupCircle(lm, 'leftBrow')]) warps.push({ x: b.x, y: b.y, r: b.r * 1.4, dy: -b.r * 0.25 });
-  }
+  const m = groupCircle(lm, 'mouth');
+  for (const c of [lm[48], lm[54]]) warps.push({ x: c.x, y: c.y, r: m.r * 1.1, dy: -m.r * 0.35, dx: (c.x - m.x) * 0.15 });
+  for (const b of [groupCircle(lm, 'rightBrow'), groupCircle(lm, 'leftBrow')]) warps.push({ x: b.x, y: b.y, r: b.r * 1.4, dy: -b.r * 0.25 });
   return warp(img, warps);
 }
 
 /**
- * The member cut out (their matte) as an animated character: the person's own pixels made smooth
- * modelled surfaces with round light and shade (modelledPerson), big eyes, a warm rim light along
- * the silhouette away from the key, standing in the set; then the film's key light, bloom and grade.
+ * The member cut out (their matte) as an animated character: the person re-made as a rendered
+ * 3D surface (animatedPerson: bigger eyes with catchlights, a softer nose, smooth surfaces relit
+ * by a warm key and a cool fill, gloss), a warm rim light along the silhouette away from the key,
+ * standing in the defocused set; then the film's key light, bloom and grade.
  */
 async function pixarCutout(ctx: TrendContext, person0: Raw, set: Raw, face: ReturnType<NonNullable<TrendContext['photo']>['faceIn']>): Promise<Raw> {
   const { W, H, options } = ctx;
   const S = Math.min(W, H);
-  let person = await modelledPerson(person0, S);
-  if (face && face.landmarks.length === 68) person = caricature(ctx, person, face.landmarks);
+  let person = await animatedPerson(person0, face, { eyes: options.exaggerated_eyes ? 0.56 : 0.46 });
+  if (options.emotional_expression && face && face.landmarks.length === 68) person = expression(person, face.landmarks);
   ctx.progress(30);
   person = await rimLight(person, options.enhance_lighting ? '#ffe2b0' : '#ffc98a', Math.round(-S * 0.012), Math.round(S * 0.006), S * 0.006, options.enhance_lighting ? 0.95 : 0.8);
   let img = await over(set, [{ img: person }]);
   img = await stagePhoto(ctx, img, face?.box);
   ctx.progress(55, img);
   // Warm key from the upper left, a soft light on the face, cool shadows (split tone).
-  img = gradientMap(img, [[0, '#14204a'], [0.35, '#5a4a6a'], [0.7, '#f0a070'], [1, '#fff4dc']], 0.16);
+  img = gradientMap(img, [[0, '#14204a'], [0.35, '#5a4a6a'], [0.7, '#f0a070'], [1, '#fff4dc']], 0.12);
   const b = face?.box;
   img = glows(img, [
-    { cx: W * 0.2, cy: H * 0.1, rx: W * 0.8, ry: H * 0.8, colour: '#ffd9a0', opacity: options.enhance_lighting ? 0.45 : 0.28, blend: 'screen' },
-    ...(b ? [{ cx: b.left + b.width / 2, cy: b.top + b.height * 0.4, rx: b.width * 1.2, ry: b.height * 1.3, colour: '#fff1e0', opacity: 0.18, blend: 'screen' as const }] : []),
+    { cx: W * 0.2, cy: H * 0.1, rx: W * 0.8, ry: H * 0.8, colour: '#ffd9a0', opacity: options.enhance_lighting ? 0.4 : 0.22, blend: 'screen' },
+    ...(b ? [{ cx: b.left + b.width / 2, cy: b.top + b.height * 0.4, rx: b.width * 1.2, ry: b.height * 1.3, colour: '#fff1e0', opacity: 0.14, blend: 'screen' as const }] : []),
   ]);
-  img = await bloom(img, 0.7, options.enhance_lighting ? 0.5 : 0.32, 0.03);
-  const look = { warmth: 0.3, saturation: options.vibrant_colors ? 1.55 : 1.32, contrast: 0.16, brightness: 1.04 };
+  img = await bloom(img, 0.72, options.enhance_lighting ? 0.5 : 0.3, 0.03);
+  const look = { warmth: 0.18, saturation: options.vibrant_colors ? 1.45 : 1.22, contrast: 0.14, brightness: 1.03 };
   return finalGrade(img, look, vibeGrade(ctx.req.vibe), 0.3);
 }
 
