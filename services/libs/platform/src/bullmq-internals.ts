@@ -7,7 +7,10 @@ import { busNamespace } from './redis.js';
  * fetching the whole queue: a job's place among the waiting ones (on the way to a member's
  * answer, in one round trip) and its progress (one field, not the job's hash). The layout is
  * BullMQ's, not ours: test/bullmq-internals.spec.ts checks it against the public API on this
- * version and fails on any other, so an upgrade re-checks it before it ships.
+ * version and fails on any other, so an upgrade re-checks it before it ships. The one other
+ * reader is generation-worker's FallbackLane, which moves a waiting job to active for the fallback
+ * as BullMQ's moveToActive does (a script cannot be built from the public API); it relies on this
+ * same pin, and its spec checks the claimed job against BullMQ's public behaviour.
  */
 export const BullmqLayoutVersion = '6.7.0';
 
