@@ -91,18 +91,27 @@ export async function animatedPerson(layer0: Raw, face: PhotoFace | undefined, l
   const fcx = box ? (box.left + box.width / 2) / 2 : -1e9, fcy = box ? (box.top + box.height * 0.55) / 2 : -1e9;
   const frx = box ? box.width * 0.36 : 1, fry = box ? box.height * 0.42 : 1;
   const inFace = (x: number, y: number) => { const ex = (x - fcx) / frx, ey = (y - fcy) / fry; const e = ex * ex + ey * ey; return e <= 0.7 ? 1 : e >= 1.2 ? 0 : (1.2 - e) / 0.5; };
-  const rgb = colourOf(layer);
   const w = Math.round(W / 2);
   const h = Math.round(H / 2);
   const s = Math.min(w, h);
+  // The colour and the alpha apart, in one pass.
+  const a = Buffer.allocUnsafe(W * H * 3);
   const alphaFull = Buffer.allocUnsafe(W * H);
-  for (let p = 0; p < W * H; p++) alphaFull[p] = layer.data[p * 4 + 3];
+  const ld = layer.data;
+  for (let p = 0, i = 0, j = 0; p < W * H; p++, i += 3, j += 4) {
+    a[i] = ld[j];
+    a[i + 1] = ld[j + 1];
+    a[i + 2] = ld[j + 2];
+    alphaFull[p] = ld[j + 3];
+  }
+  const rgb: Raw = { data: a, width: W, height: H, channels: 3 };
   // Half size: the edge-keeping median, its wide blur, the broad light, the rounded body.
   const med = await toRaw(fromRaw(rgb).resize(w, h).median(5));
   const [wide, broad, body] = await Promise.all([
     toRaw(fromRaw(med).blur(Math.max(1, s * 0.008))),
     toRaw(fromRaw(luma(med)).blur(Math.max(1, s * 0.02)).extractChannel(0)),
-    toRaw(fromRaw({ data: alphaFull, width: W, height: H, channels: 1 }).resize(w, h).blur(Math.max(2, s * 0.045)).extractChannel(0)),
+    // The body's blur is wide: made at a quarter of the half size and enlarged back.
+    toRaw(fromRaw({ data: alphaFull, width: W, height: H, channels: 1 }).resize(Math.round(w / 4), Math.round(h / 4)).blur(Math.max(0.5, s * 0.045 / 4)).extractChannel(0)).then((q) => toRaw(fromRaw(q).resize(w, h, { fit: 'fill', kernel: 'linear' }).extractChannel(0))),
   ]);
   const [kr, kg, kb] = look.key ?? [1.08, 1.02, 0.94];
   const amb = [0.36, 0.4, 0.54];
@@ -126,7 +135,10 @@ export async function animatedPerson(layer0: Raw, face: PhotoFace | undefined, l
       const n = 1 / Math.sqrt(gx * gx + gy * gy + 1);
       const nx = -gx * n, ny = -gy * n, nz = n;
       const diffuse = Math.max(0, nx * LIGHT[0] + ny * LIGHT[1] + nz * LIGHT[2]);
-      const spec = Math.pow(Math.max(0, nx * HALF[0] + ny * HALF[1] + nz * HALF[2]), 28) * 70;
+      // (n·h)^28 by squaring.
+      const h1 = Math.max(0, nx * HALF[0] + ny * HALF[1] + nz * HALF[2]);
+      const h4 = h1 * h1 * h1 * h1, h8 = h4 * h4;
+      const spec = h8 * h8 * h8 * h4 * 70;
       // Warm light scattered into the edge of the shade, as skin does.
       const sss = Math.max(0, 1 - Math.abs(diffuse - 0.3) / 0.25);
       // The photo's own light partly taken out: dim or overlit parts move towards an even surface.
@@ -144,18 +156,24 @@ export async function animatedPerson(layer0: Raw, face: PhotoFace | undefined, l
   ]);
   // Full size: the features keep part of their own detail (what the smoothing took away, where it
   // took a lot: eyes, lashes, brows, lips), added to the relit surface.
-  const a = rgb.data, r = relit.data, sm = soft.data;
-  const out = Buffer.from(r);
-  for (let p = 0, i = 0; p < W * H; p++, i += 3) {
-    if (alphaFull[p] === 0) continue;
-    const d = Math.abs(a[i] - sm[i]) + Math.abs(a[i + 1] - sm[i + 1]) + Math.abs(a[i + 2] - sm[i + 2]);
-    const most = 0.12 + 0.5 * inFace((p % W) / 2, Math.floor(p / W) / 2);
-    const keep = d >= 80 ? most : (d / 80) * most;
-    for (let c = 0; c < 3; c++) out[i + c] = clamp(r[i + c] + (a[i + c] - sm[i + c]) * keep);
+  const r = relit.data, sm = soft.data;
+  const out = Buffer.alloc(W * H * 4);
+  for (let y = 0, p = 0; y < H; y++) {
+    for (let x = 0; x < W; x++, p++) {
+      if (alphaFull[p] === 0) continue;
+      const i = p * 3, o = p * 4;
+      const d = Math.abs(a[i] - sm[i]) + Math.abs(a[i + 1] - sm[i + 1]) + Math.abs(a[i + 2] - sm[i + 2]);
+      const most = 0.12 + 0.5 * inFace(x / 2, y / 2);
+      const keep = d >= 80 ? most : (d / 80) * most;
+      out[o] = clamp(r[i] + (a[i] - sm[i]) * keep);
+      out[o + 1] = clamp(r[i + 1] + (a[i + 1] - sm[i + 1]) * keep);
+      out[o + 2] = clamp(r[i + 2] + (a[i + 2] - sm[i + 2]) * keep);
+      out[o + 3] = alphaFull[p];
+    }
   }
-  const res: Raw = { data: out, width: W, height: H, channels: 3 };
+  const res: Raw = { data: out, width: W, height: H, channels: 4 };
   if (lm) catchlights(res, lm, look.eyes);
-  return withAlphaOf(res, layer);
+  return res;
 }
 
 /** A surface facing the viewer gets this much of the key light (LIGHT's z). */
@@ -181,13 +199,13 @@ function featureWarps(lm: Array<{ x: number; y: number }>, eyes: number): Warp[]
  * iris (the eye's darkest pixels) towards the light, and a faint second one below it.
  */
 function catchlights(img: Raw, lm: Array<{ x: number; y: number }>, eyes: number): void {
-  const { width: W, height: H, data } = img;
+  const { width: W, height: H, data, channels: C } = img;
   for (const g of ['rightEye', 'leftEye'] as const) {
     const e = groupCircle(lm, g);
     // The eye's radius after the warp (magnified about 1 / (1 − eyes) at the centre).
     const R = e.r * Math.min(2, 1 / (1 - eyes * 0.8));
     let sx = 0, sy = 0, n = 0;
-    const lum = (x: number, y: number) => { const i = (y * W + x) * 3; return 0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2]; };
+    const lum = (x: number, y: number) => { const i = (y * W + x) * C; return 0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2]; };
     const x0 = Math.max(0, Math.floor(e.x - R * 0.8)), x1 = Math.min(W, Math.ceil(e.x + R * 0.8));
     const y0 = Math.max(0, Math.floor(e.y - R * 0.45)), y1 = Math.min(H, Math.ceil(e.y + R * 0.45));
     const ls: number[] = [];
@@ -202,7 +220,7 @@ function catchlights(img: Raw, lm: Array<{ x: number; y: number }>, eyes: number
       for (let y = Math.max(0, Math.floor(cy - rad - 1)); y < Math.min(H, cy + rad + 1); y++) {
         for (let x = Math.max(0, Math.floor(cx - rad - 1)); x < Math.min(W, cx + rad + 1); x++) {
           const t = Math.min(1, Math.max(0, rad + 0.5 - Math.hypot(x - cx, y - cy))) * a;
-          const i = (y * W + x) * 3;
+          const i = (y * W + x) * C;
           for (let c = 0; c < 3; c++) data[i + c] += (255 - data[i + c]) * t;
         }
       }

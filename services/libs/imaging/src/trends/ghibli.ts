@@ -276,7 +276,7 @@ async function ghibliPerson(ctx: TrendContext, layer: Raw): Promise<Raw> {
   const S = Math.min(layer.width, layer.height);
   const face = ctx.photo?.faceIn(layer.width, layer.height);
   let cel = await celPerson(layer, S, 2);
-  if (face) cel = keepFace(cel, layer, face.box, 0.45);
+  if (face) cel = keepFace(cel, layer, face.box, 0.75);
   const d = cel.data;
   const rgb = Buffer.allocUnsafe(layer.width * layer.height * 3);
   for (let p = 0, j = 0; j < d.length; p += 3, j += 4) {
