@@ -4,7 +4,7 @@
  * photo's own background never shows; without one, the photo framed on the face as before.
  */
 import { backdrop, backgroundHint, type BackgroundKind, type Tones } from './backgrounds.js';
-import { enlarge, fromRaw, luma, over, renderSvgSoft, rimLight, smoothSurface, toRaw, type Raw } from './raster.js';
+import { enlarge, fromRaw, luma, median3, over, renderSvgSoft, rimLight, smoothSurface, toRaw, type Raw } from './raster.js';
 import { lightOf, withSetting } from './stage.js';
 import type { PhotoFace, TrendContext } from './types.js';
 import { svgDoc } from './util/svg.js';
@@ -106,12 +106,13 @@ export async function animatedPerson(layer0: Raw, face: PhotoFace | undefined, l
   }
   const rgb: Raw = { data: a, width: W, height: H, channels: 3 };
   // Half size: the edge-keeping median, its wide blur, the broad light, the rounded body.
-  const med = await toRaw(fromRaw(rgb).resize(w, h).median(5));
+  const med = median3(await toRaw(fromRaw(rgb).resize(w, h)));
+  // Wide blurs at a quarter of the working size, enlarged back (sharp resizes before it blurs).
+  const quarter = (img: Raw, sigma: number) => toRaw(fromRaw(img).resize(Math.round(w / 4), Math.round(h / 4)).blur(Math.max(0.5, sigma / 4)).extractChannel(0)).then((q) => toRaw(fromRaw(q).resize(w, h, { fit: 'fill', kernel: 'linear' }).extractChannel(0)));
   const [wide, broad, body] = await Promise.all([
     toRaw(fromRaw(med).blur(Math.max(1, s * 0.008))),
-    toRaw(fromRaw(luma(med)).blur(Math.max(1, s * 0.02)).extractChannel(0)),
-    // The body's blur is wide: made at a quarter of the half size and enlarged back.
-    toRaw(fromRaw({ data: alphaFull, width: W, height: H, channels: 1 }).resize(Math.round(w / 4), Math.round(h / 4)).blur(Math.max(0.5, s * 0.045 / 4)).extractChannel(0)).then((q) => toRaw(fromRaw(q).resize(w, h, { fit: 'fill', kernel: 'linear' }).extractChannel(0))),
+    quarter(luma(med), s * 0.02),
+    quarter({ data: alphaFull, width: W, height: H, channels: 1 }, s * 0.045),
   ]);
   const [kr, kg, kb] = look.key ?? [1.08, 1.02, 0.94];
   const amb = [0.36, 0.4, 0.54];
@@ -360,12 +361,14 @@ export async function dreamPerson(layer: Raw, face?: { left: number; top: number
   const { width: W, height: H } = layer;
   const S = Math.min(W, H);
   const rgb = colourOf(layer);
-  const soft = await smoothSurface(rgb, 9, 3, 2);
+  const soft = await smoothSurface(rgb, 5, 3, 2);
   let pastel = gradientMap(soft, [[0, '#5a4a98'], [0.35, '#b27cc0'], [0.65, '#f4b4c8'], [0.88, '#fff0e0'], [1, '#ffffff']], 0.62);
   if (face) pastel = keepFace(pastel, soft, face, 0.5);
   const alpha = Buffer.allocUnsafe(W * H);
   for (let p = 0; p < W * H; p++) alpha[p] = layer.data[p * 4 + 3];
-  const glow = await toRaw(fromRaw({ data: alpha, width: W, height: H, channels: 1 }).blur(Math.max(2, S * 0.025)).extractChannel(0));
+  // The glow is wide: blurred at a quarter size, enlarged back.
+  const small = await toRaw(fromRaw({ data: alpha, width: W, height: H, channels: 1 }).resize(Math.round(W / 4), Math.round(H / 4)).blur(Math.max(0.5, S * 0.025 / 4)).extractChannel(0));
+  const glow = await toRaw(fromRaw(small).resize(W, H, { fit: 'fill', kernel: 'linear' }).extractChannel(0));
   const ox = Math.round(S * 0.075), oy = Math.round(-S * 0.05);
   const out = Buffer.allocUnsafe(W * H * 4);
   const d = pastel.data, g = glow.data;
