@@ -303,10 +303,8 @@ export const disney = styledTrend({
   async stylize(ctx, img0, s) {
     const { options } = ctx;
     let img = img0;
-    if (s.cutout) {
-      // The cut-out person is rendered already (animatedPerson): faint violet contours draw it into the storybook.
-      img = inkMask(img, await xdogMask(img, S_(ctx) * 0.0012, 5, 6, 2, { width: ctx.W, height: ctx.H }), '#2a1a50', 0.25);
-    } else if (s.photo) {
+    // A cut-out person is rendered already (animatedPerson): a 3D character needs no contours.
+    if (s.photo && !s.cutout) {
       // A photo becomes a painted storybook frame: fewer, softer colours and thin violet contours,
       // both found on a smoothed half-size copy (its own pipeline) and enlarged once.
       const frame = { width: ctx.W, height: ctx.H };
