@@ -48,6 +48,10 @@ describe('public pages', () => {
       expect(await page.getByTestId('stats-strip').innerText()).toMatch(/4\.8\/5\s+from 10K\+ creators[\s\S]*1M\+\s+downloads[\s\S]*#1\s+AI photo app[\s\S]*120\+\s+countries/);
       expect(await page.getByTestId('feature-grid').locator('li').count()).toBe(6);
 
+      // The testimonial slider moves every 4 s of the page's clock. The clock is held from here, so
+      // only runFor moves it: on a busy machine the steps below took over 4 s of real time. (A second
+      // ahead of the page's clock: pauseAt cannot go back, and that clock flows until then.)
+      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
       // The sections below the fold hydrate once scrolled to (their code loads then: lib/near-viewport).
       await page.getByTestId('how-next').scrollIntoViewIfNeeded();
       await page.locator('[data-near-viewport="landing"][data-live]').waitFor({ state: 'attached' });
