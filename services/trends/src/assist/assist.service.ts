@@ -53,8 +53,23 @@ export class AssistService {
         this.log.warn({ err: error, assist: what, reason: describeOpenAIError(error) }, 'keyed assistant failed; the offline assistant answers');
       }
     }
+    return call(await this.offlineAssistant());
+  }
+
+  /**
+   * Loads the offline assistant and tags one prompt (compromise compiles its lexicon on first use):
+   * the running service calls it once started, so a member's first coach request on a busy machine
+   * does not pay for it within the bus's answer time.
+   */
+  async warm(): Promise<void> {
+    const assistant = await this.offlineAssistant();
+    const trend: AssistTrend = { slug: 'warm-up', name: 'Warm-up', description: '', prompt: '', promptTemplate: '', vibes: [], flags: [] };
+    await assistant.feedback(trend, 'a red fox in the snow at dawn');
+  }
+
+  private offlineAssistant(): Promise<Assistant> {
     this.offline ??= import('./offline-assistant.js').then(({ OfflineAssistant }) => new OfflineAssistant());
-    return call(await this.offline);
+    return this.offline;
   }
 
   /** The trend with its style-option flags and vibes; NOT_FOUND "Trend not found" for an unknown slug. */
