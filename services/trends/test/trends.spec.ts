@@ -6,7 +6,7 @@ import { QueueEvents } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { CatalogueSlugs, TrendStyleFlags, type Role } from '@trendforge/contracts';
 import { busNamespace, queueConnection, type Bus } from '@trendforge/platform';
-import { createTestEnvironment, failureOf, startServiceUnderTest, type ServiceUnderTest, type TestEnvironment } from '@trendforge/testing';
+import { createTestEnvironment, eventually, failureOf, startServiceUnderTest, type ServiceUnderTest, type TestEnvironment } from '@trendforge/testing';
 
 /** A clock the tests move by hand (no sleeping across week boundaries). */
 const clock = { at: new Date('2026-03-04T12:00:00Z'), now() { return new Date(this.at); } };
@@ -114,7 +114,7 @@ describe('trends service: catalogue, favourites, votes and the weekly election',
       // The consumer handles one subject's events in order: once this later one counted, the three above are done.
       const marker = { generationId: randomUUID(), userId: randomUUID(), trendSlug: 'pixar' };
       await bus.publish('generation.completed', marker, `generation.completed:${marker.generationId}`);
-      for (let i = 0; i < 400 && (await count('pixar')) === pixarBefore; i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+      await eventually('the later event counted', async () => (await count('pixar')) !== pixarBefore);
       expect(await count('pixar')).toBe(pixarBefore + 1);
       expect(await count('anime')).toBe(animeBefore + 1);
     });

@@ -68,7 +68,8 @@ async function startReplica(name: string): Promise<INestApplication> {
 }
 
 const handledEvents = () => [...seen.events.values()].flat();
-async function until(what: string, check: () => boolean, timeoutMs = 15_000) {
+// Bounded below the test's own limit only so a hang names what it waited for.
+async function until(what: string, check: () => boolean, timeoutMs = 50_000) {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
