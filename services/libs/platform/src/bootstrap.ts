@@ -7,6 +7,7 @@ import type { ServiceName } from '@trendforge/contracts';
 import { BusModule, busTransport } from './bus.js';
 import { ConfigError } from './config.js';
 import { databaseModule, openDatabase, type ServiceDatabase } from './database.js';
+import { loginsFromEnv, provisionServiceRoles } from './database-roles.js';
 import { HealthModule, type HealthProbe } from './health.js';
 import { EventsModule } from './events.js';
 import { Logger, loggingModule } from './logging.js';
@@ -69,7 +70,8 @@ export function serviceInfrastructure(infra: ServiceInfrastructure): DynamicModu
 
 /**
  * Starts a microservice: its handlers in the service's NATS queue group plus GET /health on healthPort.
- * With `--migrate-only` it applies the schema's migrations and exits (k8s Job, compose one-shot).
+ * With `--migrate-only` it applies the schema's migrations and exits (k8s Job, compose one-shot);
+ * with `--provision-database` it makes every service's role and schema and exits (the step before).
  */
 export async function bootstrapService(
   service: ServiceName,
@@ -77,6 +79,15 @@ export async function bootstrapService(
   config: { HEALTH_PORT: number; NATS_URL: string; DATABASE_URL: string },
   database: ServiceDatabase,
 ) {
+  if (process.argv.includes('--provision-database')) {
+    // Every service's role and schema (database-roles.ts), made with DATABASE_ADMIN_URL from the
+    // <SERVICE>_DATABASE_URL variables; compose's provision-database one-shot and the k8s migrations Job run it first.
+    const adminUrl = process.env.DATABASE_ADMIN_URL;
+    if (!adminUrl) throw new ConfigError('Invalid configuration:\n  DATABASE_ADMIN_URL: is required to provision the database');
+    await provisionServiceRoles(adminUrl, loginsFromEnv(process.env));
+    process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), msg: 'service roles and schemas provisioned' })}\n`);
+    return;
+  }
   if (process.argv.includes('--migrate-only')) {
     const dataSource = await openDatabase(config.DATABASE_URL, database);
     await dataSource.destroy();

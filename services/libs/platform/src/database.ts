@@ -32,7 +32,7 @@ export function dataSourceOptions(databaseUrl: string, db: ServiceDatabase): Dat
 }
 
 /**
- * Creates the schema if needed and applies pending migrations. An advisory lock serialises replicas
+ * Creates the schema if needed (a database without provisioned roles) and applies pending migrations. An advisory lock serialises replicas
  * that start together, so each migration runs once.
  */
 export async function migrateSchema(dataSource: DataSource, schema: string): Promise<string[]> {
@@ -40,7 +40,10 @@ export async function migrateSchema(dataSource: DataSource, schema: string): Pro
   await runner.connect();
   try {
     await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`migrate:${schema}`]);
-    await runner.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    // Provisioned databases hand each service its schema (database-roles.ts) and no right to create
+    // one, which CREATE SCHEMA IF NOT EXISTS would ask for even when the schema is there.
+    const [{ found }] = await runner.query('SELECT to_regnamespace($1) IS NOT NULL AS found', [`"${schema}"`]);
+    if (!found) await runner.query(`CREATE SCHEMA "${schema}"`);
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     return applied.map((m) => m.name);
   } finally {

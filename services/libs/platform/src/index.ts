@@ -7,6 +7,7 @@ export * from './events.js';
 export * from './logging.js';
 export * from './health.js';
 export * from './database.js';
+export * from './database-roles.js';
 export * from './bootstrap.js';
 export * from './queues.js';
 export * from './bullmq-internals.js';

@@ -1,0 +1,145 @@
+import 'reflect-metadata';
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { DataSource } from 'typeorm';
+import { MonthlyAllowance } from '@trendforge/contracts';
+import { openDatabase, provisionServiceRoles, SERVICE_SCHEMAS, serviceRoleName, type ServiceLogin, type ServiceSchema, withLogin } from '@trendforge/platform';
+import { createTestDatabase, type TestDatabase } from '@trendforge/testing';
+import { billingDatabase } from '../../billing/src/database.js';
+import { trendsDatabase } from '../../trends/src/database.js';
+import { imagesDatabase } from '../src/database.js';
+
+/**
+ * The boundary between services, enforced by PostgreSQL: with the roles provisioned as npm start,
+ * compose and k8s provision them, each service migrates and works as its own role, reaches no other
+ * service's tables, and the one door (billing.charge_generation, for images' acceptance) still
+ * charges in the transaction that records the generation.
+ */
+let database: TestDatabase;
+const logins = new Map<ServiceSchema, ServiceLogin>();
+const urlOf = (schema: ServiceSchema) => withLogin(database.url, logins.get(schema)!.role, logins.get(schema)!.password);
+const opened: DataSource[] = [];
+let images: DataSource;
+let billing: DataSource;
+let trends: DataSource;
+
+beforeAll(async () => {
+  database = await createTestDatabase('service roles');
+  for (const schema of SERVICE_SCHEMAS) logins.set(schema, { schema, role: serviceRoleName(database.name, schema), password: randomBytes(12).toString('hex') });
+  await provisionServiceRoles(database.url, [...logins.values()]);
+  // As at start-up, each service migrates its own schema as its own role.
+  [trends, billing, images] = await Promise.all([
+    openDatabase(urlOf('trends'), trendsDatabase),
+    openDatabase(urlOf('billing'), billingDatabase),
+    openDatabase(urlOf('images'), imagesDatabase),
+  ]);
+  opened.push(trends, billing, images);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(opened.map((source) => source.destroy()));
+  await database?.drop();
+  // The roles go with their database (provisioning also sweeps roles whose database is gone).
+  const admin = new pg.Client({ connectionString: database.url.replace(/\/[^/]*$/, '/postgres') });
+  await admin.connect();
+  for (const { role } of logins.values()) await admin.query(`DROP ROLE IF EXISTS ${admin.escapeIdentifier(role)}`);
+  await admin.end();
+});
+
+const deniedFor = (source: DataSource, query: string, parameters: unknown[] = []) =>
+  expect(source.query(query, parameters)).rejects.toThrow(/permission denied/);
+
+describe('each service owns its schema', () => {
+  test('each schema and its tables belong to its service role', async () => {
+    const owners = await images.query<Array<{ schema: string; owner: string }>>(
+      `SELECT nspname AS schema, nspowner::regrole::text AS owner FROM pg_namespace WHERE nspname = ANY($1) ORDER BY nspname`, [[...SERVICE_SCHEMAS]]);
+    expect(owners).toEqual([...SERVICE_SCHEMAS].sort().map((schema) => ({ schema, owner: logins.get(schema)!.role })));
+    const foreignTables = await images.query<Array<{ name: string }>>(
+      `SELECT c.oid::regclass::text AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = ANY($1) AND c.relkind = 'r' AND c.relowner <> n.nspowner`, [[...SERVICE_SCHEMAS]]);
+    expect(foreignTables).toEqual([]);
+  });
+
+  test('images cannot read or write billing\'s or trends\' tables', async () => {
+    await deniedFor(images, 'SELECT * FROM "billing"."accounts"');
+    await deniedFor(images, 'SELECT * FROM "billing"."charges"');
+    await deniedFor(images, `UPDATE "billing"."accounts" SET "credits" = 1000`);
+    await deniedFor(images, 'SELECT * FROM "trends"."trends"');
+  });
+
+  test('billing cannot read images\' tables; trends can reach neither', async () => {
+    await deniedFor(billing, 'SELECT * FROM "images"."generations"');
+    await deniedFor(trends, 'SELECT * FROM "images"."generations"');
+    await deniedFor(trends, 'SELECT * FROM "billing"."ledger"');
+  });
+
+  test('the charge door opens to images only', async () => {
+    const args = [randomUUID(), randomUUID(), 0, JSON.stringify(MonthlyAllowance)];
+    await deniedFor(trends, 'SELECT "billing"."charge_generation"($1, $2, $3, $4)', args);
+    // images may run it (nothing charged: no such account), but no other billing function nor table.
+    expect(await images.query('SELECT "billing"."charge_generation"($1, $2, $3, $4) AS charged', args)).toEqual([{ charged: null }]);
+  });
+
+  test('no service can make a schema of its own', async () => {
+    await deniedFor(images, 'CREATE SCHEMA "images_extra"');
+  });
+});
+
+describe('acceptance through the door', () => {
+  test('images records a generation and billing charges it in the same transaction', async () => {
+    const userId = randomUUID();
+    const generationId = randomUUID();
+    await billing.query(
+      `INSERT INTO "billing"."accounts" ("user_id", "role", "credits", "monthly_usage", "usage_period") VALUES ($1, 'free', 5, 0, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM'))`,
+      [userId]);
+    const candidate = { id: generationId, user_id: userId, trend_slug: 'ghibli', prompt: 'a fox', user_prompt: 'a fox', status: 'queued' };
+    const [accepted] = await images.query<Array<{ id: string; created: boolean; charged: { credits: number; monthly_usage: number } | null }>>(
+      'SELECT * FROM "images"."accept_generation"($1, $2, $3, $4)', [JSON.stringify(candidate), 5, 3, JSON.stringify(MonthlyAllowance)]);
+    expect(accepted).toEqual(expect.objectContaining({ id: generationId, created: true, charged: expect.objectContaining({ credits: 2, monthly_usage: 1 }) }));
+    expect(await billing.query('SELECT "credits", "user_id" = $2 AS "mine" FROM "billing"."charges" WHERE "generation_id" = $1', [generationId, userId]))
+      .toEqual([{ credits: 3, mine: true }]);
+    expect(await billing.query('SELECT "delta", "kind" FROM "billing"."ledger" WHERE "generation_id" = $1', [generationId])).toEqual([{ delta: -3, kind: 'charge' }]);
+  });
+
+  test('a refused charge leaves the generation for the careful path, and billing\'s rows untouched', async () => {
+    const userId = randomUUID();
+    const generationId = randomUUID();
+    await billing.query(
+      `INSERT INTO "billing"."accounts" ("user_id", "role", "credits", "monthly_usage", "usage_period") VALUES ($1, 'free', 0, 0, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM'))`,
+      [userId]);
+    const candidate = { id: generationId, user_id: userId, trend_slug: 'ghibli', prompt: 'a fox', user_prompt: 'a fox', status: 'queued' };
+    const [accepted] = await images.query<Array<{ created: boolean; charged: unknown }>>(
+      'SELECT "created", "charged" FROM "images"."accept_generation"($1, $2, $3, $4)', [JSON.stringify(candidate), 5, 3, JSON.stringify(MonthlyAllowance)]);
+    expect(accepted).toEqual({ created: true, charged: null });
+    expect(await billing.query('SELECT count(*)::int AS n FROM "billing"."charges" WHERE "generation_id" = $1', [generationId])).toEqual([{ n: 0 }]);
+  });
+});
+
+describe('a database migrated before its roles existed', () => {
+  test('provisioning hands each schema\'s objects to its role, which then migrates on', async () => {
+    const earlier = await createTestDatabase('roles handover');
+    const roles = SERVICE_SCHEMAS.map((schema) => ({ schema, role: serviceRoleName(earlier.name, schema), password: randomBytes(12).toString('hex') }));
+    try {
+      // Migrated by the admin, as every service did before it had a role of its own.
+      const asAdmin = await openDatabase(earlier.url, billingDatabase);
+      await asAdmin.destroy();
+      await provisionServiceRoles(earlier.url, roles);
+      const billingRole = roles.find((login) => login.schema === 'billing')!;
+      const asBilling = await openDatabase(withLogin(earlier.url, billingRole.role, billingRole.password), billingDatabase);
+      try {
+        expect(await asBilling.query(`SELECT count(*)::int AS n FROM "billing"."accounts"`)).toEqual([{ n: 0 }]);
+        const [{ owner }] = await asBilling.query<Array<{ owner: string }>>(
+          `SELECT proowner::regrole::text AS owner FROM pg_proc WHERE oid = '"billing"."charge_generation"(uuid, uuid, integer, jsonb)'::regprocedure`);
+        expect(owner).toBe(billingRole.role);
+      } finally {
+        await asBilling.destroy();
+      }
+    } finally {
+      await earlier.drop();
+      const admin = new pg.Client({ connectionString: earlier.url.replace(/\/[^/]*$/, '/postgres') });
+      await admin.connect();
+      for (const { role } of roles) await admin.query(`DROP ROLE IF EXISTS ${admin.escapeIdentifier(role)}`);
+      await admin.end();
+    }
+  }, 60_000);
+});
