@@ -577,7 +577,7 @@ export async function analyseWithMatte(photo: Buffer): Promise<Analysis> {
   let matte: PersonMatte | undefined;
   if (main) {
     const box = { left: main.box.left * img.k, top: main.box.top * img.k, width: main.box.width * img.k, height: main.box.height * img.k };
-    matte = await personMatte(photo, main.box);
+    matte = await personMatte(photo, main.box, faces.slice(1).map((f) => f.box));
     const mesh = await faceMesh(img, box);
     const reading = readFace(img, main, img.k, { mesh, matte });
     traits = reading.traits;

@@ -249,11 +249,11 @@ const COARSE_SIDE = 256;
 
 /**
  * The matte of the person in a photo (hair included): Robust Video Matting on one frame. With
- * `face` (the main face, in the oriented photo's pixels), only the person under that face is kept:
- * everything further aside than a body's width from the face fades out, so in a group shot the
- * largest face's person is the one cut out.
+ * `face` (the main face, in the oriented photo's pixels), only the person under that face is kept
+ * (`keepPersonUnder`): in a group shot the largest face's person is the one cut out, and `others`
+ * (the photo's other faces) tell where their people are, so they never show beside it.
  */
-export async function personMatte(image: Buffer, face?: FaceBox): Promise<PersonMatte> {
+export async function personMatte(image: Buffer, face?: FaceBox, others: FaceBox[] = []): Promise<PersonMatte> {
   const model = await rvm();
   const { tf } = await runtime();
   const { data, info, orientedWidth: orientedW } = await uprightRgb(image, MATTE_SIDE);
@@ -275,7 +275,8 @@ export async function personMatte(image: Buffer, face?: FaceBox): Promise<Person
     const alpha = Buffer.alloc(info.width * info.height);
     for (let i = 0; i < alpha.length; i++) alpha[i] = Math.max(0, Math.min(255, Math.round(a[i] * 255)));
     const matte = { width: info.width, height: info.height, alpha };
-    if (face) keepPersonUnder(matte, scaleBox(face, info.width / orientedW));
+    const k = info.width / orientedW;
+    if (face) keepPersonUnder(matte, scaleBox(face, k), others.map((o) => scaleBox(o, k)));
     return matte;
   } finally {
     tf.dispose([...Object.values(inputs), ...(pha ? [pha] : [])]);
@@ -285,25 +286,98 @@ export async function personMatte(image: Buffer, face?: FaceBox): Promise<Person
 const scaleBox = (b: FaceBox, k: number): FaceBox => ({ left: b.left * k, top: b.top * k, width: b.width * k, height: b.height * k });
 
 /**
- * Fades out what lies beside the person whose face is `f`: above the chin the head (1.4 face widths
- * wide), below it shoulders widening to 2.6 face widths, with a soft edge of a third of a face width.
+ * How far across a person's body (x, y) lies from the person whose face is `f`, in half body
+ * widths (1 at the body's edge): above the chin the head, 1.4 face widths wide; below it the
+ * shoulders, widening to 2.6 face widths.
  */
-export function keepPersonUnder(m: PersonMatte, f: FaceBox): void {
+function acrossBody(f: FaceBox, x: number, y: number): number {
+  return Math.abs(x - (f.left + f.width / 2)) / bodyHalfWidth(f, y);
+}
+
+function bodyHalfWidth(f: FaceBox, y: number): number {
+  const below = Math.max(0, y - (f.top + f.height)) / f.height;
+  return f.width * Math.min(1.3, 0.7 + below * 0.8);
+}
+
+/** Matte values at or above this are the person's body when its connected pieces are told apart. */
+const SOLID = 96;
+
+/**
+ * Keeps only the person whose face is `f`:
+ * - what lies beside that person's body (`acrossBody` beyond 1, softly over a third of a face
+ *   width) or above the head fades out;
+ * - where another face's person (`others`) is nearer or about as near, in their own body widths
+ *   (`acrossBody`), the matte is that person's and fades out over a short band;
+ * - of what is left, only the connected piece that holds the face stays (with its soft fringe):
+ *   people apart from the person, behind or beside, never show.
+ */
+export function keepPersonUnder(m: PersonMatte, f: FaceBox, others: FaceBox[] = []): void {
+  const { width: W, height: H, alpha } = m;
   const cx = f.left + f.width / 2;
-  const chin = f.top + f.height;
   const soft = f.width * 0.3;
-  for (let y = 0; y < m.height; y++) {
-    const below = Math.max(0, y - chin) / f.height;
-    const half = f.width * (y < chin ? 0.7 : Math.min(1.3, 0.7 + below * 0.8));
-    const top = f.top - f.height * 0.9;
-    for (let x = 0; x < m.width; x++) {
-      const i = y * m.width + x;
-      if (m.alpha[i] === 0) continue;
-      const out = Math.max(Math.abs(x - cx) - half, top - y);
-      if (out <= 0) continue;
-      m.alpha[i] = out >= soft ? 0 : Math.round(m.alpha[i] * (1 - out / soft));
+  const top = f.top - f.height * 0.9;
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const i = y * W + x;
+      if (alpha[i] === 0) continue;
+      const across = acrossBody(f, x, y);
+      const out = Math.max(Math.abs(x - cx) - bodyHalfWidth(f, y), top - y);
+      let keep = out <= 0 ? 1 : out >= soft ? 0 : 1 - out / soft;
+      // Another person, measured the same way: theirs unless clearly further (hair spills wider than a head).
+      for (const o of others) {
+        const lead = acrossBody(o, x, y) - across;
+        if (lead < 0.25) keep *= Math.max(0, (lead - 0.05) / 0.2);
+      }
+      alpha[i] = Math.round(alpha[i] * keep);
     }
   }
+  // The connected piece of solid matte that holds most of the face.
+  const label = new Int32Array(W * H).fill(-1);
+  const stack: number[] = [];
+  let best = -1;
+  let bestHits = 0;
+  const fx0 = Math.max(0, Math.floor(f.left)), fx1 = Math.min(W, Math.ceil(f.left + f.width));
+  const fy0 = Math.max(0, Math.floor(f.top)), fy1 = Math.min(H, Math.ceil(f.top + f.height));
+  const inFace = (p: number) => { const x = p % W, y = (p - x) / W; return x >= fx0 && x < fx1 && y >= fy0 && y < fy1; };
+  let pieces = 0;
+  for (let s = 0; s < W * H; s++) {
+    if (label[s] !== -1 || alpha[s] < SOLID) continue;
+    const id = pieces++;
+    let hits = 0;
+    label[s] = id;
+    stack.push(s);
+    while (stack.length > 0) {
+      const p = stack.pop()!;
+      if (inFace(p)) hits++;
+      const x = p % W;
+      for (const q of [x > 0 ? p - 1 : -1, x < W - 1 ? p + 1 : -1, p - W, p + W]) {
+        if (q < 0 || q >= W * H || label[q] !== -1 || alpha[q] < SOLID) continue;
+        label[q] = id;
+        stack.push(q);
+      }
+    }
+    if (hits > bestHits) { best = id; bestHits = hits; }
+  }
+  // No solid matte on the face: nothing is known to be the person's; the matte stays as faded above.
+  if (best < 0) return;
+  // The kept piece's soft fringe: fainter pixels within a few steps of it, through fainter pixels only.
+  const FRINGE = 3;
+  const near = new Uint8Array(W * H);
+  let front: number[] = [];
+  for (let p = 0; p < W * H; p++) if (label[p] === best) { near[p] = 1; front.push(p); }
+  for (let step = 0; step < FRINGE && front.length > 0; step++) {
+    const next: number[] = [];
+    for (const p of front) {
+      const x = p % W;
+      for (const q of [x > 0 ? p - 1 : -1, x < W - 1 ? p + 1 : -1, p - W, p + W]) {
+        if (q < 0 || q >= W * H || near[q] || alpha[q] === 0 || alpha[q] >= SOLID) continue;
+        near[q] = 1;
+        next.push(q);
+      }
+    }
+    front = next;
+  }
+  for (let p = 0; p < W * H; p++) if (!near[p]) alpha[p] = 0;
 }
 
 /** A matte as a greyscale PNG (what traits-worker stores beside the photo). */

@@ -16,7 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp, { type OverlayOptions } from 'sharp';
 import { CatalogueSlugs, TrendStyleFlags, type CatalogueSlug } from '@trendforge/contracts';
-import { encodeMatte, mainFace, personMatte, renderTrend } from './index.js';
+import { detectFaces, encodeMatte, personMatte, renderTrend } from './index.js';
 import type { RenderRequest } from './types.js';
 import { esc } from './util/svg.js';
 import { actionSheet } from './screens-actions.js';
@@ -38,7 +38,10 @@ export async function samplePhotos(): Promise<{ faces: Buffer[]; mattes: Buffer[
   const demo = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
   const faces = await Promise.all([1, 3, 6].map((i) => readFile(join(demo, `sample${i}.jpg`))));
   const mattes: Buffer[] = [];
-  for (const photo of faces) mattes.push(await encodeMatte(await personMatte(photo, (await mainFace(photo))?.box)));
+  for (const photo of faces) {
+    const [main, ...others] = await detectFaces(photo);
+    mattes.push(await encodeMatte(await personMatte(photo, main?.box, others.map((f) => f.box))));
+  }
   const noFace = await sharp(await readFile(join(demo, 'sample5.jpg'))).extract({ left: 0, top: 0, width: 560, height: 700 }).jpeg().toBuffer();
   return { faces, mattes, noFace };
 }
