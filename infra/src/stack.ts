@@ -8,6 +8,7 @@
  * other process answers /livez and /readyz on a HEALTH_PORT from the OS. A process that exits after
  * start-up without being asked to is restarted with backoff (restart.ts), as compose and k8s do.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -102,7 +103,10 @@ export interface InstanceInfo {
 export interface Stack {
   /** http://localhost:<gateway port> */
   url: string;
-  /** The environment common to every child (DATABASE_URL, REDIS_URL, NATS_URL, BUS_NAMESPACE, storage, ...). */
+  /**
+   * The environment common to every child (REDIS_URL, NATS_URL, BUS_NAMESPACE, storage, ...), and
+   * DATABASE_URL: the stack's database as the admin, for tools and tests (each service has its own role).
+   */
   env: Readonly<Record<string, string>>;
   /** What backs the stack, for messages: e.g. "local PostgreSQL postgres://postgres@127.0.0.1:5432/trendforge". */
   infrastructure: { postgres: string; redis: string; nats: string; storage: string };
@@ -158,12 +162,13 @@ function defaultSink(): OutputSink {
   };
 }
 
-/** Children inherit the environment, minus what belongs to the launcher itself or to Jest. */
+/** Children inherit the environment, minus what belongs to the launcher itself or to Jest, and any database login (each service gets its own). */
 function inheritedEnv(source: Record<string, string | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(source)) {
     if (value === undefined) continue;
     if (key === 'PORT' || key === 'HEALTH_PORT' || key === 'JEST_WORKER_ID' || key.startsWith('npm_')) continue;
+    if (/^(DATABASE_URL|DATABASE_ADMIN_URL|[A-Z]+_DATABASE_URL)$/.test(key)) continue;
     out[key] = value;
   }
   if (out.NODE_OPTIONS) {
@@ -175,6 +180,28 @@ function inheritedEnv(source: Record<string, string | undefined>): Record<string
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Each service's own database login (DESIGN "Data ownership"): platform's provisioning makes a role
+ * per service on the stack's database (`<database>_<service>`, owning only its schema) with a
+ * password made for this start; answers each service's DATABASE_URL. `adminUrl` is the stack's
+ * database as the server's admin, who must be able to create roles.
+ */
+async function provisionServiceDatabases(adminUrl: string): Promise<Record<string, string>> {
+  const { provisionServiceRoles, serviceRoleName, SERVICE_SCHEMAS, withLogin } = await import('@trendforge/platform');
+  const database = databaseOf(adminUrl) ?? '';
+  const logins = SERVICE_SCHEMAS.map((schema) => ({ schema, role: serviceRoleName(database, schema), password: randomBytes(18).toString('base64url') }));
+  try {
+    await provisionServiceRoles(adminUrl, logins);
+  } catch (error) {
+    throw new Error(
+      `Could not give each service its own database role on ${redact(adminUrl)}: ${(error as Error).message}. ` +
+        'The DATABASE_URL user must be a superuser, or have CREATEROLE and own the database.',
+      { cause: error },
+    );
+  }
+  return Object.fromEntries(logins.map(({ schema, role, password }) => [schema, withLogin(adminUrl, role, password)]));
+}
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const sourceEnv = options.env ?? process.env;
@@ -321,7 +348,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const databaseName = options.database ?? (plan.postgres.source === 'env' ? databaseOf(serverUrl) : '') ?? '';
     const databaseUrl = withDatabase(serverUrl, databaseName || 'trendforge');
     if (await ensureDatabase(databaseUrl)) log(`created database "${databaseOf(databaseUrl)}"`);
-    postgresDescription = `${postgresDescription} — ${redact(databaseUrl)}`;
+    const serviceDatabaseUrls = await provisionServiceDatabases(databaseUrl);
+    postgresDescription = `${postgresDescription} — ${redact(databaseUrl)}, each service as its own role (${Object.values(serviceDatabaseUrls).map((url) => decodeURIComponent(new URL(url).username)).join(', ')})`;
 
     // ---- 2. Storage
     const storage = planStorage(
@@ -341,7 +369,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const commonEnv: Record<string, string> = {
       LOG_LEVEL: sourceEnv.LOG_LEVEL ?? 'info',
       ...storage,
-      DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
       NATS_URL: natsUrl,
       BUS_NAMESPACE: options.busNamespace ?? sourceEnv.BUS_NAMESPACE ?? 'tf',
@@ -351,6 +378,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const portEnv = (spec: ProcessSpec, port: number): Record<string, string> => ({ [portEnvOf(spec)]: String(port) });
     const envFor = (spec: ProcessSpec, port: number, extra?: Record<string, string>): Record<string, string> => ({
       ...baseEnv,
+      // A service connects as its own role; the workers and the gateway use no database.
+      ...(spec.kind === 'service' ? { DATABASE_URL: serviceDatabaseUrls[spec.name] } : {}),
       ...(spec.kind === 'gateway' ? { SPA_DIR: sourceEnv.SPA_DIR ?? path.join(repoRoot, 'frontend', 'dist') } : {}),
       ...options.childEnv,
       ...options.processEnv?.[spec.name],
@@ -509,7 +538,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
     const stack: Stack = {
       url: `http://localhost:${gatewayPort ?? portSetting}`,
-      env: commonEnv,
+      env: { ...commonEnv, DATABASE_URL: databaseUrl },
       infrastructure: { postgres: postgresDescription, redis: redisDescription, nats: natsDescription, storage: storageDescription },
       instances: () =>
         [...slots.values()].map((slot) => ({

@@ -170,7 +170,14 @@ describe('startStack with a fake repository', () => {
     const byName = (name: string) => all.find((r) => r.file.startsWith(`${name}-`)) as Recorded;
     for (const spec of PROCESSES) {
       const { env } = byName(spec.name);
-      expect(env.DATABASE_URL).toBe(withDatabase(serverUrl, databaseName));
+      // A service connects as its own role on the stack's database (<database>_<service>); the others get no database.
+      if (spec.kind === 'service') {
+        const url = new URL(env.DATABASE_URL);
+        expect({ user: url.username, database: url.pathname, passwordLength: url.password.length })
+          .toEqual({ user: `${databaseName}_${spec.name}`, database: `/${databaseName}`, passwordLength: 24 });
+      } else {
+        expect(env.DATABASE_URL).toBeUndefined();
+      }
       expect(env.REDIS_URL).toBe(redisUrl);
       expect(env.NATS_URL).toBe(natsUrl);
       expect(env.BUS_NAMESPACE).toBe('tfinfratest');
@@ -186,7 +193,7 @@ describe('startStack with a fake repository', () => {
         expect(env.PORT).toBeUndefined();
       }
     }
-    expect(stack.env).toMatchObject({ BUS_NAMESPACE: 'tfinfratest', STORAGE_DRIVER: 'local', NATS_URL: natsUrl });
+    expect(stack.env).toMatchObject({ BUS_NAMESPACE: 'tfinfratest', STORAGE_DRIVER: 'local', NATS_URL: natsUrl, DATABASE_URL: withDatabase(serverUrl, databaseName) });
   });
 
   it('starts workers and the gateway only after every service is ready', async () => {
