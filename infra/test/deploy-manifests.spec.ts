@@ -112,7 +112,18 @@ describe('docker-compose.yml', () => {
     expect(migrate.image).toBe(composeServices[name].image);
     expect(migrate.build).toEqual(composeServices[name].build);
     expect(migrate.environment).toEqual(composeServices[name].environment);
-    expect(dependsOn(migrate)).toEqual({ postgres: 'service_healthy' });
+    expect(dependsOn(migrate)).toEqual({ postgres: 'service_healthy', 'provision-database': 'service_completed_successfully' });
+  });
+
+  it('provision-database makes each service\'s role, as the admin, with the login that service uses', () => {
+    const provision = composeServices['provision-database'];
+    const pgEnv = composeServices.postgres.environment ?? {};
+    expect(isOneShot(provision)).toBe(true);
+    expect(provision.command).toEqual(['--provision-database']);
+    expect(provision.environment?.DATABASE_ADMIN_URL).toBe(`postgres://${pgEnv.POSTGRES_USER}:${pgEnv.POSTGRES_PASSWORD}@postgres:5432/${pgEnv.POSTGRES_DB}`);
+    for (const service of services) {
+      expect(provision.environment?.[`${service.name.toUpperCase()}_DATABASE_URL`]).toBe(composeServices[service.name].environment?.DATABASE_URL);
+    }
   });
 
   it.each(PROCESSES.filter((p) => p.kind !== 'service').map((p) => [p.name]))('%s starts after every service is healthy', (name) => {
@@ -193,7 +204,9 @@ describe('docker-compose.yml', () => {
       expect(env.S3_ENDPOINT).toBe('http://minio:9000');
       expect(env.S3_ACCESS_KEY).toBe(composeServices.minio.environment?.MINIO_ROOT_USER);
       expect(env.S3_SECRET_KEY).toBe(composeServices.minio.environment?.MINIO_ROOT_PASSWORD);
-      expect(env.DATABASE_URL).toBe(`postgres://${pgEnv.POSTGRES_USER}:${pgEnv.POSTGRES_PASSWORD}@postgres:5432/${pgEnv.POSTGRES_DB}`);
+      // A service logs in as its own role (provision-database makes it); the workers and the gateway use no database.
+      if (spec.kind === 'service') expect(env.DATABASE_URL).toMatch(new RegExp(`^postgres://${pgEnv.POSTGRES_DB}_${spec.name}:[^@]+@postgres:5432/${pgEnv.POSTGRES_DB}$`));
+      else expect(env.DATABASE_URL).toBeUndefined();
       expect(env.REDIS_URL).toBe('redis://redis:6379');
       expect(env.NATS_URL).toBe('nats://nats:4222');
       expect(env.BUS_NAMESPACE).toMatch(/^[a-z0-9_-]{1,32}$/);
@@ -300,6 +313,10 @@ describe('k8s (kustomize)', () => {
       const envFrom = (container.envFrom ?? []) as Array<{ configMapRef?: { name: string }; secretRef?: { name: string } }>;
       expect(envFrom.map((e) => e.configMapRef?.name).filter(Boolean).map((n) => unhashed(n as string))).toEqual(['trendforge-config']);
       expect(envFrom.map((e) => e.secretRef?.name).filter(Boolean).map((n) => unhashed(n as string))).toEqual(['trendforge-secrets']);
+      // A service logs in as its own role, from a Secret of its own; the workers and the gateway get no database.
+      const database = (container.env as Array<{ name: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }>).find((e) => e.name === 'DATABASE_URL');
+      const login = database?.valueFrom?.secretKeyRef;
+      expect(login && { name: unhashed(login.name), key: login.key }).toEqual(spec.kind === 'service' ? { name: `trendforge-db-${name}`, key: 'DATABASE_URL' } : undefined);
 
       const ports = (container.ports ?? []) as Array<{ name: string; containerPort: number }>;
       // Liveness (and the start-up grace) on /livez, readiness on /readyz: probes never use the deep /api/health.
@@ -332,16 +349,29 @@ describe('k8s (kustomize)', () => {
       for (const port of spec.ports) expect(portNames).toContain(port.targetPort);
     });
 
-    it('runs every service\'s migrations in the migrations Job', () => {
+    it('provisions the services\' roles, then runs every service\'s migrations as its role, in the migrations Job', () => {
       const [job] = find(b, 'Job', 'migrations');
       expect(job).toBeDefined();
-      const containers = containersOf(job) as Array<{ image: string; args?: string[]; envFrom?: unknown[]; resources?: unknown }>;
+      type Env = Array<{ name: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }>;
+      const containers = containersOf(job) as Array<{ name: string; image: string; args?: string[]; env?: Env; envFrom?: unknown[]; resources?: unknown }>;
+      const secretKey = (env: Env | undefined, variable: string) => {
+        const ref = env?.find((e) => e.name === variable)?.valueFrom?.secretKeyRef;
+        return ref && `${unhashed(ref.name)}/${ref.key}`;
+      };
+      const [provision] = containers;
+      expect(provision.args).toEqual(['--provision-database']);
+      expect(secretKey(provision.env, 'DATABASE_ADMIN_URL')).toBe('trendforge-db-admin/DATABASE_ADMIN_URL');
       for (const service of services) {
+        expect(secretKey(provision.env, `${service.name.toUpperCase()}_DATABASE_URL`)).toBe(`trendforge-db-${service.name}/DATABASE_URL`);
         const migrate = containers.find((c) => splitImage(c.image)[0].endsWith(`trendforge/${service.name}`) && c.args?.includes('--migrate-only'));
         expect({ service: service.name, found: Boolean(migrate) }).toEqual({ service: service.name, found: true });
         expect(migrate?.envFrom).toHaveLength(2);
+        expect(secretKey(migrate?.env, 'DATABASE_URL')).toBe(`trendforge-db-${service.name}/DATABASE_URL`);
         expect(migrate?.resources).toBeDefined();
       }
+      // Nothing but the provisioning step reads the admin's login.
+      const adminReaders = b.docs.flatMap((doc) => containersOf(doc).filter((c) => JSON.stringify(c).includes('trendforge-db-admin')).map((c) => c.name));
+      expect(adminReaders).toEqual(['provision-database']);
     });
 
     it.each(workers.map((w) => [w.name]))('autoscales %s with KEDA on its BullMQ wait lists', (name) => {
@@ -427,7 +457,9 @@ describe('k8s (kustomize)', () => {
       if (secret) {
         const keys = Object.keys(secret);
         for (const key of keys) expect({ key, documented: documented.has(key) }).toEqual({ key, documented: true });
-        expect(keys).toEqual(expect.arrayContaining(['DATABASE_URL', 'REDIS_URL', 'S3_ACCESS_KEY', 'S3_SECRET_KEY']));
+        expect(keys).toEqual(expect.arrayContaining(['REDIS_URL', 'S3_ACCESS_KEY', 'S3_SECRET_KEY']));
+        // Every process reads this Secret: no database login in it (each service has its own Secret).
+        expect(keys).not.toContain('DATABASE_URL');
       }
     });
 
@@ -558,8 +590,16 @@ describe('k8s (kustomize)', () => {
     const volumes = ((podSpecOf(nats) as { volumes?: Array<{ name: string; emptyDir?: object }> }).volumes ?? []);
     expect(volumes.find((v) => v.name === 'data')?.emptyDir).toBeDefined();
     const secret = secretOf(dev, 'trendforge-secrets') as Record<string, string>;
-    expect(new URL(secret.DATABASE_URL).host).toBe('postgres:5432');
     expect(secret.REDIS_URL).toBe('redis://redis:6379');
+    // The admin is PostgreSQL's own user; each service logs in as trendforge_<service> on the same database.
+    const postgresEnv = (containersOf(find(dev, 'StatefulSet', 'postgres')[0])[0].env as Array<{ name: string; value?: string }>);
+    const admin = new URL((secretOf(dev, 'trendforge-db-admin') as Record<string, string>).DATABASE_ADMIN_URL);
+    expect({ user: admin.username, host: admin.host, path: admin.pathname })
+      .toEqual({ user: postgresEnv.find((e) => e.name === 'POSTGRES_USER')?.value, host: 'postgres:5432', path: `/${postgresEnv.find((e) => e.name === 'POSTGRES_DB')?.value}` });
+    for (const service of services) {
+      const login = new URL((secretOf(dev, `trendforge-db-${service.name}`) as Record<string, string>).DATABASE_URL);
+      expect({ user: login.username, host: login.host, path: login.pathname }).toEqual({ user: `trendforge_${service.name}`, host: 'postgres:5432', path: admin.pathname });
+    }
     expect(configOf(dev).S3_ENDPOINT).toBe('http://minio:9000');
     for (const spec of PROCESSES) {
       expect(containersOf(find(dev, 'Deployment', spec.name)[0])[0].image).toBe(`trendforge/${spec.name}:dev`);
@@ -570,6 +610,7 @@ describe('k8s (kustomize)', () => {
     const prod = built.get('k8s/overlays/prod') as Built;
     expect(new Set(prod.docs.map((d) => d.metadata.namespace))).toEqual(new Set(['trendforge']));
     expect(find(prod, 'Secret', 'trendforge-secrets')).toHaveLength(0);
+    expect(prod.docs.filter((d) => d.kind === 'Secret' && d.metadata.name.startsWith('trendforge-db-'))).toHaveLength(0);
     for (const doc of prod.docs) {
       for (const container of containersOf(doc)) {
         const [repo, tag] = splitImage(String(container.image));
