@@ -116,23 +116,32 @@ describe('acceptance through the door', () => {
 });
 
 describe('a database migrated before its roles existed', () => {
-  test('provisioning hands each schema\'s objects to its role, which then migrates on', async () => {
+  test('provisioning hands each schema\'s objects to its role, which then migrates on, and the door opens', async () => {
     const earlier = await createTestDatabase('roles handover');
     const roles = SERVICE_SCHEMAS.map((schema) => ({ schema, role: serviceRoleName(earlier.name, schema), password: randomBytes(12).toString('hex') }));
+    const as = (schema: ServiceSchema) => { const login = roles.find((r) => r.schema === schema)!; return withLogin(earlier.url, login.role, login.password); };
     try {
-      // Migrated by the admin, as every service did before it had a role of its own.
-      const asAdmin = await openDatabase(earlier.url, billingDatabase);
-      await asAdmin.destroy();
+      // Migrated by the admin, as every service did before it had a role of its own (and as a
+      // service run by hand with the admin's URL still does).
+      for (const definition of [billingDatabase, imagesDatabase]) await (await openDatabase(earlier.url, definition)).destroy();
       await provisionServiceRoles(earlier.url, roles);
-      const billingRole = roles.find((login) => login.schema === 'billing')!;
-      const asBilling = await openDatabase(withLogin(earlier.url, billingRole.role, billingRole.password), billingDatabase);
+      const asBilling = await openDatabase(as('billing'), billingDatabase);
+      const asImages = await openDatabase(as('images'), imagesDatabase);
       try {
-        expect(await asBilling.query(`SELECT count(*)::int AS n FROM "billing"."accounts"`)).toEqual([{ n: 0 }]);
+        const userId = randomUUID();
+        await asBilling.query(`INSERT INTO "billing"."accounts" ("user_id", "credits", "usage_period") VALUES ($1, 2, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM'))`, [userId]);
+        await asBilling.query(`INSERT INTO "billing"."ledger" ("user_id", "delta", "balance_after", "kind", "reason") VALUES ($1, 2, 2, 'admin', 'test')`, [userId]);
         const [{ owner }] = await asBilling.query<Array<{ owner: string }>>(
           `SELECT proowner::regrole::text AS owner FROM pg_proc WHERE oid = '"billing"."charge_generation"(uuid, uuid, integer, jsonb)'::regprocedure`);
-        expect(owner).toBe(billingRole.role);
+        expect(owner).toBe(roles.find((r) => r.schema === 'billing')!.role);
+        // Billing's start granted the door its migration could not (images had no role of its own then).
+        const [{ charged }] = await asImages.query<Array<{ charged: { credits: number } | null }>>(
+          'SELECT "billing"."charge_generation"($1, $2, $3, $4) AS charged', [userId, randomUUID(), 1, JSON.stringify(MonthlyAllowance)]);
+        expect(charged).toEqual(expect.objectContaining({ credits: 1 }));
+        await deniedFor(asImages, 'SELECT * FROM "billing"."accounts"');
       } finally {
         await asBilling.destroy();
+        await asImages.destroy();
       }
     } finally {
       await earlier.drop();

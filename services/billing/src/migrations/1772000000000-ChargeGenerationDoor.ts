@@ -12,12 +12,11 @@ const chargeGeneration = '"billing"."charge_generation"(uuid, uuid, integer, jso
  * an extra round trip per acceptance. So:
  * - the function runs with billing's rights (SECURITY DEFINER: owned by billing's role), with its
  *   search_path pinned so no caller's schema can shadow what it names;
- * - only billing's role and images' role may run it: EXECUTE is revoked from PUBLIC and granted,
+ * - only billing's role and images' role may run it: EXECUTE is revoked from PUBLIC here, and granted,
  *   with USAGE on the schema (nothing else: no table, no other function), to the role that owns the
- *   images schema. Billing stays the only writer of its tables and the only place the rule is written.
- * Roles are provisioned before any migration runs (npm start, compose, k8s). Where the images schema
- * is not there yet or is owned by the role migrating here (tests, one shared role), nothing is granted:
- * none is needed.
+ *   images schema by `billingDatabase.grants` (database.ts) at every start, since the roles may be
+ *   provisioned after this migration ran. Billing stays the only writer of its tables and the only
+ *   place the rule is written.
  */
 export class ChargeGenerationDoor1772000000000 implements MigrationInterface {
   name = 'ChargeGenerationDoor1772000000000';
@@ -25,16 +24,6 @@ export class ChargeGenerationDoor1772000000000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER FUNCTION ${chargeGeneration} SECURITY DEFINER SET search_path = "billing", pg_temp`);
     await q.query(`REVOKE ALL ON FUNCTION ${chargeGeneration} FROM PUBLIC`);
-    await q.query(`
-      DO $$
-      DECLARE
-        caller regrole := (SELECT nspowner::regrole FROM pg_namespace WHERE nspname = 'images');
-      BEGIN
-        IF caller IS NOT NULL AND caller::oid <> (SELECT oid FROM pg_roles WHERE rolname = current_user) THEN
-          EXECUTE format('GRANT USAGE ON SCHEMA "billing" TO %s', caller);
-          EXECUTE format('GRANT EXECUTE ON FUNCTION ${chargeGeneration} TO %s', caller);
-        END IF;
-      END $$`);
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -9,6 +9,12 @@ export interface ServiceDatabase {
   entities: MixedList<Function>;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: MixedList<Function>;
+  /**
+   * Privileges the schema grants to another service's role, run after the migrations at every start
+   * (idempotent): roles may be provisioned after a migration ran (database-roles.ts), so a grant
+   * made once in a migration could miss its grantee.
+   */
+  grants?: readonly string[];
 }
 
 export function dataSourceOptions(databaseUrl: string, db: ServiceDatabase): DataSourceOptions {
@@ -35,7 +41,8 @@ export function dataSourceOptions(databaseUrl: string, db: ServiceDatabase): Dat
  * Creates the schema if needed (a database without provisioned roles) and applies pending migrations. An advisory lock serialises replicas
  * that start together, so each migration runs once.
  */
-export async function migrateSchema(dataSource: DataSource, schema: string): Promise<string[]> {
+export async function migrateSchema(dataSource: DataSource, db: Pick<ServiceDatabase, 'schema' | 'grants'>): Promise<string[]> {
+  const { schema } = db;
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {
@@ -45,6 +52,7 @@ export async function migrateSchema(dataSource: DataSource, schema: string): Pro
     const [{ found }] = await runner.query('SELECT to_regnamespace($1) IS NOT NULL AS found', [`"${schema}"`]);
     if (!found) await runner.query(`CREATE SCHEMA "${schema}"`);
     const applied = await dataSource.runMigrations({ transaction: 'each' });
+    for (const grant of db.grants ?? []) await runner.query(grant);
     return applied.map((m) => m.name);
   } finally {
     await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`]).catch(() => undefined);
@@ -55,7 +63,7 @@ export async function migrateSchema(dataSource: DataSource, schema: string): Pro
 /** Opens a migrated DataSource (for tests and the --migrate-only mode). */
 export async function openDatabase(databaseUrl: string, db: ServiceDatabase): Promise<DataSource> {
   const dataSource = await new DataSource(dataSourceOptions(databaseUrl, db)).initialize();
-  await migrateSchema(dataSource, db.schema);
+  await migrateSchema(dataSource, db);
   return dataSource;
 }
 
@@ -65,7 +73,7 @@ export function databaseModule(databaseUrl: string, db: ServiceDatabase) {
     useFactory: () => dataSourceOptions(databaseUrl, db),
     dataSourceFactory: async (options) => {
       const dataSource = await new DataSource(options!).initialize();
-      await migrateSchema(dataSource, db.schema);
+      await migrateSchema(dataSource, db);
       return dataSource;
     },
   });
