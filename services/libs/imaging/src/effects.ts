@@ -267,31 +267,47 @@ export const CMY = {
 
 const BAYER4 = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5].map((v) => (v + 0.5) / 16 - 0.5);
 
+/** A region of a pixel-art picture (an ellipse, in the picture's pixels) drawn from a palette of its own. */
+export interface PaletteZone {
+  x: number;
+  y: number;
+  rx: number;
+  ry: number;
+  palette: string[];
+  /** Ordered-dither strength inside the zone. */
+  dither: number;
+}
+
 /**
  * Pixel art: shrink to `block`-px cells (area average), snap each cell to the nearest palette
- * colour with ordered (Bayer) dithering, then scale back up with nearest-neighbour.
+ * colour with ordered (Bayer) dithering, then scale back up with nearest-neighbour. Cells whose
+ * centre lies in a `zone` snap to that zone's palette (a sprite's face drawn from its own skin ramp).
  */
-export async function pixelate(img: Raw, block: number, palette: string[], dither = 0.6): Promise<Raw> {
+export async function pixelate(img: Raw, block: number, palette: string[], dither = 0.6, zones: PaletteZone[] = []): Promise<Raw> {
   const { width: W, height: H } = img;
   const w = Math.max(8, Math.round(W / block));
   const h = Math.max(8, Math.round(H / block));
   const small = await toRaw(fromRaw(img).removeAlpha().resize(w, h, { fit: 'fill', kernel: 'cubic' }));
   const pal = palette.map(hexToRgb);
-  const spread = 48 * dither;
+  const zonePals = zones.map((z) => z.palette.map(hexToRgb));
   const out = Buffer.allocUnsafe(w * h * 3);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const i = (y * w + x) * 3;
-      const t = BAYER4[(y & 3) * 4 + (x & 3)] * spread;
+      // The cell's centre in the picture's pixels: which palette it is drawn from.
+      const px = ((x + 0.5) * W) / w, py = ((y + 0.5) * H) / h;
+      const z = zones.findIndex((q) => ((px - q.x) / q.rx) ** 2 + ((py - q.y) / q.ry) ** 2 < 1);
+      const cells = z >= 0 ? zonePals[z] : pal;
+      const t = BAYER4[(y & 3) * 4 + (x & 3)] * 48 * (z >= 0 ? zones[z].dither : dither);
       const r = small.data[i] + t, g = small.data[i + 1] + t, b = small.data[i + 2] + t;
       let best = 0;
       let bd = Infinity;
-      for (let k = 0; k < pal.length; k++) {
-        const [pr, pg, pb] = pal[k];
+      for (let k = 0; k < cells.length; k++) {
+        const [pr, pg, pb] = cells[k];
         const d = (r - pr) * (r - pr) * 0.3 + (g - pg) * (g - pg) * 0.59 + (b - pb) * (b - pb) * 0.11;
         if (d < bd) { bd = d; best = k; }
       }
-      out[i] = pal[best][0]; out[i + 1] = pal[best][1]; out[i + 2] = pal[best][2];
+      out[i] = cells[best][0]; out[i + 1] = cells[best][1]; out[i + 2] = cells[best][2];
     }
   }
   return toRaw(fromRaw({ data: out, width: w, height: h, channels: 3 }).resize(W, H, { fit: 'fill', kernel: 'nearest' }));

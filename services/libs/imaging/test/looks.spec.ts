@@ -3,7 +3,7 @@
  * A flat grey disc on transparency stands in for the person.
  */
 import { animatedPerson, clayPerson, dreamPerson, neonLitPerson } from '../src/cutout.js';
-import { flowStrokes } from '../src/effects.js';
+import { flowStrokes, pixelate } from '../src/effects.js';
 import type { Raw } from '../src/raster.js';
 import { createRng } from '../src/util/rng.js';
 
@@ -105,5 +105,20 @@ describe('flow strokes (Renaissance)', () => {
       across += Math.abs(strokes.data[y * N + x] - strokes.data[y * N + x + 4]);
     }
     expect(along).toBeLessThan(across * 0.8);
+  });
+});
+
+describe('pixelate with a palette zone', () => {
+  it('draws the cells inside the zone from its own palette and the rest from the picture\'s', async () => {
+    const img = disc();
+    const rgb: Raw = { data: Buffer.alloc(N * N * 3), width: N, height: N, channels: 3 };
+    for (let p = 0; p < N * N; p++) for (let c = 0; c < 3; c++) rgb.data[p * 3 + c] = img.data[p * 4 + 3] ? 140 : 20;
+    const out = await pixelate(rgb, 10, ['#000000', '#ffffff'], 0, [{ x: N / 2, y: N / 2, rx: N * 0.2, ry: N * 0.2, palette: ['#c08060', '#402010'], dither: 0 }]);
+    const at = (x: number, y: number) => Array.from(out.data.subarray((y * N + x) * out.channels, (y * N + x) * out.channels + 3));
+    expect(at(N / 2, N / 2)).toEqual([0xc0, 0x80, 0x60]);
+    expect(at(N / 2 + N * 0.3, N / 2)).toEqual([255, 255, 255]);
+    expect(at(3, 3)).toEqual([0, 0, 0]);
+    // A true grid: every pixel of a cell is the cell's colour.
+    expect(at(N / 2 + 1, N / 2 + 1)).toEqual(at(N / 2, N / 2));
   });
 });

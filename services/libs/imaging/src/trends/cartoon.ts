@@ -66,6 +66,25 @@ function simpsonEyes(img: Raw, src: Raw, f: FaceGeom): Raw {
   return { ...img, data: out };
 }
 
+/**
+ * The face drawn in ink as the show draws it, from the landmarks: the jaw's outline, the nose's
+ * rounded tip and the mouth's line. The yellow face keeps the shape of the person's own (and face
+ * detection finds it again: the yellow alone leaves too little of a face to find).
+ */
+function simpsonInk(lm: Array<{ x: number; y: number }>, eyeR: number): string {
+  const w = r(Math.max(1.5, eyeR * 0.22));
+  const path = (idx: number[]) => `M${idx.map((i) => `${r(lm[i].x)},${r(lm[i].y)}`).join(' L')}`;
+  // The jaw from ear to ear: the face's own outline.
+  const jaw = path([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+  // The nose: its tip as a rounded bulb over the nostrils.
+  const tip = lm[30], l = lm[31], rr = lm[35], under = lm[33];
+  const nose = `M${r(l.x)},${r(l.y)} Q${r(tip.x + (l.x - rr.x) * 0.35)},${r(tip.y)} ${r(tip.x)},${r(tip.y - (under.y - tip.y) * 0.6)} Q${r(tip.x + (rr.x - l.x) * 0.35)},${r(tip.y)} ${r(rr.x)},${r(rr.y)}`;
+  // The mouth: the line between the lips, corner to corner, and the lower lip's curve.
+  const mouth = path([48, 60, 61, 62, 63, 64, 54]);
+  const lower = path([54, 55, 56, 57, 58, 59, 48]);
+  return `<g fill="none" stroke="#111" stroke-linecap="round" stroke-linejoin="round" stroke-width="${w}"><path d="${jaw}"/><path d="${nose}"/><path d="${mouth}"/><path d="${lower}" stroke-width="${r(w * 0.6)}"/></g>`;
+}
+
 export const simpsons = styledTrend({
   slug: 'simpsons',
   name: 'Simpsons',
@@ -169,7 +188,8 @@ export const simpsons = styledTrend({
   overlay(ctx, s) {
     if (!s.face || !s.face.fromPhoto) return '';
     // The round eyes' black rims (the eyes themselves: simpsonEyes).
-    return s.face.eyes.map((e) => `<circle cx="${r(e.x)}" cy="${r(e.y)}" r="${r(e.r * SIMPSON_EYE)}" fill="none" stroke="#111" stroke-width="${r(e.r * 0.12)}"/>`).join('');
+    const rims = s.face.eyes.map((e) => `<circle cx="${r(e.x)}" cy="${r(e.y)}" r="${r(e.r * SIMPSON_EYE)}" fill="none" stroke="#111" stroke-width="${r(e.r * 0.12)}"/>`).join('');
+    return rims + (s.face.landmarks ? simpsonInk(s.face.landmarks, s.face.eyes[0].r) : '');
   },
 });
 

@@ -158,8 +158,10 @@ export const vintageComic = styledTrend({
 
 const PICO8 = ['#000000', '#1d2b53', '#7e2553', '#008751', '#ab5236', '#5f574f', '#c2c3c7', '#fff1e8', '#ff004d', '#ffa300', '#ffec27', '#00e436', '#29adff', '#83769c', '#ff77a8', '#ffccaa'];
 const GAMEBOY = ['#0f380f', '#306230', '#8bac0f', '#9bbc0f'];
+/** PICO-8's darks, lip red and white: what a sprite's face is drawn with besides its skin ramp. */
+const FACE_INKS = ['#000000', '#1d2b53', '#5f574f', '#7e2553', '#ab5236', '#fff1e8'];
 
-/** Five shades of the skin sampled at `points` (3×3 around each), dark to light, as hex colours. */
+/** Eight shades of the skin sampled at `points` (3×3 around each), dark to light, as hex colours. */
 function skinRamp(img: Raw, points: Array<{ x: number; y: number }>): string[] {
   const { width: W, height: H, data, channels: C } = img;
   let sr = 0, sg = 0, sb = 0, n = 0;
@@ -175,7 +177,7 @@ function skinRamp(img: Raw, points: Array<{ x: number; y: number }>): string[] {
   }
   if (n === 0) return [];
   const hex = (v: number) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0');
-  return [0.45, 0.65, 0.82, 1, 1.15].map((k) => `#${hex((sr / n) * k)}${hex((sg / n) * k)}${hex((sb / n) * k)}`);
+  return [0.4, 0.55, 0.7, 0.82, 0.92, 1, 1.1, 1.2].map((k) => `#${hex((sr / n) * k)}${hex((sg / n) * k)}${hex((sb / n) * k)}`);
 }
 
 export const pixel = styledTrend({
@@ -189,10 +191,13 @@ export const pixel = styledTrend({
     const S = S_(ctx);
     let img = await finalGrade(img0, { warmth: 0, saturation: 1.35, contrast: 0.2, brightness: 1.04 }, vibeGrade(ctx.req.vibe));
     const block = S / (options.chunky_pixels ? 52 : 96);
-    // A photo face gets a skin ramp of its own added to the palette (as a game's sprite sheet has),
-    // and calmer dithering: PICO-8's two skin colours and its noise leave no face to recognise.
-    const face = s.face?.fromPhoto && !options.retro_palette ? skinRamp(img, s.face.skin) : [];
-    img = await pixelate(img, block, options.retro_palette ? GAMEBOY : [...PICO8, ...face], options.retro_palette ? 0.9 : face.length ? 0.25 : 0.5);
+    // A photo face is drawn from a sprite's own skin ramp (as a game's sprite sheet has) with PICO-8's
+    // darks and white for eyes, brows and lips, and calmer dithering: snapped to the whole palette,
+    // its light and shade broke into PICO-8's pinks and oranges and left no face to recognise.
+    const ramp = s.face?.fromPhoto && !options.retro_palette ? skinRamp(img, s.face.skin) : [];
+    const f = s.face;
+    const zones = f && ramp.length ? [{ x: f.box.left + f.box.width / 2, y: f.box.top + f.box.height * 0.55, rx: f.box.width * 0.52, ry: f.box.height * 0.5, palette: [...ramp, ...FACE_INKS], dither: 0.1 }] : [];
+    img = await pixelate(img, block, options.retro_palette ? GAMEBOY : [...PICO8, ...ramp], options.retro_palette ? 0.9 : ramp.length ? 0.25 : 0.5, zones);
     // The HUD is pixel text on its own finer grid, drawn after snapping: letters made of the
     // picture's big blocks cannot be read at thumbnail size.
     const px = Math.max(1, S / 200);

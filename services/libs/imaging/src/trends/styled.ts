@@ -21,6 +21,8 @@ export interface FaceGeom {
   /** Points on the skin (cheeks, nose bridge) for sampling skin colour. */
   skin: Array<{ x: number; y: number }>;
   fromPhoto: boolean;
+  /** A photo face's 68 landmarks, in frame pixels (as the photo was framed, before any face edit). */
+  landmarks?: Array<{ x: number; y: number }>;
 }
 
 export interface SceneGeom {
@@ -131,6 +133,7 @@ function faceFromLandmarks(lm: Array<{ x: number; y: number }>): FaceGeom {
     mouth: { x: m.x, y: m.y, w: m.r * 2 },
     skin: [mid(2, 31, 0.45), mid(14, 35, 0.45), lm[28], lm[29], mid(3, 48, 0.5), mid(13, 54, 0.5)],
     fromPhoto: true,
+    landmarks: lm,
   };
 }
 
