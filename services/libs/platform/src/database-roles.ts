@@ -7,9 +7,10 @@ import pg from 'pg';
  * `provision-database` one-shot and the k8s migrations Job's first step all run it with the admin's
  * URL before any service starts, then each service connects — and migrates — as its own role.
  *
- * The one exception to "only its own schema" is not here but in billing's migration
- * (ChargeGenerationDoor1772000000000): `billing.charge_generation` runs with billing's rights and
- * only images' role may call it, so acceptance stays one transaction and one round trip.
+ * The one exception to "only its own schema" is billing's, not here: its migration
+ * ChargeGenerationDoor1772000000000 makes `billing.charge_generation` run with billing's rights and
+ * `billingDatabase.grants` lets images' role (the images schema's owner) call it, and nothing else of
+ * billing's, so acceptance stays one transaction and one round trip.
  */
 
 /** The schemas the services own; a service's schema is its name. Workers and the gateway use no database. */
