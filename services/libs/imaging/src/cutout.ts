@@ -234,6 +234,9 @@ function catchlights(img: Raw, lm: Array<{ x: number; y: number }>, eyes: number
 
 const clamp = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);
 
+/** Below this light (0…1) a cel lifts a pixel by grey rather than by scaling its colour. */
+const DARK_CEL = 0.1;
+
 /**
  * The cut-out person cel-shaded (anime): the photo smoothed into flat regions, each pixel's light
  * snapped to a few bands of the broad form (a blurred luminance, so bands follow the face and the
@@ -254,10 +257,14 @@ export async function celPerson(layer: Raw, S: number, levels = 3): Promise<Raw>
     // The band's light, capped below white: lit skin never burns out.
     const q = Math.min(0.9, (k0 + t * t * (3 - 2 * t) + 0.5) / levels);
     // Pixel darker or lighter than its band by detail (eyes, lips) keeps most of that difference.
-    const k = l > 0.02 ? (q + (l - g[p] / 255) * 0.7) / l : 1;
-    out[i] = clamp(a[i] * k);
-    out[i + 1] = clamp(a[i + 1] * k);
-    out[i + 2] = clamp(a[i + 2] * k);
+    const target = Math.max(0, q + (l - g[p] / 255) * 0.7);
+    // Colour scaled to the target light; a near-black pixel (dark cloth, hair) cannot be scaled up,
+    // so it is lifted by grey instead: no black blotches left in a lit band.
+    const k = target / Math.max(l, DARK_CEL);
+    const lift = (target - l * k) * 255;
+    out[i] = clamp(a[i] * k + lift);
+    out[i + 1] = clamp(a[i + 1] * k + lift);
+    out[i + 2] = clamp(a[i + 2] * k + lift);
   }
   return withAlphaOf({ ...rgb, data: out }, layer);
 }

@@ -7,10 +7,10 @@
 import { backdrop, backgroundHint, cloud, type BackgroundKind } from '../backgrounds.js';
 import { figureFromPrompt } from '../figure.js';
 import { lightOf, withSetting } from '../stage.js';
-import { enlarge, fromRaw, glows, inkEdges, over, paperTexture, posterise, renderSvg, renderSvgOpaque, toRaw, type Raw } from '../raster.js';
+import { enlarge, fromRaw, glows, inkEdges, over, paperTexture, posterise, renderSvg, renderSvgOpaque, smoothSurface, toRaw, type Raw } from '../raster.js';
 import { inkMask, keepFace, kuwahara, thicken, xdogMask } from '../effects.js';
 import { figureLayer, finalGrade, pickPalette, place, vibeGrade } from '../scene.js';
-import { celPerson, personOver, placeScene, promptPlace, withAlphaOf } from '../cutout.js';
+import { celPerson, colourOf, personOver, placeScene, promptPlace, withAlphaOf } from '../cutout.js';
 import type { TrendContext, TrendRenderer } from '../types.js';
 import { darken, lighten, mix } from '../util/color.js';
 import type { Rng } from '../util/rng.js';
@@ -276,7 +276,9 @@ async function ghibliPerson(ctx: TrendContext, layer: Raw): Promise<Raw> {
   const S = Math.min(layer.width, layer.height);
   const face = ctx.photo?.faceIn(layer.width, layer.height);
   let cel = await celPerson(layer, S, 2);
-  if (face) cel = keepFace(cel, layer, face.box, 0.75);
+  // The face keeps its own shading from a smoothed copy: the photo's grain kept under the cels
+  // came back as stippled line art all over the skin.
+  if (face) cel = keepFace(cel, await smoothSurface(colourOf(layer), 5, 1.2), face.box, 0.75);
   const d = cel.data;
   const rgb = Buffer.allocUnsafe(layer.width * layer.height * 3);
   for (let p = 0, j = 0; j < d.length; p += 3, j += 4) {
@@ -294,7 +296,9 @@ async function ghibliPerson(ctx: TrendContext, layer: Raw): Promise<Raw> {
     rgb[p] = r > 255 ? 255 : r; rgb[p + 1] = g > 255 ? 255 : g; rgb[p + 2] = b > 255 ? 255 : b;
   }
   let img: Raw = { data: rgb, width: layer.width, height: layer.height, channels: 3 };
-  const lines = await thicken(await xdogMask(img, Math.max(0.6, S * 0.0022), 4, 6), 0.5);
+  // Line art where the cels and features have a clear edge: at the drawing's scale (not the
+  // grain's), or the skin's mottle came out as stippling.
+  const lines = await thicken(await xdogMask(img, Math.max(0.8, S * 0.003), 5, 6), 0.6);
   img = inkMask(img, lines, '#4a3428', 0.8);
   return withAlphaOf(img, cel);
 }
