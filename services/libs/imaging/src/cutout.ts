@@ -65,6 +65,8 @@ export interface AnimatedLook {
   eyes: number;
   /** Key light's colour on a surface facing it, as RGB gains (the fill is cool). */
   key?: [number, number, number];
+  /** How many flat paints the surfaces' colours are simplified to (flatPaints). */
+  paints?: number;
 }
 
 /**
@@ -114,6 +116,8 @@ export async function animatedPerson(layer0: Raw, face: PhotoFace | undefined, l
     quarter(luma(med), s * 0.02),
     quarter({ data: alphaFull, width: W, height: H, channels: 1 }, s * 0.045),
   ]);
+  // The surfaces' own colours simplified to a few flat paints (a render's materials, not the photo's mottle).
+  const paint = (await toRaw(fromRaw({ data: flatPaints(wide, body, look.paints ?? 12), width: w, height: h, channels: 3 }).blur(Math.max(1, s * 0.006)))).data;
   const [kr, kg, kb] = look.key ?? [1.08, 1.02, 0.94];
   const amb = [0.36, 0.4, 0.54];
   const key = [(kr - amb[0]) / FLAT_LIGHT, (kg - amb[1]) / FLAT_LIGHT, (kb - amb[2]) / FLAT_LIGHT];
@@ -131,8 +135,8 @@ export async function animatedPerson(layer0: Raw, face: PhotoFace | undefined, l
       const flat = d >= edge ? 0 : 1 - d / edge;
       const xa = Math.max(0, x - 2), xb = Math.min(w - 1, x + 2);
       // Height: the body's roundness and (half as much) the broad light's relief.
-      const gx = ((A[y * w + xb] - A[y * w + xa]) * 0.18 + (B[y * w + xb] - B[y * w + xa]) * 0.14) / 4;
-      const gy = ((A[yb + x] - A[ya + x]) * 0.18 + (B[yb + x] - B[ya + x]) * 0.14) / 4;
+      const gx = ((A[y * w + xb] - A[y * w + xa]) * BODY_RELIEF + (B[y * w + xb] - B[y * w + xa]) * 0.14) / 4;
+      const gy = ((A[yb + x] - A[ya + x]) * BODY_RELIEF + (B[yb + x] - B[ya + x]) * 0.14) / 4;
       const n = 1 / Math.sqrt(gx * gx + gy * gy + 1);
       const nx = -gx * n, ny = -gy * n, nz = n;
       const diffuse = Math.max(0, nx * LIGHT[0] + ny * LIGHT[1] + nz * LIGHT[2]);
@@ -144,8 +148,11 @@ export async function animatedPerson(layer0: Raw, face: PhotoFace | undefined, l
       const sss = Math.max(0, 1 - Math.abs(diffuse - 0.3) / 0.25);
       // The photo's own light partly taken out: dim or overlit parts move towards an even surface.
       const delight = Math.min(1.6, Math.max(0.75, Math.sqrt(150 / Math.max(24, B[p]))));
+      // Materials: the flat paint, less of it on the face (its features are what it is recognised by).
+      const pw = PAINT * (1 - 0.45 * fw) * (0.4 + 0.6 * flat);
       for (let c = 0; c < 3; c++) {
-        const v = m[i + c] + (wd[i + c] - m[i + c]) * flat * 0.9;
+        const v0 = m[i + c] + (wd[i + c] - m[i + c]) * flat * 0.9;
+        const v = v0 + (paint[i + c] - v0) * pw;
         smooth[i + c] = v;
         lit[i + c] = clamp(v * delight * (amb[c] + key[c] * diffuse) + spec * SPEC_TINT[c] + sss * SSS[c]);
       }
@@ -164,7 +171,8 @@ export async function animatedPerson(layer0: Raw, face: PhotoFace | undefined, l
       if (alphaFull[p] === 0) continue;
       const i = p * 3, o = p * 4;
       const d = Math.abs(a[i] - sm[i]) + Math.abs(a[i + 1] - sm[i + 1]) + Math.abs(a[i + 2] - sm[i + 2]);
-      const most = 0.12 + 0.5 * inFace(x / 2, y / 2);
+      // Off the face almost none: hair and cloth stay the render's clean surfaces, not the photo's texture.
+      const most = 0.04 + 0.58 * inFace(x / 2, y / 2);
       const keep = d >= 80 ? most : (d / 80) * most;
       out[o] = clamp(r[i] + (a[i] - sm[i]) * keep);
       out[o + 1] = clamp(r[i + 1] + (a[i + 1] - sm[i + 1]) * keep);
@@ -175,6 +183,60 @@ export async function animatedPerson(layer0: Raw, face: PhotoFace | undefined, l
   const res: Raw = { data: out, width: W, height: H, channels: 4 };
   if (lm) catchlights(res, lm, look.eyes);
   return res;
+}
+
+/** How strongly the silhouette rounds the body in the height map (a modelled, inflated form). */
+const BODY_RELIEF = 0.24;
+
+/** How much a difference in light counts against one in colour when paints are told apart. */
+const LUMA_WEIGHT = 0.25;
+
+/** How much of a surface's colour is its flat paint (flatPaints) rather than the photo's own. */
+const PAINT = 0.75;
+
+/**
+ * Every pixel's colour snapped to one of `n` paints (k-means of the person's colours, sampled on a
+ * coarse grid): skin, hair and cloth each become one or two even materials (softened at their
+ * borders by the caller). RGB in (the smoothed person), RGB out; `body` is the blurred alpha.
+ */
+function flatPaints(img: Raw, body: Raw, n: number): Buffer {
+  const { width: W, height: H, data } = img;
+  const samples: number[] = [];
+  const step = Math.max(1, Math.round(Math.sqrt((W * H) / 6000)));
+  for (let y = 0; y < H; y += step) for (let x = 0; x < W; x += step) if (body.data[y * W + x] > 200) samples.push(y * W + x);
+  const out = Buffer.from(data);
+  if (samples.length < n) return out;
+  // Centres spread over the samples sorted by luminance: darks, mid-tones and lights all get paints.
+  const lum = (p: number) => 0.299 * data[p * 3] + 0.587 * data[p * 3 + 1] + 0.114 * data[p * 3 + 2];
+  const sorted = [...samples].sort((a, b) => lum(a) - lum(b));
+  const centres = Array.from({ length: n }, (_, k) => { const p = sorted[Math.floor(((k + 0.5) / n) * sorted.length)]; return [data[p * 3], data[p * 3 + 1], data[p * 3 + 2]]; });
+  // Materials differ in hue and saturation more than in light (a lit and a shaded cheek are one
+  // skin): distance in luma and two chroma axes, luma counting for little.
+  const nearest = (r: number, g: number, b: number) => {
+    let best = 0, bd = Infinity;
+    for (let k = 0; k < n; k++) {
+      const c = centres[k];
+      const dr = r - c[0], dg = g - c[1], db = b - c[2];
+      const dy = 0.299 * dr + 0.587 * dg + 0.114 * db;
+      const d = (dr - dy) ** 2 + (db - dy) ** 2 + (dg - dy) ** 2 + dy * dy * LUMA_WEIGHT;
+      if (d < bd) { bd = d; best = k; }
+    }
+    return best;
+  };
+  for (let it = 0; it < 6; it++) {
+    const sum = Array.from({ length: n }, () => [0, 0, 0, 0]);
+    for (const p of samples) {
+      const k = nearest(data[p * 3], data[p * 3 + 1], data[p * 3 + 2]);
+      sum[k][0] += data[p * 3]; sum[k][1] += data[p * 3 + 1]; sum[k][2] += data[p * 3 + 2]; sum[k][3]++;
+    }
+    for (let k = 0; k < n; k++) if (sum[k][3] > 0) centres[k] = [sum[k][0] / sum[k][3], sum[k][1] / sum[k][3], sum[k][2] / sum[k][3]];
+  }
+  for (let p = 0, i = 0; p < W * H; p++, i += 3) {
+    if (body.data[p] === 0) continue;
+    const c = centres[nearest(data[i], data[i + 1], data[i + 2])];
+    out[i] = c[0]; out[i + 1] = c[1]; out[i + 2] = c[2];
+  }
+  return out;
 }
 
 /** A surface facing the viewer gets this much of the key light (LIGHT's z). */
