@@ -278,7 +278,7 @@ async function ghibliPerson(ctx: TrendContext, layer: Raw): Promise<Raw> {
   let cel = await celPerson(layer, S, 2);
   // The face keeps its own shading from a smoothed copy: the photo's grain kept under the cels
   // came back as stippled line art all over the skin.
-  if (face) cel = keepFace(cel, await smoothSurface(colourOf(layer), 5, 1.2), face.box, 0.75);
+  if (face) cel = keepFace(cel, await smoothSurface(colourOf(layer), S >= 400 ? 5 : 3, Math.max(0.5, S * 0.0023)), face.box, 0.75);
   const d = cel.data;
   const rgb = Buffer.allocUnsafe(layer.width * layer.height * 3);
   for (let p = 0, j = 0; j < d.length; p += 3, j += 4) {
