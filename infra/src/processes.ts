@@ -68,6 +68,14 @@ export const DOCUMENTED_ENV = [
   'NODE_ENV',
   'LOG_LEVEL',
   'DATABASE_URL',
+  // The database's provisioning step only (--provision-database, README "Data ownership"): the
+  // admin's login, and each service's login whose role and schema it makes.
+  'DATABASE_ADMIN_URL',
+  'AUTH_DATABASE_URL',
+  'TRENDS_DATABASE_URL',
+  'IMAGES_DATABASE_URL',
+  'BILLING_DATABASE_URL',
+  'WAITLIST_DATABASE_URL',
   'REDIS_URL',
   'NATS_URL',
   'BUS_NAMESPACE',
