@@ -71,7 +71,7 @@ function simpsonEyes(img: Raw, src: Raw, f: FaceGeom): Raw {
  * rounded tip and the mouth's line. The yellow face keeps the shape of the person's own (and face
  * detection finds it again: the yellow alone leaves too little of a face to find).
  */
-function simpsonInk(lm: Array<{ x: number; y: number }>, eyeR: number): string {
+function simpsonInk(lm: Array<{ x: number; y: number }>, eyeR: number, withMouth: boolean): string {
   const w = r(Math.max(1.5, eyeR * 0.22));
   const path = (idx: number[]) => `M${idx.map((i) => `${r(lm[i].x)},${r(lm[i].y)}`).join(' L')}`;
   // The jaw from ear to ear: the face's own outline.
@@ -82,7 +82,8 @@ function simpsonInk(lm: Array<{ x: number; y: number }>, eyeR: number): string {
   // The mouth: the line between the lips, corner to corner, and the lower lip's curve.
   const mouth = path([48, 60, 61, 62, 63, 64, 54]);
   const lower = path([54, 55, 56, 57, 58, 59, 48]);
-  return `<g fill="none" stroke="#111" stroke-linecap="round" stroke-linejoin="round" stroke-width="${w}"><path d="${jaw}"/><path d="${nose}"/><path d="${mouth}"/><path d="${lower}" stroke-width="${r(w * 0.6)}"/></g>`;
+  const lips = withMouth ? `<path d="${mouth}"/><path d="${lower}" stroke-width="${r(w * 0.6)}"/>` : '';
+  return `<g fill="none" stroke="#111" stroke-linecap="round" stroke-linejoin="round" stroke-width="${w}"><path d="${jaw}"/><path d="${nose}"/>${lips}</g>`;
 }
 
 export const simpsons = styledTrend({
@@ -189,7 +190,8 @@ export const simpsons = styledTrend({
     if (!s.face || !s.face.fromPhoto) return '';
     // The round eyes' black rims (the eyes themselves: simpsonEyes).
     const rims = s.face.eyes.map((e) => `<circle cx="${r(e.x)}" cy="${r(e.y)}" r="${r(e.r * SIMPSON_EYE)}" fill="none" stroke="#111" stroke-width="${r(e.r * 0.12)}"/>`).join('');
-    return rims + (s.face.landmarks ? simpsonInk(s.face.landmarks, s.face.eyes[0].r) : '');
+    // With the overbite the mouth is warped away from its landmarks: it keeps its own inked edges.
+    return rims + (s.face.landmarks ? simpsonInk(s.face.landmarks, s.face.eyes[0].r, !ctx.options.overbite) : '');
   },
 });
 
