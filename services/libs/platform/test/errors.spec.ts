@@ -47,7 +47,11 @@ test('a query on a connection PostgreSQL terminated is briefly unavailable, and 
   await queryRunner.release();
   expect(error).toMatchObject({ driverError: expect.objectContaining({ code: '57P01' }) });
   expect(isTemporarilyUnavailable(error)).toBe(true);
-  // The next query gets a new connection.
+  // The socket's end can reach the pool after the connection went back to it (a busy machine: CI
+  // saw it): the query that takes the dead connection in that moment fails as briefly unavailable
+  // too, which drops it. The one after gets a new connection.
+  const next = await dataSource.query('SELECT 1 AS one').catch((failure: unknown) => failure);
+  if (!Array.isArray(next)) expect({ next, briefly: isTemporarilyUnavailable(next) }).toMatchObject({ briefly: true });
   await expect(dataSource.query('SELECT 1 AS one')).resolves.toEqual([{ one: 1 }]);
 });
 
