@@ -85,16 +85,22 @@ describe('each service owns its schema', () => {
   });
 });
 
+/** A free account with `credits` (as billing's role) and a generation accepted for it through images' accept_generation (as images' role). */
+async function acceptFor(credits: number) {
+  const userId = randomUUID();
+  const generationId = randomUUID();
+  await billing.query(
+    `INSERT INTO "billing"."accounts" ("user_id", "role", "credits", "monthly_usage", "usage_period") VALUES ($1, 'free', $2, 0, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM'))`,
+    [userId, credits]);
+  const candidate = { id: generationId, user_id: userId, trend_slug: 'ghibli', prompt: 'a fox', user_prompt: 'a fox', status: 'queued' };
+  const [accepted] = await images.query<Array<{ id: string; created: boolean; charged: { credits: number; monthly_usage: number } | null }>>(
+    'SELECT * FROM "images"."accept_generation"($1, $2, $3, $4)', [JSON.stringify(candidate), 5, 3, JSON.stringify(MonthlyAllowance)]);
+  return { userId, generationId, accepted };
+}
+
 describe('acceptance through the door', () => {
   test('images records a generation and billing charges it in the same transaction', async () => {
-    const userId = randomUUID();
-    const generationId = randomUUID();
-    await billing.query(
-      `INSERT INTO "billing"."accounts" ("user_id", "role", "credits", "monthly_usage", "usage_period") VALUES ($1, 'free', 5, 0, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM'))`,
-      [userId]);
-    const candidate = { id: generationId, user_id: userId, trend_slug: 'ghibli', prompt: 'a fox', user_prompt: 'a fox', status: 'queued' };
-    const [accepted] = await images.query<Array<{ id: string; created: boolean; charged: { credits: number; monthly_usage: number } | null }>>(
-      'SELECT * FROM "images"."accept_generation"($1, $2, $3, $4)', [JSON.stringify(candidate), 5, 3, JSON.stringify(MonthlyAllowance)]);
+    const { userId, generationId, accepted } = await acceptFor(5);
     expect(accepted).toEqual(expect.objectContaining({ id: generationId, created: true, charged: expect.objectContaining({ credits: 2, monthly_usage: 1 }) }));
     expect(await billing.query('SELECT "credits", "user_id" = $2 AS "mine" FROM "billing"."charges" WHERE "generation_id" = $1', [generationId, userId]))
       .toEqual([{ credits: 3, mine: true }]);
@@ -102,15 +108,8 @@ describe('acceptance through the door', () => {
   });
 
   test('a refused charge leaves the generation for the careful path, and billing\'s rows untouched', async () => {
-    const userId = randomUUID();
-    const generationId = randomUUID();
-    await billing.query(
-      `INSERT INTO "billing"."accounts" ("user_id", "role", "credits", "monthly_usage", "usage_period") VALUES ($1, 'free', 0, 0, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM'))`,
-      [userId]);
-    const candidate = { id: generationId, user_id: userId, trend_slug: 'ghibli', prompt: 'a fox', user_prompt: 'a fox', status: 'queued' };
-    const [accepted] = await images.query<Array<{ created: boolean; charged: unknown }>>(
-      'SELECT "created", "charged" FROM "images"."accept_generation"($1, $2, $3, $4)', [JSON.stringify(candidate), 5, 3, JSON.stringify(MonthlyAllowance)]);
-    expect(accepted).toEqual({ created: true, charged: null });
+    const { generationId, accepted } = await acceptFor(0);
+    expect(accepted).toEqual(expect.objectContaining({ created: true, charged: null }));
     expect(await billing.query('SELECT count(*)::int AS n FROM "billing"."charges" WHERE "generation_id" = $1', [generationId])).toEqual([{ n: 0 }]);
   });
 });
