@@ -8,11 +8,12 @@ import { GalleryPagesAndShareLinks1767000000000 } from './migrations/17670000000
 import { StyleIntensity1768000000000 } from './migrations/1768000000000-StyleIntensity.js';
 import { AcceptGeneration1769000000000 } from './migrations/1769000000000-AcceptGeneration.js';
 import { ChargeOnAcceptance1770000000000 } from './migrations/1770000000000-ChargeOnAcceptance.js';
+import { AcceptWhileDoorShut1773000000000 } from './migrations/1773000000000-AcceptWhileDoorShut.js';
 
 export const imagesDatabase: ServiceDatabase = {
   schema: 'images',
   entities: [GenerationEntity, CreationEntity, PhotoEntity, ShareLinkEntity],
   migrations: [CreateGenerationsAndCreations1763700100000, KeepRenderInputs1764400000000, ReliableGenerations1765100000000,
     Personalisation1766000000000, GalleryPagesAndShareLinks1767000000000, StyleIntensity1768000000000, AcceptGeneration1769000000000,
-    ChargeOnAcceptance1770000000000],
+    ChargeOnAcceptance1770000000000, AcceptWhileDoorShut1773000000000],
 };

@@ -151,3 +151,50 @@ describe('a database migrated before its roles existed', () => {
     }
   }, 60_000);
 });
+
+/** A database of its own with the roles provisioned, as a stack's first start makes it; dropped with its roles by `drop`. */
+async function provisionedDatabase(label: string) {
+  const fresh = await createTestDatabase(label);
+  const roles = SERVICE_SCHEMAS.map((schema) => ({ schema, role: serviceRoleName(fresh.name, schema), password: randomBytes(12).toString('hex') }));
+  await provisionServiceRoles(fresh.url, roles);
+  const as = (schema: ServiceSchema) => { const login = roles.find((r) => r.schema === schema)!; return withLogin(fresh.url, login.role, login.password); };
+  const drop = async () => {
+    await fresh.drop();
+    const admin = new pg.Client({ connectionString: fresh.url.replace(/\/[^/]*$/, '/postgres') });
+    await admin.connect();
+    for (const { role } of roles) await admin.query(`DROP ROLE IF EXISTS ${admin.escapeIdentifier(role)}`);
+    await admin.end();
+  };
+  return { as, drop };
+}
+
+/** images.accept_generation for a new generation of `userId` (as the given images DataSource). */
+const acceptAs = (source: DataSource, userId: string) => source.query<Array<{ created: boolean; charged: unknown }>>(
+  'SELECT "created", "charged" FROM "images"."accept_generation"($1, $2, $3, $4)',
+  [JSON.stringify({ id: randomUUID(), user_id: userId, trend_slug: 'ghibli', prompt: 'a fox', user_prompt: 'a fox', status: 'queued' }), 5, 3, JSON.stringify(MonthlyAllowance)]);
+
+describe('acceptance before billing has opened its door', () => {
+  test('images accepts before billing\'s first start and while its door is shut, leaving the charge to billing over the bus; once open, it charges through it', async () => {
+    const fresh = await provisionedDatabase('door not open');
+    const opened: DataSource[] = [];
+    try {
+      // A new database: images is up, billing has not started yet (its schema is there, empty and its own).
+      const asImages = await openDatabase(fresh.as('images'), imagesDatabase);
+      opened.push(asImages);
+      const userId = randomUUID();
+      expect(await acceptAs(asImages, userId)).toEqual([{ created: true, charged: null }]);
+      // Billing migrated, its door not granted yet (between its migrations and its grants).
+      const asBilling = await openDatabase(fresh.as('billing'), { ...billingDatabase, grants: [] });
+      opened.push(asBilling);
+      await asBilling.query(`INSERT INTO "billing"."accounts" ("user_id", "credits", "usage_period") VALUES ($1, 5, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM'))`, [userId]);
+      expect(await acceptAs(asImages, userId)).toEqual([{ created: true, charged: null }]);
+      expect(await asBilling.query('SELECT count(*)::int AS n FROM "billing"."charges" WHERE "user_id" = $1', [userId])).toEqual([{ n: 0 }]);
+      // Billing's start opens it: the next acceptance is charged in its own transaction.
+      await (await openDatabase(fresh.as('billing'), billingDatabase)).destroy();
+      expect(await acceptAs(asImages, userId)).toEqual([{ created: true, charged: expect.objectContaining({ credits: 2 }) }]);
+    } finally {
+      await Promise.all(opened.map((source) => source.destroy()));
+      await fresh.drop();
+    }
+  }, 60_000);
+});

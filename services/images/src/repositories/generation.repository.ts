@@ -47,7 +47,7 @@ export class GenerationRepository {
 
   /**
    * Records the generation and charges it, or answers the one its key already made, in one
-   * transaction and one round trip (images.accept_generation, migration ChargeOnAcceptance: one
+   * transaction and one round trip (images.accept_generation, migrations ChargeOnAcceptance and AcceptWhileDoorShut: one
    * member's acceptances take turns on an advisory lock, so the in-flight cap and the key's mapping
    * hold under concurrent requests; the unique index keeps the mapping whatever happens; the charge
    * is billing's own billing.charge_generation).
