@@ -8,7 +8,6 @@
  * other process answers /livez and /readyz on a HEALTH_PORT from the OS. A process that exits after
  * start-up without being asked to is restarted with backoff (restart.ts), as compose and k8s do.
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -184,15 +183,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Each service's own database login (DESIGN "Data ownership"): platform's provisioning makes a role
  * per service on the stack's database (`<database>_<service>`, owning only its schema) with a
- * password made for this start; answers each service's DATABASE_URL. `adminUrl` is the stack's
- * database as the server's admin, who must be able to create roles.
+ * password made at its first start and kept in the database, so another launcher on the same
+ * database (a second `npm start`, a replica's) gets the same logins instead of resetting the ones
+ * running services use; answers each service's DATABASE_URL. `adminUrl` is the stack's database as
+ * the server's admin, who must be able to create roles.
  */
 async function provisionServiceDatabases(adminUrl: string): Promise<Record<string, string>> {
-  const { provisionServiceRoles, serviceRoleName, SERVICE_SCHEMAS, withLogin } = await import('@trendforge/platform');
-  const database = databaseOf(adminUrl) ?? '';
-  const logins = SERVICE_SCHEMAS.map((schema) => ({ schema, role: serviceRoleName(database, schema), password: randomBytes(18).toString('base64url') }));
+  const { provisionKeptServiceRoles, withLogin } = await import('@trendforge/platform');
   try {
-    await provisionServiceRoles(adminUrl, logins);
+    const logins = await provisionKeptServiceRoles(adminUrl);
+    return Object.fromEntries(logins.map(({ schema, role, password }) => [schema, withLogin(adminUrl, role, password)]));
   } catch (error) {
     throw new Error(
       `Could not give each service its own database role on ${redact(adminUrl)}: ${(error as Error).message}. ` +
@@ -200,7 +200,6 @@ async function provisionServiceDatabases(adminUrl: string): Promise<Record<strin
       { cause: error },
     );
   }
-  return Object.fromEntries(logins.map(({ schema, role, password }) => [schema, withLogin(adminUrl, role, password)]));
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {

@@ -282,6 +282,23 @@ describe('startStack with a fake repository', () => {
     expect(stack.instances().every((i) => !i.running && !i.restartPending)).toBe(true);
     expect(lines.join('\n')).not.toMatch(/exited unexpectedly \(exit code 0\)/);
   });
+
+  it('a second launcher on the same database hands its services the logins the first one\'s services use', async () => {
+    const options = baseOptions([]);
+    const second = await startStack({ ...options, processes: ['billing', 'images'], processEnv: {
+      billing: { FAKE_KIND: 'service', FAKE_INSTANCE_TAG: 'second-billing' },
+      images: { FAKE_KIND: 'service', FAKE_INSTANCE_TAG: 'second-images' },
+    } });
+    try {
+      for (const name of ['billing', 'images']) {
+        const [running] = await recorded(name);
+        const [again] = await recorded(`second-${name}`);
+        expect({ name, url: again.env.DATABASE_URL }).toEqual({ name, url: running.env.DATABASE_URL });
+      }
+    } finally {
+      await second.stop();
+    }
+  });
 });
 
 describe('restart with backoff', () => {

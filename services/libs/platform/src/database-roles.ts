@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /**
@@ -10,7 +11,10 @@ import pg from 'pg';
  * The one exception to "only its own schema" is billing's, not here: its migration
  * ChargeGenerationDoor1772000000000 makes `billing.charge_generation` run with billing's rights and
  * `billingDatabase.grants` lets images' role (the images schema's owner) call it, and nothing else of
- * billing's, so acceptance stays one transaction and one round trip.
+ * billing's, so acceptance stays one transaction and one round trip. Until billing's first start has
+ * granted it, images' acceptance finds the door shut and asks billing over the bus instead (images'
+ * migration AcceptWhileDoorShut): the grant is billing's to make, after the migrations that make the
+ * function, so provisioning (which runs before any migration) does not make it.
  */
 
 /** The schemas the services own; a service's schema is its name. Workers and the gateway use no database. */
@@ -55,10 +59,31 @@ const ROLE_COMMENT = 'TrendForge service role of database ';
  * Makes each service's role (login, password as given, no other powers) and its schema owned by
  * it, and hands it whatever its schema already holds (a database migrated before roles existed).
  * The database's CONNECT is theirs only (and the admin's). Idempotent: run it at every start;
- * passwords are set anew each time. `adminUrl` names the target database and a user that may
- * create roles (a superuser, or CREATEROLE and the database's owner).
+ * passwords are set to the ones given each time (compose and k8s give every replica the same).
+ * `adminUrl` names the target database and a user that may create roles (a superuser, or
+ * CREATEROLE and the database's owner).
  */
 export async function provisionServiceRoles(adminUrl: string, logins: readonly ServiceLogin[]): Promise<void> {
+  await provision(adminUrl, async () => logins.map((login) => ({ ...login, setPassword: true })));
+}
+
+/**
+ * As provisionServiceRoles, for a launcher that makes the passwords itself (`npm start`, e2e
+ * stacks): each role's password is made once, at its first provisioning, and kept in the database
+ * (schema `trendforge_provisioning`, the admin's: no service role can read it); later
+ * provisionings answer the kept one and leave the role's password alone. So launchers sharing a
+ * database (a second `npm start`, replicas' launchers) never reset the password a running peer's
+ * services log in with. Answers each service's login.
+ */
+export async function provisionKeptServiceRoles(adminUrl: string, schemas: readonly ServiceSchema[] = SERVICE_SCHEMAS): Promise<ServiceLogin[]> {
+  const logins = await provision(adminUrl, (client, database) => keptLogins(client, database, schemas));
+  return logins.map(({ schema, role, password }) => ({ schema, role, password }));
+}
+
+/** A login to provision, and whether its role's password is to be set (else left as it is, unless the role is new). */
+type Provisioned = ServiceLogin & { setPassword: boolean };
+
+async function provision(adminUrl: string, loginsFor: (client: pg.Client, database: string) => Promise<Provisioned[]>): Promise<Provisioned[]> {
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 });
   client.on('error', () => undefined);
   await client.connect();
@@ -70,15 +95,17 @@ export async function provisionServiceRoles(adminUrl: string, logins: readonly S
     await client.query('BEGIN');
     // Two launchers on one database take turns.
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['trendforge:provision']);
+    const logins = await loginsFor(client, database);
     await client.query(`REVOKE CONNECT ON DATABASE ${id(database)} FROM PUBLIC`);
-    for (const { schema, role, password } of logins) {
-      await client.query(`
-        DO $$ BEGIN
-          IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = ${literal(role)}) THEN CREATE ROLE ${id(role)}; END IF;
-          -- A non-superuser admin must be a member to hand objects to the role.
+    for (const { schema, role, password, setPassword } of logins) {
+      const { rows: [{ created }] } = await client.query<{ created: boolean }>('SELECT NOT EXISTS (SELECT FROM pg_roles WHERE rolname = $1) AS created', [role]);
+      if (created) await client.query(`CREATE ROLE ${id(role)}`);
+      // A non-superuser admin must be a member to hand objects to the role.
+      await client.query(`DO $$ BEGIN
           IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN GRANT ${id(role)} TO current_user; END IF;
         END $$`);
-      await client.query(`ALTER ROLE ${id(role)} WITH LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD ${literal(password)}`);
+      await client.query(`ALTER ROLE ${id(role)} WITH LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS`);
+      if (created || setPassword) await client.query(`ALTER ROLE ${id(role)} WITH PASSWORD ${literal(password)}`);
       await client.query(`COMMENT ON ROLE ${id(role)} IS ${literal(`${ROLE_COMMENT}${database}`)}`);
       await client.query(`GRANT CONNECT ON DATABASE ${id(database)} TO ${id(role)}`);
       await client.query(`CREATE SCHEMA IF NOT EXISTS ${id(schema)} AUTHORIZATION ${id(role)}`);
@@ -87,12 +114,35 @@ export async function provisionServiceRoles(adminUrl: string, logins: readonly S
       await handOver(client, schema, role);
     }
     await client.query('COMMIT');
+    return logins;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/** Where a launcher keeps the passwords it made: the admin's own schema in the stack's database. */
+const KEPT_LOGINS = '"trendforge_provisioning"."service_logins"';
+
+/**
+ * The kept login of each service, made (a random password) for roles that have none yet. Runs in
+ * provision's transaction, under its lock: launchers starting together agree on one password.
+ */
+async function keptLogins(client: pg.Client, database: string, schemas: readonly ServiceSchema[]): Promise<Provisioned[]> {
+  await client.query('CREATE SCHEMA IF NOT EXISTS "trendforge_provisioning"');
+  await client.query('REVOKE ALL ON SCHEMA "trendforge_provisioning" FROM PUBLIC');
+  await client.query(`CREATE TABLE IF NOT EXISTS ${KEPT_LOGINS} ("role" text PRIMARY KEY, "password" text NOT NULL)`);
+  const roles = schemas.map((schema) => serviceRoleName(database, schema));
+  const { rows: made } = await client.query<{ role: string }>(
+    `INSERT INTO ${KEPT_LOGINS} ("role", "password") SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT ("role") DO NOTHING RETURNING "role"`,
+    [roles, roles.map(() => randomBytes(18).toString('base64url'))],
+  );
+  const { rows } = await client.query<{ role: string; password: string }>(`SELECT "role", "password" FROM ${KEPT_LOGINS} WHERE "role" = ANY($1)`, [roles]);
+  const passwords = new Map(rows.map((row) => [row.role, row.password]));
+  const madeNow = new Set(made.map((row) => row.role));
+  return schemas.map((schema, index) => ({ schema, role: roles[index], password: passwords.get(roles[index])!, setPassword: madeNow.has(roles[index]) }));
 }
 
 /** Gives `role` every table, view, sequence, function and type in `schema` that it does not own yet. */
