@@ -20,10 +20,10 @@ export function parseBackground(value?: string): BackgroundKind | undefined {
 const HINTS: Array<[BackgroundKind, RegExp]> = [
   ['space', /\b(space|mars|moon|planet|astronaut|rocket|galaxy|spaceship|orbit|alien)\b/i],
   ['kitchen', /\b(kitchen|cooking|cooks?|chef|baking|bakes?|bakery|pancakes?)\b/i],
-  ['beach', /\b(beach|ocean|sea|surf|surfer|surfing|island|tropical|summer|sand|coast)\b/i],
+  ['beach', /\b(beach|ocean|sea|surf|surfer|surfing|island|tropical|summer|sand|coast|palms?|palm trees?|sunbathing)\b/i],
   ['city', /\b(city|street|urban|downtown|new york|tokyo|paris|london|skyline|office|ceo|business)\b/i],
   ['futuristic', /\b(robot|cyborg|future|futuristic|neon|cyber|tech|hacker|sci-fi|scifi)\b/i],
-  ['nature', /\b(forest|garden|park|nature|meadow|hill|mountain|farm|flower|flowers|tree|woods|camping|picnic|field|lake|river|pond|fishing)\b/i],
+  ['nature', /\b(forest|garden|park|nature|meadow|hill|mountain|farm|flower|flowers|trees?|woods|camping|picnic|field|lake|river|pond|fishing|grass|grassy|lawn|hammock)\b/i],
   ['cosmic', /\b(cosmic|nebula|stars|starry|universe|dream|dreamy|magic|magical)\b/i],
   ['retro', /\b(retro|80s|synthwave|vintage|disco|arcade)\b/i],
 ];

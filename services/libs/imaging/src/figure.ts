@@ -8,7 +8,7 @@ import { r, radialGradient, linearGradient } from './util/svg.js';
 import type { Clothes, Headwear, HairStyle, PromptInfo, StyleWord, SubjectKind } from './prompt.js';
 import { NATURAL_HAIR, SKIN_TONES } from './prompt.js';
 import { icon } from './icons.js';
-import { heldSvg, stageFromPlan, wornByFigure, type Stage } from './stage.js';
+import { heldSvg, LIE_ANGLE, SLEEP, stageFromPlan, wornByFigure, type Stage } from './stage.js';
 import type { PlanPose } from './plan/plan.js';
 import type { Rng } from './util/rng.js';
 
@@ -43,6 +43,8 @@ export interface FigureSpec {
   earrings: boolean;
   /** Asked to smile (personalization): also the portrait (bust) build smiles. */
   smiling: boolean;
+  /** Sleeping: the eyes closed, whatever the expression. */
+  asleep?: boolean;
   /** The prompt's scene plan staged around the figure (stage.ts); without it, the figure alone. */
   stage?: Stage;
   /** What the hand holds, as SVG in a 100×100 box (the plan's held thing); wins over `prop`. */
@@ -182,7 +184,10 @@ function stageSpec(spec: FigureSpec, p: PromptInfo, rng: Rng): void {
   if (main?.figure && main.figure !== 'person' && main.figure !== 'robot' && main.colour) spec.skin = main.colour;
   // Age shows in the hair: an old fisherman, a grandma (unless the prompt names a hair colour).
   if (main?.figure === 'person' && !p.hairColour && (main.adjectives.some((a) => a === 'old' || a === 'elderly' || a === 'aged') || main.icon?.startsWith('old-') || main.icon === 'older-person')) spec.hair = '#c9c9cf';
-  if (plan.actions.includes('sleep')) spec.expression = 'calm';
+  if (plan.actions.some((a) => SLEEP.has(a))) {
+    spec.expression = 'calm';
+    spec.asleep = true;
+  }
   const worn = wornByFigure(plan);
   if (worn.headwear) spec.headwear = worn.headwear;
   else if (main?.adjectives.some((a) => a === 'chef' || a === 'cook' || a === 'baker')) spec.headwear = 'chef';
@@ -199,7 +204,7 @@ function stageSpec(spec: FigureSpec, p: PromptInfo, rng: Rng): void {
   spec.prop = undefined;
   spec.propSvg = heldSvg(spec.stage, spec.outfitAccent);
   // The plan's pose sets the arms: a held thing is held (sitting on a throne with a sword, too).
-  const armsFor: Partial<Record<PlanPose, Pose>> = { fly: 'fly', run: 'run', balance: 'balance', ride: 'ride', swim: 'cheer' };
+  const armsFor: Partial<Record<PlanPose, Pose>> = { fly: 'fly', run: 'run', balance: 'balance', ride: 'ride', swim: 'cheer', lie: 'down' };
   const game = spec.stage.things.some((t) => t.where === 'between');
   if (spec.propSvg) spec.pose = 'hold';
   else if (armsFor[plan.pose]) spec.pose = armsFor[plan.pose]!;
@@ -275,6 +280,7 @@ export function drawFigure(spec: FigureSpec, build: Build, shading: Shading, id:
     const legX = chibi ? [252, 348] : [276, 324];
     const legFill = spec.feminine && build === 'doll' ? skinFill : robot ? lin('legs', '#9aa8ba') : grad('trousers', animal && spec.headwear !== 'helmet' ? spec.skin : spec.trousers);
     const stance = spec.stage?.pose;
+    const lying = stance === 'lie';
     const seated = stance === 'sit' || stance === 'ride';
     const shoeFill = grad('shoes', build === 'doll' ? spec.outfitAccent : spec.shoes);
     for (const lx of legX) {
@@ -365,8 +371,10 @@ export function drawFigure(spec: FigureSpec, build: Build, shading: Shading, id:
     if (spec.propSvg || spec.prop) {
       const [hx, hy] = right.hand;
       // A staged thing is drawn a little larger: an emoji reads at the size of a hand-held object.
-      const size = (chibi ? 170 : 110) * (spec.propSvg ? 1.35 : 1);
-      front.push(`<g transform="translate(${r(hx - size * 0.5)},${r(hy - size * 0.62)}) scale(${size / 100})">${heldDrawing(spec, shading)}</g>`);
+      const size = (chibi ? 170 : 110) * (spec.propSvg ? 1.35 : 1) * (lying ? 1.3 : 1);
+      // Lying, the figure is turned on its side (stage.ts LIE_ANGLE): the held thing is turned back upright.
+      const upright = lying ? ` rotate(${-LIE_ANGLE} ${r(hx)} ${r(hy)})` : '';
+      front.push(`<g transform="${upright.trim()} translate(${r(hx - size * 0.5)},${r(hy - size * 0.62)}) scale(${size / 100})">${heldDrawing(spec, shading)}</g>`);
       front.push(`<circle cx="${r(hx)}" cy="${r(hy)}" r="${chibi ? 30 : 16}" fill="${handFill}" opacity="0.95"/>`);
     }
   }
@@ -494,6 +502,11 @@ function face(spec: FigureSpec, h: Head, build: Build, animal: boolean): string 
   const out: string[] = [];
   for (const s of [-1, 1]) {
     const x = cx + s * ex;
+    if (spec.asleep) {
+      // Closed: a lid line curving down, with lashes.
+      out.push(`<path d="M${r(x - erx)},${r(eyeY)} Q${r(x)},${r(eyeY + ery * 0.7)} ${r(x + erx)},${r(eyeY)}" fill="none" stroke="${lash}" stroke-width="${r(rx * 0.05)}" stroke-linecap="round"/>`);
+      continue;
+    }
     if (spec.expression === 'wink' && s === 1) {
       out.push(`<path d="M${r(x - erx)},${r(eyeY)} Q${r(x)},${r(eyeY - ery * 0.9)} ${r(x + erx)},${r(eyeY)}" fill="none" stroke="${lash}" stroke-width="${r(rx * 0.05)}" stroke-linecap="round"/>`);
       continue;

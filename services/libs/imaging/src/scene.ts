@@ -58,7 +58,9 @@ export function figureGroup(spec: FigureSpec, build: Build, shading: Shading, p:
   const main = d.subject ?? drawFigure(spec, build, shading, id);
   const copies = d.copies
     .map((c) => {
-      if (c.dx === 0 && c.s === 1 && !c.dy && !c.flip && !c.rot) return main;
+      if (c.dx === 0 && c.s === 1 && !c.dy && !c.flip && !c.rot && !c.lie) return main;
+      // Lying: turned about the middle of its box, then scaled about the feet and moved.
+      if (c.lie) return `<g transform="translate(${r(feet.x + c.dx)} ${r(feet.y + (c.dy ?? 0))}) scale(${c.s.toFixed(4)}) translate(${-feet.x} ${-feet.y}) rotate(${c.lie} ${box.width / 2} ${box.height / 2})">${main}</g>`;
       // A lean turns the subject about its middle (half way up its box).
       const lean = c.rot ? ` translate(0 ${-box.height / 2}) rotate(${c.rot}) translate(0 ${box.height / 2})` : '';
       return `<g transform="translate(${r(feet.x + c.dx)} ${r(feet.y + (c.dy ?? 0))})${lean} scale(${c.flip ? -c.s : c.s} ${c.s}) translate(${-feet.x} ${-feet.y})">${main}</g>`;
@@ -75,7 +77,7 @@ export function stagedBox(spec: FigureSpec, build: Build, p: Placement): { x: nu
 }
 
 /** Whether the picture has one drawn face where the figure's head is (for face-driven effects). */
-export const hasFigureFace = (spec: FigureSpec) => !spec.stage || (!spec.stage.subject && spec.stage.copies === 1 && spec.stage.pose !== 'fly');
+export const hasFigureFace = (spec: FigureSpec) => !spec.stage || (!spec.stage.subject && spec.stage.copies === 1 && spec.stage.pose !== 'fly' && spec.stage.pose !== 'lie');
 
 export interface VibeGrade {
   warmth: number;

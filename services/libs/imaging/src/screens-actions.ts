@@ -1,9 +1,10 @@
 /**
  * The contact sheet's "action prompts × trends" page (action-sheet.png): prompts that name an
  * action and a place (a board game between two, surfing a wave, cooking in a kitchen, sitting on a
- * throne, riding through a city at night, flying, running, holding) in eight trends, rendered
- * without a photo. `npx nx screens @trendforge/imaging` renders it with the other pages; `actions`
- * as the arg renders it alone. Each row is also written on its own (action-<n>.png) for a closer look.
+ * throne, lying on a towel or in a hammock, riding through a city or a park, flying, running,
+ * holding) in eight trends, rendered without a photo. `npx nx screens @trendforge/imaging` renders
+ * it with the other pages; `actions` as the arg renders it alone. Each row is also written on its
+ * own (action-<n>.png) for a closer look.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -22,6 +23,11 @@ export const ACTION_PROMPTS = [
   'an astronaut flying over the moon',
   'a boy running through a city',
   'a grandmother holding a birthday cake',
+  'a woman lying on a beach towel reading a book',
+  'a man sleeping in a hammock between palm trees',
+  'an astronaut flying through space',
+  'a girl running through a city at night',
+  'a boy riding a bicycle in the park',
 ];
 export const ACTION_TRENDS: CatalogueSlug[] = ['pixar', 'ghibli', 'simpsons', 'comic', 'pixel', 'clay', 'oil-painting', 'anime'];
 

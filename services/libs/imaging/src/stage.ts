@@ -9,7 +9,7 @@
  */
 import { hasIcon, icon as engineIcon } from './icons.js';
 import { iconBody } from './plan/icons.js';
-import type { PlannedThing, PlanPose, ScenePlan } from './plan/plan.js';
+import { BEDS, type PlannedThing, type PlanPose, type ScenePlan } from './plan/plan.js';
 import { ENGINE_ONLY } from './plan/vocabulary.js';
 import { glows, over, renderSvg, type Raw } from './raster.js';
 import { clouds, petals, rain } from './trends/decor.js';
@@ -38,8 +38,12 @@ export interface Stage {
   /** How many of the main subject (1–4). */
   copies: number;
   things: StagedThing[];
-  /** The main subject's pose (the plan's): the figure sits, rides, runs, flies or balances. */
+  /** The main subject's pose (the plan's): the figure sits, lies, rides, runs, flies or balances. */
   pose: PlanPose;
+  /** Sleeping: closed eyes (figure.ts) and a few Zs over the head. */
+  asleep?: boolean;
+  /** Lying in the grass: blades in front of the body. */
+  grass?: boolean;
 }
 
 /** Words drawn in the sky whatever the preposition. */
@@ -67,6 +71,8 @@ function placeThing(plan: ScenePlan): PlannedThing | undefined {
   return { phrase: place, word: place.split(' ').pop() ?? place, icon: placeIcon, kind: 'building', count: 1, adjectives: [] };
 }
 
+/** Sleeping, whatever the pose. */
+export const SLEEP = new Set(['sleep', 'nap', 'doze', 'snooze']);
 /** Actions done at a cooker: the subject stands behind one, the pan over its hob. */
 const COOKING = new Set(['cook', 'fry', 'bake', 'boil', 'stir', 'flip']);
 const STOVE: PlannedThing = { phrase: 'stove', word: 'stove', icon: null, kind: 'object', count: 1, adjectives: [] };
@@ -90,7 +96,9 @@ export function stageFromPlan(plan: ScenePlan, figureDrawn: boolean): Stage {
   const place = placeThing(plan);
   // A flyer flies over it ("flying over the moon"): below, not behind.
   if (place) things.push({ thing: place, where: plan.pose === 'fly' ? 'below' : 'place' });
-  return { subject: main && !main.figure ? main : undefined, copies: Math.max(1, Math.min(4, main?.count ?? 1)), things, pose: plan.pose ?? 'stand' };
+  const asleep = plan.actions.some((a) => SLEEP.has(a));
+  const grass = plan.pose === 'lie' && /\b(grass|lawn|meadow|field|park|garden)\b/.test(plan.setting.place ?? '');
+  return { subject: main && !main.figure ? main : undefined, copies: Math.max(1, Math.min(4, main?.count ?? 1)), things, pose: plan.pose ?? 'stand', ...(asleep ? { asleep } : {}), ...(grass ? { grass } : {}) };
 }
 
 /** What a figure wears from the plan: headwear and glasses the figure draws itself. */
@@ -193,9 +201,10 @@ export interface StageDrawing {
   /**
    * The main subject copies: translate + scale about the feet, back to front; `dy` lifts a flyer
    * off the ground and `rot` leans it into the flight (degrees about its middle), `flip` mirrors a
-   * player on the right of a board game to face the other.
+   * player on the right of a board game to face the other; `lie` lays the figure down, turned by
+   * that many degrees about the middle of its box (head to the left), before it is scaled and moved.
    */
-  copies: Array<{ dx: number; s: number; dy?: number; flip?: boolean; rot?: number }>;
+  copies: Array<{ dx: number; s: number; dy?: number; flip?: boolean; rot?: number; lie?: number }>;
   /** The subject icon (when no figure is drawn), in local coordinates. */
   subject?: string;
   /** Local bounds of everything drawn. */
@@ -213,6 +222,23 @@ export const FLY_LEAN = 18;
  */
 const HAND_Y = { chibi: 596, doll: 440 } as const;
 const SEAT_Y = { chibi: 770, doll: 560 } as const;
+/** A lying figure: turned head to the left (a little up, as on a pillow), and its size against a standing one. */
+export const LIE_ANGLE = -82;
+const LIE_SCALE = 0.78;
+/**
+ * What a figure lies on, and where the middle of its body is then (above the feet line, in the
+ * figure's units): on the ground or a towel, on a sofa, in bed, in a hammock slung between posts.
+ */
+type Bedding = 'ground' | 'flat' | 'seat' | 'bed' | 'hammock';
+const LIE_MID: Record<Bedding, number> = { ground: 300, flat: 300, seat: 380, bed: 420, hammock: 420 };
+/** On the ground or a towel the body lies a little way back from the feet line (the frame's edge is near it). */
+const LIE_FLOOR = 70;
+function beddingOf(word: string | undefined): Bedding {
+  if (!word) return 'ground';
+  if (word === 'hammock' || word === 'bed') return word;
+  return SEATS.has(word) ? 'seat' : 'flat';
+}
+
 /** Ridden with the rider astride (the rider sits over it): the rest are sat in (a car, a boat). */
 const ASTRIDE = new Set(['bicycle', 'bike', 'motorcycle', 'motorbike', 'scooter', 'moped', 'vespa', 'unicycle']);
 
@@ -238,6 +264,71 @@ function streak(x: number, y: number, dx: number, dy: number, ink = STREAK_INK):
 }
 const STREAK_INK = '#3a2a34';
 
+/** A beach towel lain flat on the ground, seen from above and in front: a trapezoid with bands across it. */
+function towel(cx: number, foot: number, half: number, colour: string, ink: string): string {
+  const top = foot - 210;
+  const bottom = foot + 30;
+  const at = (u: number, y: number) => {
+    const k = (y - top) / (bottom - top);
+    const h = half * (0.9 + 0.1 * k);
+    return `${r(cx - h + 2 * h * u)},${r(y)}`;
+  };
+  let bands = '';
+  for (const u of [0.08, 0.3, 0.52, 0.74]) bands += `<path d="M${at(u, top)} L${at(u + 0.1, top)} L${at(u + 0.1, bottom)} L${at(u, bottom)}Z" fill="${colour}"/>`;
+  return `<path d="M${at(0, top)} L${at(1, top)} L${at(1, bottom)} L${at(0, bottom)}Z" fill="#fffaf0"/>${bands}<path d="M${at(0, top)} L${at(1, top)} L${at(1, bottom)} L${at(0, bottom)}Z" fill="none" stroke="${ink}" stroke-width="8" stroke-linejoin="round"/>`;
+}
+
+/** Tufts of grass along the ground in front of a body lying in it. */
+function grassBlades(cx: number, foot: number, half: number, ink: string): string {
+  let d = '';
+  for (let x = cx - half; x <= cx + half; x += 46) {
+    const h = 70 + ((x * 7) % 50);
+    d += `M${r(x - 18)},${r(foot + 10)} Q${r(x - 10)},${r(foot - h * 0.5)} ${r(x - 26)},${r(foot - h)} Q${r(x + 4)},${r(foot - h * 0.45)} ${r(x + 6)},${r(foot + 10)}Z M${r(x + 2)},${r(foot + 10)} Q${r(x + 14)},${r(foot - h * 0.6)} ${r(x + 30)},${r(foot - h * 0.8)} Q${r(x + 18)},${r(foot - h * 0.3)} ${r(x + 22)},${r(foot + 10)}Z `;
+  }
+  return `<path d="${d}" fill="#4f9a3f" stroke="${ink}" stroke-width="5" stroke-opacity="0.5" stroke-linejoin="round"/>`;
+}
+
+/** A bed seen from the side: headboard on the left (the head's end), footboard, frame, legs and mattress. */
+function bedFrame(cx: number, foot: number, ink: string): string {
+  const wood = '#9a6a3a';
+  const st = `stroke="${ink}" stroke-width="8" stroke-linejoin="round"`;
+  return `<rect x="${r(cx - 590)}" y="${r(foot - 660)}" width="90" height="660" rx="36" fill="${wood}" ${st}/>` +
+    `<rect x="${r(cx + 500)}" y="${r(foot - 430)}" width="80" height="430" rx="30" fill="${wood}" ${st}/>` +
+    `<rect x="${r(cx - 530)}" y="${r(foot - 300)}" width="1060" height="140" rx="14" fill="${wood}" ${st}/>` +
+    `<rect x="${r(cx - 520)}" y="${r(foot - 360)}" width="1030" height="90" rx="30" fill="#f4f1ea" ${st}/>`;
+}
+
+/** The cover over a body in bed, from under the chin to over the foot of the mattress, its top turned down. */
+function bedCover(cx: number, foot: number, colour: string, ink: string): string {
+  const d = `M${r(cx - 30)},${r(foot - 520)} C${r(cx + 150)},${r(foot - 570)} ${r(cx + 350)},${r(foot - 540)} ${r(cx + 520)},${r(foot - 470)} L${r(cx + 530)},${r(foot - 250)} L${r(cx - 40)},${r(foot - 250)}Z`;
+  return `<path d="${d}" fill="${colour}" stroke="${ink}" stroke-width="8" stroke-linejoin="round"/>` +
+    `<path d="M${r(cx - 30)},${r(foot - 520)} C${r(cx)},${r(foot - 530)} ${r(cx + 40)},${r(foot - 530)} ${r(cx + 70)},${r(foot - 528)} L${r(cx + 60)},${r(foot - 250)} L${r(cx - 40)},${r(foot - 250)}Z" fill="#ffffff" stroke="${ink}" stroke-width="6" stroke-linejoin="round"/>`;
+}
+
+/** A hammock slung from (cx ± ax): the ropes and its far side behind the body, its near side in front. */
+function hammock(cx: number, foot: number, ax: number, colour: string, ink: string): { back: string; front: string } {
+  const ay = foot - 650;
+  const ey = foot - 470;
+  const ex = ax - 190;
+  const ropes = [-1, 1].map((m) => `<path d="M${r(cx + m * ax)},${r(ay)} L${r(cx + m * ex)},${r(ey)} M${r(cx + m * ax)},${r(ay)} L${r(cx + m * (ex + 10))},${r(ey + 40)}" stroke="${ink}" stroke-width="12" stroke-linecap="round"/><path d="M${r(cx + m * ax)},${r(ay)} L${r(cx + m * ex)},${r(ey)}" stroke="#e8d8b0" stroke-width="6" stroke-linecap="round"/>`).join('');
+  const back = `<path d="M${r(cx - ex)},${r(ey)} Q${r(cx)},${r(foot - 430)} ${r(cx + ex)},${r(ey)} Q${r(cx)},${r(foot - 120)} ${r(cx - ex)},${r(ey)}Z" fill="${colour}" stroke="${ink}" stroke-width="8" opacity="0.85"/>`;
+  const near = `M${r(cx - ex)},${r(ey)} Q${r(cx)},${r(foot - 190)} ${r(cx + ex)},${r(ey)} Q${r(cx)},${r(foot - 100)} ${r(cx - ex)},${r(ey)}Z`;
+  const stripe = (dy: number) => `<path d="M${r(cx - ex + 30)},${r(ey + 20 + dy * 0.3)} Q${r(cx)},${r(foot - 175 + dy)} ${r(cx + ex - 30)},${r(ey + 20 + dy * 0.3)}" fill="none" stroke="#ffffff" stroke-width="14" opacity="0.85"/>`;
+  const front = `<path d="${near}" fill="${colour}"/>${stripe(25)}${stripe(55)}<path d="${near}" fill="none" stroke="${ink}" stroke-width="8" stroke-linejoin="round"/>`;
+  return { back: ropes + back, front };
+}
+
+/** Three Zs rising from a sleeper's head. */
+function zzz(x: number, y: number, ink: string): string {
+  return [0, 1, 2].map((i) => {
+    const k = 46 + i * 22;
+    const zx = x + i * 70;
+    const zy = y - i * 110;
+    const d = `M${r(zx)},${r(zy)} h${k} l${-k},${r(k * 1.1)} h${k}`;
+    return `<path d="${d}" fill="none" stroke="${ink}" stroke-width="${r(k * 0.42)}" stroke-linejoin="round" stroke-linecap="round"/><path d="${d}" fill="none" stroke="#ffffff" stroke-width="${r(k * 0.2)}" stroke-linejoin="round" stroke-linecap="round"/>`;
+  }).join('');
+}
+
 /** Lays the stage out in the figure's local box for a build; `hasHands`: a figure holds the held thing. */
 export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent: string, outline: string | undefined, hasHands: boolean): StageDrawing {
   const bust = build === 'bust';
@@ -246,13 +337,27 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
   const c = COPIES[n] ?? COPIES[1];
   const lift = stage.pose === 'fly' && !bust ? FLY_LIFT : 0;
   const game = stage.things.some((t) => t.where === 'between');
+  // Lying (a figure, not an icon subject): on what the plan put under it, else on the ground.
+  const lying = stage.pose === 'lie' && !bust && !stage.subject;
+  const lain = lying ? stage.things.find((t) => t.where === 'under' && (BEDS.has(t.thing.word) || SEATS.has(t.thing.word))) : undefined;
+  const bedding = beddingOf(lain?.thing.word);
+  const lieS = c.s * LIE_SCALE;
+  /** The middle of the (front) lying body. */
+  const mid = { x: g.cx, y: g.foot - LIE_MID[bedding] };
   const copies = Array.from({ length: n }, (_, i) => {
+    if (lying) {
+      // Side by side in depth: the ones behind a little higher and to the left.
+      const k = n - 1 - i;
+      const dy = mid.y - g.foot + 500 * lieS - k * 90 * c.s;
+      return { dx: (i - (n - 1) / 2) * 160 * c.s, s: lieS, dy, lie: LIE_ANGLE };
+    }
     const dx = (i - (n - 1) / 2) * c.gap;
     return { dx, s: c.s, ...(lift ? { dy: -lift, rot: FLY_LEAN } : {}), ...(game && dx > 0 ? { flip: true } : {}) };
   });
-  // The middle copy in front: draw the outer ones first.
-  copies.sort((a, b) => Math.abs(b.dx) - Math.abs(a.dx));
-  const span = g.half * c.s + (n > 1 ? ((n - 1) / 2) * c.gap : 0);
+  // The middle copy in front: draw the outer ones first (lying: the ones behind first).
+  if (lying) copies.sort((a, b) => (a.dy ?? 0) - (b.dy ?? 0));
+  else copies.sort((a, b) => Math.abs(b.dx) - Math.abs(a.dx));
+  const span = lying ? 540 * c.s + (n - 1) * 80 * c.s : g.half * c.s + (n > 1 ? ((n - 1) / 2) * c.gap : 0);
   const box = { x0: g.cx - span - 200, y0: g.top - 160 - lift, x1: g.cx + span + 200, y1: g.foot + 250 };
   const grow = (x: number, y: number, w: number, h: number) => {
     box.x0 = Math.min(box.x0, x);
@@ -323,7 +428,57 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
     }
   }
 
-  for (const { thing, where } of stage.things) {
+  /** Things the lying layout drew itself (the bedding, the trees a hammock hangs from). */
+  const drawn = new Set<StagedThing>();
+  if (lying) {
+    const ink = outline ?? '#3a2a34';
+    const cloth = lain?.thing.colour ?? accent;
+    // The head, for the pillow and the Zs: (300, 300) in the figure's box, turned about its middle (300, 500).
+    const a = (LIE_ANGLE * Math.PI) / 180;
+    const head = { x: mid.x + 200 * Math.sin(a) * lieS, y: mid.y - 200 * Math.cos(a) * lieS };
+    const F = g.foot;
+    const X = g.cx;
+    if (lain) drawn.add(lain);
+    switch (bedding) {
+      case 'ground':
+      case 'flat':
+        back += `<ellipse cx="${r(X)}" cy="${r(F - LIE_FLOOR - 40)}" rx="${r(520 * c.s)}" ry="60" fill="#1a1020" opacity="0.22"/>`;
+        if (bedding === 'flat') back += towel(X, F - LIE_FLOOR, 540 * c.s, cloth, ink);
+        if (stage.grass) low += grassBlades(X, F - LIE_FLOOR, 560 * c.s, ink);
+        break;
+      case 'seat':
+        // A sofa or a bench, long under the body.
+        back += put(thingSvg(lain!.thing, accent, outline), X, F - 330, 900, { sx: 1.25 });
+        break;
+      case 'bed':
+        back += bedFrame(X, F, ink) + `<ellipse cx="${r(head.x - 40)}" cy="${r(head.y + 80)}" rx="170" ry="62" fill="#ffffff" stroke="${ink}" stroke-width="8"/>`;
+        low += bedCover(X, F, cloth, ink);
+        grow(X - 600, F - 680, 1200, 700);
+        break;
+      case 'hammock': {
+        // Slung between the trees the prompt names ("between palm trees"), else between two posts.
+        const trees = stage.things.filter((t) => t.where === 'beside' && t.thing.kind === 'plant');
+        const ends: Array<PlannedThing | undefined> = [trees[0]?.thing, trees[0]?.thing.count && trees[0].thing.count > 1 ? trees[0].thing : trees[1]?.thing];
+        for (const t of trees.slice(0, ends[0] === ends[1] ? 1 : 2)) drawn.add(t);
+        const ax = 620;
+        for (const [i, t] of ends.entries()) {
+          const x = X + (i === 0 ? -ax : ax);
+          if (t) back += put(thingSvg(t, accent, outline), x + (i === 0 ? -60 : 60), F - 500, 1100);
+          else back += `<rect x="${r(x - 22)}" y="${r(F - 720)}" width="44" height="720" rx="14" fill="#8a5a34" stroke="${ink}" stroke-width="8"/>`;
+        }
+        const hm = hammock(X, F, ax, cloth, ink);
+        back += hm.back;
+        low += hm.front;
+        grow(X - ax - 640, F - 1120, 2 * ax + 1280, 1140);
+        break;
+      }
+    }
+    if (stage.asleep) front += zzz(head.x + 120, head.y - 260, ink);
+  } else if (stage.asleep && !bust && !stage.subject) front += zzz(g.cx + 220, g.top + 40, outline ?? '#3a2a34');
+
+  for (const entry of stage.things) {
+    if (drawn.has(entry)) continue;
+    const { thing, where } = entry;
     const svg = thingSvg(thing, accent, outline);
     const big = thing.kind === 'plant' || thing.kind === 'building' || thing.kind === 'vehicle';
     const scale = thing.size === 'large' ? 1.25 : thing.size === 'small' ? 0.8 : 1;
@@ -346,8 +501,10 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
         }
         const right = behind % 2 === 0;
         behind++;
-        const size = (big ? 820 : 420) * scale;
-        back += put(svg, g.cx + (right ? 1 : -1) * (span + size * 0.15), g.foot - size * 0.46, size);
+        // Behind a body lying on the ground: close by (a beach umbrella over a sunbather), on the ground it lies on.
+        const flat = lying && (bedding === 'ground' || bedding === 'flat');
+        const size = (big ? (flat ? 640 : 820) : 420) * scale;
+        back += put(svg, g.cx + (right ? 1 : -1) * ((flat ? 320 : span) + size * 0.15), g.foot - (flat ? LIE_FLOOR : 0) - size * 0.46, size);
         break;
       }
       case 'above':

@@ -1,13 +1,14 @@
 /**
  * Actions and places drawn without a photo (issue 28): the plan resolves the pose and the
- * interaction (a board game between two, surfing, cooking at a stove, sitting on a throne, riding,
- * flying over the moon, running), and the stage lays them out: checked as plain data (the plan,
+ * interaction (a board game between two, surfing, cooking at a stove, sitting on a throne, lying on
+ * a towel or in a hammock or in bed, riding, flying over the moon, running), and the stage lays them out: checked as plain data (the plan,
  * the stage's things and the drawing's copies and layers), and the figure's pose in its spec.
  */
 import { figureFromPrompt } from '../src/figure.js';
 import { planScene, type ScenePlan } from '../src/plan/plan.js';
 import { analysePrompt } from '../src/prompt.js';
-import { drawStage, FLY_LIFT, stageFromPlan, thingSvg } from '../src/stage.js';
+import { hasFigureFace } from '../src/scene.js';
+import { drawStage, FLY_LIFT, LIE_ANGLE, stageFromPlan, thingSvg } from '../src/stage.js';
 import { createRng } from '../src/util/rng.js';
 
 const placed = (plan: ScenePlan) => plan.props.map((p) => `${p.word}@${p.placement}`);
@@ -34,6 +35,12 @@ describe('the plan resolves the action into a pose and an interaction', () => {
     ['a girl riding a horse in a meadow', 'ride', ['horse@under']],
     ['a witch flying on a broom over a village', 'fly', ['broom@under']],
     ['a boy playing cards with his grandpa', 'sit', ['cards@between', 'grandpa@held']],
+    ['a woman lying on a beach towel reading a book', 'lie', ['towel@under', 'book@held']],
+    ['a man sleeping in a hammock between palm trees', 'lie', ['hammock@under', 'palm trees@beside']],
+    ['a cat lying in bed', 'lie', ['bed@under']],
+    ['a boy lying in the grass', 'lie', []],
+    ['a dog in a hammock', 'lie', ['hammock@under']],
+    ['a grandpa sleeping on a chair', 'sit', ['chair@under']],
   ])('"%s": %s, %j', (prompt, pose, props) => {
     const plan = planScene(prompt);
     expect(plan.pose).toBe(pose);
@@ -45,6 +52,9 @@ describe('the plan resolves the action into a pose and an interaction', () => {
     expect(planScene('a girl riding a bicycle through a city at night').setting).toEqual({ place: 'city', placeIcon: 'cityscape', timeOfDay: 'night' });
     expect(planScene('an astronaut flying over the moon').setting).toMatchObject({ place: 'moon' });
     expect(planScene('two cats playing chess').subjects).toMatchObject([{ word: 'cats', figure: 'cat', count: 2 }]);
+    // A place naming the thing lain on is the setting: the towel is on the beach.
+    expect(planScene('a woman lying on a beach towel reading a book').setting).toMatchObject({ place: 'beach', placeIcon: 'beach-with-umbrella' });
+    expect(planScene('a boy lying in the grass').setting).toMatchObject({ place: 'grass' });
   });
 
   it('flying over scenery keeps it below the flyer, not in the sky', () => {
@@ -104,6 +114,46 @@ describe('the stage draws the interaction', () => {
     expect(d.front).toContain('fill="#2f8fd8"');
   });
 
+  it('lying on a towel: the figure laid down on its side over the towel, reading the held book', () => {
+    const stage = stageOf('a woman lying on a beach towel reading a book');
+    expect(stage).toMatchObject({ pose: 'lie', copies: 1 });
+    const d = drawStage(stage, 'chibi', '#ffd23f', undefined, true);
+    expect(d.copies).toEqual([{ dx: 0, s: expect.any(Number), dy: expect.any(Number), lie: LIE_ANGLE }]);
+    // Smaller than standing (it lies along the ground), the towel behind it, striped in the accent.
+    expect(d.copies[0].s).toBeLessThan(1);
+    expect(d.back).toContain('fill="#ffd23f"');
+    expect(d.front).not.toContain('fill="#ffd23f"');
+    // Laid flat, the body is wider than it is tall: the drawing spreads sideways past a standing figure's.
+    const standing = drawStage(stageOf('a woman standing on a beach'), 'chibi', '#ffd23f', undefined, true);
+    expect(d.bounds.x1 - d.bounds.x0).toBeGreaterThan(standing.bounds.x1 - standing.bounds.x0);
+  });
+
+  it('sleeping in a hammock between palm trees: the palms hold its ends, not stand beside it; Zs over the sleeper', () => {
+    const stage = stageOf('a man sleeping in a hammock between palm trees');
+    expect(stage).toMatchObject({ pose: 'lie', asleep: true });
+    const d = drawStage(stage, 'chibi', '#ffd23f', undefined, true);
+    const palm = thingSvg(planScene('a palm tree').subjects[0] ?? planScene('a palm tree').props[0], '#ffd23f');
+    // One palm at each end, behind the body; the near side of the hammock in front of it.
+    expect(d.back.split(palm).length - 1).toBe(2);
+    expect(d.front).not.toContain(palm);
+    expect(d.front).toMatch(/<path d="M-?[\d.]+,[\d.]+ Q[\d.]+,[\d.]+ [\d.]+,[\d.]+ Q[\d.]+,[\d.]+ -?[\d.]+,[\d.]+Z" fill="#ffd23f"/);
+    // Three Zs (a stroke drawn h k, l -k, h k), none over a reader who is awake.
+    expect(d.front.match(/ h(\d+) l-\1,[\d.]+ h\1"/g)).toHaveLength(6);
+    expect(drawStage(stageOf('a woman lying on a beach towel reading a book'), 'chibi', '#ffd23f', undefined, true).front).not.toMatch(/ h(\d+) l-\1,[\d.]+ h\1"/);
+    // Without trees named, posts.
+    expect(drawStage(stageOf('a dog in a hammock'), 'chibi', '#ffd23f', undefined, true).back).toContain('fill="#8a5a34"');
+  });
+
+  it('in bed: the cover over the body in front, the bed behind; in the grass: blades in front', () => {
+    const bed = drawStage(stageOf('a cat lying in bed'), 'chibi', '#ffd23f', undefined, true);
+    expect(bed.front).toContain('fill="#ffd23f"');
+    expect(bed.back).toContain('fill="#9a6a3a"');
+    const grass = stageOf('a boy lying in the grass');
+    expect(grass.grass).toBe(true);
+    expect(drawStage(grass, 'chibi', '#ffd23f', undefined, true).front).toContain('fill="#4f9a3f"');
+    expect(stageOf('a boy lying on a towel').grass).toBeUndefined();
+  });
+
   it('surfing: the board rides water, not the sand', () => {
     const d = drawStage(stageOf('a golden retriever surfing a wave'), 'chibi', '#ffd23f', undefined, true);
     expect(d.front).toContain('fill="#2f8fd8"');
@@ -119,10 +169,19 @@ describe('the figure takes the pose', () => {
     ['a boy running through a city', 'run', 'run'],
     ['a golden retriever surfing a wave', 'balance', 'balance'],
     ['a grandmother holding a birthday cake', 'hold', 'hold'],
+    ['a woman lying on a beach towel reading a book', 'hold', 'lie'],
+    ['a man sleeping in a hammock between palm trees', 'down', 'lie'],
   ])('"%s": arms %s, body %s', (prompt, arms, body) => {
     const s = spec(prompt);
     expect(s.pose).toBe(arms);
     expect(s.stage?.pose).toBe(body);
+  });
+
+  it('a sleeper closes its eyes; a lying figure has no upright face for the face effects', () => {
+    expect(spec('a man sleeping in a hammock between palm trees').asleep).toBe(true);
+    expect(spec('a woman lying on a beach towel reading a book').asleep).toBeFalsy();
+    expect(hasFigureFace(spec('a woman lying on a beach towel reading a book'))).toBe(false);
+    expect(hasFigureFace(spec('a grandmother holding a birthday cake'))).toBe(true);
   });
 
   it('a knight wears a steel helm and armour; a plain boy does not', () => {

@@ -34,6 +34,15 @@ describe('planScene', () => {
     expect(plan.actions).toEqual(['read']);
   });
 
+  it('lying down: the verb, or a bed, a hammock or a towel under the subject, lays it down; an upright seat still sits', () => {
+    expect(planScene('a woman lying on a beach towel reading a book')).toMatchObject({ pose: 'lie', actions: ['lie', 'read'], setting: { place: 'beach' } });
+    expect(placed(planScene('a man sleeping in a hammock between palm trees'))).toEqual(['hammock@under', 'palm trees@beside']);
+    expect(planScene('a puppy napping in a sleeping bag')).toMatchObject({ pose: 'lie', props: [{ word: 'sleeping bag', placement: 'under' }] });
+    expect(planScene('a fox on a blanket').pose).toBe('lie');
+    expect(planScene('a king sleeping on his throne').pose).toBe('sit');
+    expect(planScene('a girl lying in the grass at sunset')).toMatchObject({ pose: 'lie', setting: { place: 'grass', timeOfDay: 'sunset' }, unknown: [] });
+  });
+
   it('reading with nothing named holds a book', () => {
     expect(placed(planScene('an owl reading by the fire'))).toContain('book@held');
   });

@@ -24,14 +24,14 @@ export interface PlannedThing {
 /** 'between': on a table between the players (a board game). */
 export type Placement = 'held' | 'under' | 'worn' | 'in' | 'beside' | 'above' | 'background' | 'between';
 /** How the main subject's body is drawn: what the action and its props ask of it. */
-export type PlanPose = 'stand' | 'sit' | 'ride' | 'hold' | 'fly' | 'run' | 'balance' | 'swim';
+export type PlanPose = 'stand' | 'sit' | 'lie' | 'ride' | 'hold' | 'fly' | 'run' | 'balance' | 'swim';
 export interface ScenePlan {
   /** Main subject first. */
   subjects: PlannedThing[];
   props: Array<PlannedThing & { placement: Placement }>;
   /** Verbs, infinitive ("surf", "read", "cook"). */
   actions: string[];
-  /** The main subject's pose: sitting on a throne, riding a bicycle, flying, running, holding a cake. */
+  /** The main subject's pose: sitting on a throne, lying on a towel, riding a bicycle, flying, running, holding a cake. */
   pose: PlanPose;
   setting: {
     place?: string;
@@ -77,6 +77,7 @@ const PREPOSITIONS: Record<string, Placement> = {
   with: 'held', holding: 'held', on: 'under', onto: 'under', atop: 'under', riding: 'under', in: 'in', inside: 'in', into: 'in', within: 'in',
   wearing: 'worn', beside: 'beside', near: 'beside', by: 'beside', next: 'beside', around: 'beside', among: 'beside', at: 'beside', under: 'above', beneath: 'above',
   below: 'above', over: 'under', above: 'background', behind: 'background', across: 'under', through: 'background', from: 'beside', of: 'held', to: 'beside', toward: 'beside', towards: 'beside',
+  between: 'beside', amid: 'beside', amongst: 'beside',
   for: 'beside', along: 'beside', against: 'beside', outside: 'background', during: 'background', past: 'beside',
 };
 /** Where a verb's object goes ("reading a map": the map is held). */
@@ -84,6 +85,7 @@ const VERB_PLACEMENT: Record<string, Placement> = {
   hold: 'held', carry: 'held', read: 'held', eat: 'held', drink: 'held', play: 'held', cook: 'in', paint: 'held', throw: 'held', catch: 'held', grab: 'held', hug: 'held', juggle: 'held',
   fly: 'held', use: 'held', sip: 'held', lick: 'held', bake: 'in', fry: 'in', pour: 'held', write: 'held', draw: 'held', knit: 'held', feed: 'held', plant: 'held', water: 'held', blow: 'held', wave: 'held', build: 'beside',
   wear: 'worn', ride: 'under', surf: 'under', drive: 'under', sail: 'under', skate: 'under', sit: 'under', stand: 'under', sleep: 'under', climb: 'under', row: 'under', pilot: 'under', fish: 'beside',
+  lie: 'under', lay: 'under', nap: 'under', recline: 'under', lounge: 'under', sunbathe: 'under',
 };
 /** Props an action implies when the prompt names none ("surfing" → a surfboard underfoot). */
 const IMPLIED: Record<string, Array<[string, Placement]>> = {
@@ -101,16 +103,23 @@ const GAMES = new Set(['chess', 'chessboard', 'board game', 'checkers', 'draught
 const SWIM = new Set(['swim', 'paddle', 'dive', 'snorkel', 'bathe']);
 const FLY = new Set(['fly', 'soar', 'float', 'hover', 'glide', 'swoop']);
 const RUN = new Set(['run', 'jog', 'race', 'sprint', 'dash', 'chase', 'hurry', 'rush']);
-const SIT = new Set(['sit', 'seat', 'relax', 'rest', 'lounge', 'perch']);
+const SIT = new Set(['sit', 'seat', 'relax', 'rest', 'perch']);
+/** Lying down: on a towel, in a hammock, in bed, in the grass. */
+const LIE = new Set(['lie', 'lay', 'sleep', 'nap', 'doze', 'snooze', 'recline', 'lounge', 'sunbathe', 'sprawl']);
 const RIDE = new Set(['ride', 'cycle', 'bike', 'drive', 'pilot', 'pedal']);
 const BALANCE = new Set(['surf', 'skate', 'ski', 'snowboard', 'skateboard']);
 /** Things sat on: a figure on one sits. */
 const SEATS = new Set(['chair', 'stool', 'throne', 'sofa', 'couch', 'bench', 'armchair']);
+/** Things lain on or in: a figure on one lies ("a cat in a hammock"), whatever the verb. */
+export const BEDS = new Set(['bed', 'hammock', 'towel', 'blanket', 'mat', 'rug', 'sleeping bag']);
+/** Seats nobody lies on: "sleeping on a chair" sits. */
+const UPRIGHT_SEATS = new Set(['chair', 'stool', 'throne', 'armchair']);
 
 /**
  * The main subject's pose from the actions and what they put under or before it: on a board or
- * flying or running wins over holding (the hands are busy with the motion); a seat or a board game
- * sits; a vehicle or an animal underfoot is ridden (a board is balanced on).
+ * flying or running wins over holding (the hands are busy with the motion); lying down or a bed,
+ * a hammock or a towel under it lies (a held book is read lying); a seat or a board game sits; a
+ * vehicle or an animal underfoot is ridden (a board is balanced on).
  */
 function poseOf(plan: ScenePlan): PlanPose {
   const acts = new Set(plan.actions);
@@ -121,6 +130,9 @@ function poseOf(plan: ScenePlan): PlanPose {
   if (has(FLY) && !held) return 'fly';
   if (has(SWIM)) return 'swim';
   if (has(RUN)) return 'run';
+  // Lying: the verb ("sleeping", "lying in the grass") unless the seat is upright, or a bed-like prop.
+  const lain = plan.props.some((p) => BEDS.has(p.word) && (p.placement === 'under' || p.placement === 'in'));
+  if ((has(LIE) && !under.some((p) => UPRIGHT_SEATS.has(p.word))) || lain) return 'lie';
   if (has(SIT) || under.some((p) => SEATS.has(p.word)) || plan.props.some((p) => p.placement === 'between')) return 'sit';
   if (has(RIDE) || under.some((p) => p.kind === 'vehicle' || p.kind === 'animal')) return 'ride';
   return held ? 'hold' : 'stand';
@@ -376,6 +388,12 @@ function assemble(plan: ScenePlan, tokens: Token[]): void {
     }
     // Unknown modifiers are reported too: "bamboo fence" must not hide an unknown "bamboo".
     for (const m of modifiers) if (!m.entry && !plan.unknown.includes(m.word)) plan.unknown.push(m.word);
+    // A place naming a thing is the setting too: "a beach towel" is on the beach, "a park bench" in the park.
+    const placeModifier = head.entry && head.entry.kind !== 'place' ? modifiers.find((m) => m !== head && m.entry?.kind === 'place') : undefined;
+    if (placeModifier && !plan.setting.place) {
+      plan.setting.place = placeModifier.word;
+      if (placeModifier.entry?.icon) plan.setting.placeIcon = placeModifier.entry.icon;
+    }
     const modifierWords = modifiers.filter((m) => m !== head).map((m) => m.word);
     const allAdjectives = [...adjectives, ...modifierWords, ...(role ? [role] : [])];
     const phrase = [...adjectives, ...modifiers.map((m) => m.word), ...(modifiers.includes(t) ? [] : [t.word])].join(' ');
@@ -439,6 +457,8 @@ function placeProp(thing: PlannedThing, placement: Placement | undefined, verb: 
   if (WEARABLE.has(thing.word) && (placement === 'held' || placement === 'in' || placement === 'worn')) return 'worn';
   if (thing.kind === 'vehicle' && (placement === 'in' || placement === 'held' || placement === 'beside')) return 'under';
   if (thing.kind === 'food' && (verb === 'cook' || verb === 'fry' || verb === 'bake')) return 'in';
+  // In bed, in a hammock: lain in, so under the body.
+  if (BEDS.has(thing.word) && placement === 'in') return 'under';
   if (thing.kind === 'building') return 'background';
   return placement ?? 'beside';
 }

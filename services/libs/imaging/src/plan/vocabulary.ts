@@ -605,7 +605,7 @@ const PLACES: Group = {
   'beach-with-umbrella': 'beach seaside shore coast',
   'desert-island': 'island',
   desert: 'desert dune dunes',
-  'national-park': 'park meadow field valley countryside garden',
+  'national-park': 'park meadow field valley countryside garden grass lawn',
   mountain: 'mountain mountains hill hills cliff',
   'snow-capped-mountain': 'alps peak glacier',
   volcano: 'volcano',
@@ -703,6 +703,13 @@ export const ENGINE_ONLY: ReadonlyMap<string, { kind: ThingKind; engineIcon: str
   ['throne', { kind: 'object', engineIcon: 'throne' }],
   ['stove', { kind: 'object', engineIcon: 'stove' }],
   ['cooker', { kind: 'object', engineIcon: 'stove' }],
+  // Lain on or in (plan.ts BEDS): the stage draws them under a lying figure.
+  ['towel', { kind: 'object', engineIcon: 'towel' }],
+  ['blanket', { kind: 'object', engineIcon: 'towel' }],
+  ['mat', { kind: 'object', engineIcon: 'towel' }],
+  ['rug', { kind: 'object', engineIcon: 'towel' }],
+  ['sleeping bag', { kind: 'object', engineIcon: 'towel' }],
+  ['hammock', { kind: 'object', engineIcon: 'hammock' }],
 ]);
 
 /** The longest phrase in the vocabulary, in words (for n-gram matching). */
