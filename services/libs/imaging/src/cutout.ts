@@ -332,6 +332,150 @@ export async function celPerson(layer: Raw, S: number, levels = 3): Promise<Raw>
 }
 
 /**
+ * The face of a cel-shaded person painted as anime paints it (over `cel`, celPerson's result):
+ * the skin one flat tone, with at most one clean shadow tone where the face's broad light falls
+ * off (the photo's luminance blurred over a tenth of the face, thresholded once: the shadow follows
+ * the cheekbone, the nose and the jaw, never the skin's mottle); the features (eyes, brows, nose,
+ * lips: the landmarks' regions) keep the person's own, which they are recognised by, wherever they
+ * differ from the skin. RGBA in (`layer` the photo's cut-out, `cel` the same size), RGBA out.
+ */
+export async function celFace(cel: Raw, layer: Raw, face: PhotoFace): Promise<Raw> {
+  const lm = face.landmarks;
+  if (lm.length !== 68) return cel;
+  const { width: W, height: H } = layer;
+  const b = face.box;
+  // The face's region (skin can reach a little beyond the box: forehead, neck under the chin).
+  const cx = b.left + b.width / 2, cy = b.top + b.height * 0.62;
+  const rx = b.width * 0.66, ry = b.height * 0.86;
+  const x0 = Math.max(0, Math.floor(cx - rx)), x1 = Math.min(W, Math.ceil(cx + rx));
+  const y0 = Math.max(0, Math.floor(cy - ry)), y1 = Math.min(H, Math.ceil(cy + ry));
+  const w = x1 - x0, h = y1 - y0;
+  if (w < 8 || h < 8) return cel;
+  // The face's own axis (it may be tilted): from the brows' middle down to the chin.
+  const browMid = { x: (lm[19].x + lm[24].x) / 2, y: (lm[19].y + lm[24].y) / 2 };
+  const len = Math.hypot(lm[8].x - browMid.x, lm[8].y - browMid.y) || 1;
+  const down = { x: (lm[8].x - browMid.x) / len, y: (lm[8].y - browMid.y) / len };
+  // The face outline: the jaw, then the forehead (the brows raised along the axis).
+  const outline = [...lm.slice(0, 17), ...lm.slice(17, 27).reverse().map((p) => ({ x: p.x - down.x * len * 0.42, y: p.y - down.y * len * 0.3 }))];
+  const [crop, inside] = await Promise.all([
+    toRaw(fromRaw(colourOf(layer)).extract({ left: x0, top: y0, width: w, height: h })),
+    toRaw(fromRaw(polygonMask(outline.map((p) => ({ x: p.x - x0, y: p.y - y0 })), w, h)).blur(Math.max(0.8, b.width * 0.008)).extractChannel(0)),
+  ]);
+  // A lightly smoothed copy (colour likeness to the skin) and the broad light (the shadow's shape).
+  const [soft, broad, fine] = await Promise.all([
+    toRaw(fromRaw(crop).blur(Math.max(0.8, b.width * 0.012))),
+    toRaw(fromRaw(luma(crop)).blur(Math.max(2, b.width * 0.05)).extractChannel(0)),
+    toRaw(fromRaw(luma(crop)).blur(Math.max(0.6, b.width * 0.005)).extractChannel(0)),
+  ]);
+  const sd = soft.data, bd = broad.data, id = inside.data, fd = fine.data;
+  // The skin's colour: the median of the cheeks and the nose's bridge.
+  const mid = (i: number, j: number, t: number) => ({ x: lm[i].x + (lm[j].x - lm[i].x) * t, y: lm[i].y + (lm[j].y - lm[i].y) * t });
+  const spots = [mid(2, 31, 0.45), mid(14, 35, 0.45), lm[28], lm[29], mid(3, 48, 0.5), mid(13, 54, 0.5)];
+  const ch: number[][] = [[], [], []];
+  const lights: number[] = [];
+  for (const p of spots) {
+    const x = Math.round(p.x) - x0, y = Math.round(p.y) - y0;
+    if (x < 0 || y < 0 || x >= w || y >= h) continue;
+    const i = (y * w + x) * 3;
+    for (let c = 0; c < 3; c++) ch[c].push(sd[i + c]);
+    lights.push(bd[y * w + x]);
+  }
+  if (lights.length < 3) return cel;
+  const median = (v: number[]) => [...v].sort((p, q) => p - q)[Math.floor(v.length / 2)];
+  const skin = ch.map(median);
+  // The lit tone: the person's skin, lighter and a little less saturated (anime skin is light).
+  const sl = 0.299 * skin[0] + 0.587 * skin[1] + 0.114 * skin[2];
+  const lift = Math.max(1, 185 / Math.max(40, sl));
+  const litTone = skin.map((v) => clamp((v + (sl - v) * 0.25) * lift * 0.88 + 200 * 0.12));
+  const shadeTone = litTone.map((v, c) => v * SHADE_TONE[c]);
+  // The shadow: where the broad light is clearly below the cheeks'.
+  const lightMid = median(lights);
+  const threshold = lightMid * 0.84;
+  // The features: eyes with their lids and lashes, brows, the nose's underside, the lips.
+  const feats = ([['rightEye', 1.9], ['leftEye', 1.9], ['rightBrow', 1.3], ['leftBrow', 1.3], ['mouth', 1.35]] as const).map(([g, k]) => { const c = groupCircle(lm, g); return { x: c.x, y: c.y, r: c.r * k }; });
+  feats.push({ x: lm[33].x, y: lm[33].y - (lm[33].y - lm[30].y) * 0.3, r: Math.hypot(lm[35].x - lm[31].x, lm[35].y - lm[31].y) * 1.0 });
+  const out = Buffer.from(cel.data);
+  const cd = cel.data, ld = layer.data;
+  const nose = lm[33];
+  for (let y = 0; y < h; y++) {
+    const Y = y + y0;
+    const ey = (Y - cy) / ry;
+    for (let x = 0; x < w; x++) {
+      const X = x + x0;
+      const o = (Y * W + X) * 4;
+      if (ld[o + 3] === 0) continue;
+      const ex = (X - cx) / rx;
+      const e = ex * ex + ey * ey;
+      if (e >= 1) continue;
+      const p = y * w + x, i = p * 3;
+      // How much this pixel is skin: inside the face's outline nearly any skin-like colour (the
+      // photo's light may tint a cheek), outside it (neck, ears) only a close one.
+      const dr = sd[i] - skin[0], dg = sd[i + 1] - skin[1], db = sd[i + 2] - skin[2];
+      const dy = 0.299 * dr + 0.587 * dg + 0.114 * db;
+      const dist = Math.sqrt((dr - dy) ** 2 + (dg - dy) ** 2 + (db - dy) ** 2 + dy * dy * 0.1);
+      const inFace = id[p] / 255;
+      // Inside the outline every pixel but dark hair is face (the photo's light may tint a cheek
+      // blue or pink); outside it (neck, ears) only a colour near the skin's.
+      const sLum = 0.299 * sd[i] + 0.587 * sd[i + 1] + 0.114 * sd[i + 2];
+      const notHair = Math.max(0, Math.min(1, (sLum - sl * 0.45) / (sl * 0.15)));
+      const byColour = Math.max(0, Math.min(1, (SKIN_TOLERANCE - dist) / 14));
+      const isSkin = Math.max(inFace * notHair, byColour) * Math.min(1, (1 - e) / 0.15);
+      if (isSkin <= 0) continue;
+      // One clean shadow edge (a pixel or two of anti-aliasing); below the jaw (the neck) always shade.
+      const below = (X - nose.x) * down.x + (Y - nose.y) * down.y > 0 ? 1 - inFace : 0;
+      const t = Math.max(below, Math.max(0, Math.min(1, (threshold - bd[p]) / 3 + 0.5)));
+      // Inside a feature, pixels unlike the skin (iris, lashes, brows, lips, nostrils) are the person's own.
+      let feat = 0;
+      for (const f of feats) {
+        const d = Math.hypot(X - f.x, Y - f.y) / f.r;
+        if (d < 1) feat = Math.max(feat, Math.min(1, (1 - d) / 0.3));
+      }
+      // The features are drawn into the flat tone by their own fine light against the broad one
+      // (lashes, iris, nostrils and the lips' line darken it; the eyes' whites and teeth lighten it).
+      const ratio = Math.max(0.15, Math.min(1.5, fd[p] / Math.max(20, bd[p])));
+      // (A slight shade, a socket's or a cheek's, stays flat: only clear marks are drawn.)
+      const mark = ratio < 1 ? 1 - Math.max(0, 0.92 - ratio) * feat * 1.25 : 1 + (ratio - 1) * feat * 0.8;
+      // A little of the broad light's gradient stays within each tone (the face's modelling, soft).
+      const model = 1 + Math.max(-0.25, Math.min(0.2, ((bd[p] - lightMid) / Math.max(40, lightMid)) * FACE_MODELLING));
+      for (let c = 0; c < 3; c++) {
+        const flat = (litTone[c] + (shadeTone[c] - litTone[c]) * t) * model * mark;
+        // Half the feature's own colour (iris, lips, brows) over its drawn mark.
+        const tone = flat + (cd[o + c] - flat) * feat * 0.5;
+        out[o + c] = clamp(cd[o + c] + (tone - cd[o + c]) * isSkin);
+      }
+    }
+  }
+  return { ...cel, data: out };
+}
+
+/** A polygon filled (255 inside) on a w×h grey mask: even-odd scanlines at pixel centres. */
+function polygonMask(pts: Array<{ x: number; y: number }>, w: number, h: number): Raw {
+  const m = Buffer.alloc(w * h);
+  for (let y = 0; y < h; y++) {
+    const yc = y + 0.5;
+    const xs: number[] = [];
+    for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
+      const a = pts[i], c = pts[j];
+      if ((a.y <= yc) !== (c.y <= yc)) xs.push(a.x + ((yc - a.y) / (c.y - a.y)) * (c.x - a.x));
+    }
+    xs.sort((p, q) => p - q);
+    for (let k = 0; k + 1 < xs.length; k += 2) {
+      for (let x = Math.max(0, Math.ceil(xs[k] - 0.5)); x < Math.min(w, Math.ceil(xs[k + 1] - 0.5)); x++) m[y * w + x] = 255;
+    }
+  }
+  return { data: m, width: w, height: h, channels: 1 };
+}
+
+/** How much of the face's broad light stays as a soft gradient inside the flat tones. */
+const FACE_MODELLING = 1;
+
+/** Anime skin's shadow tone, as gains on its lit tone (a warm, rosy shade). */
+const SHADE_TONE = [0.88, 0.74, 0.76];
+
+/** How far (chroma, light counting for little) a face pixel's colour may be from the skin's and still be painted as skin. */
+const SKIN_TOLERANCE = 34;
+
+/**
  * The cut-out person as plasticine (Claymation): the photo rounded off into smooth lumps, the
  * body shaded as one rounded form (its silhouette, blurred, is a height map lit from the upper
  * left: edges turn away from the light like a pressed clay figure's), a faint sheen on the lit

@@ -2,7 +2,7 @@
  * The person restyles as plain pixel code (no model): a cut-out layer in, the restyled layer out.
  * A flat grey disc on transparency stands in for the person.
  */
-import { animatedPerson, clayPerson, dreamPerson, neonLitPerson } from '../src/cutout.js';
+import { animatedPerson, celFace, clayPerson, dreamPerson, neonLitPerson } from '../src/cutout.js';
 import { flowStrokes, pixelate } from '../src/effects.js';
 import type { Raw } from '../src/raster.js';
 import { createRng } from '../src/util/rng.js';
@@ -68,6 +68,57 @@ describe('animated person (Pixar, Disney)', () => {
     let rough = 0;
     for (let y = 90; y < 110; y++) for (let x = 90; x < 110; x++) rough += Math.abs(px(out, x, y)[0] - px(out, x + 1, y)[0]);
     expect(rough / 400).toBeLessThan(2);
+  });
+});
+
+/** 68 face-api landmarks of a face drawn upright in the disc (centre 100, 95; eyes at 75 and 125, 85; mouth at 100, 135). */
+function faceLandmarks(): Array<{ x: number; y: number }> {
+  const lm: Array<{ x: number; y: number }> = [];
+  for (let k = 0; k <= 16; k++) lm.push({ x: 100 - 60 * Math.cos((Math.PI * k) / 16), y: 95 + 65 * Math.sin((Math.PI * k) / 16) });
+  for (let k = 0; k < 5; k++) lm.push({ x: 55 + k * 9, y: 70 });
+  for (let k = 0; k < 5; k++) lm.push({ x: 110 + k * 9, y: 70 });
+  for (let k = 0; k < 4; k++) lm.push({ x: 100, y: 80 + k * 10 });
+  for (let k = 0; k < 5; k++) lm.push({ x: 90 + k * 5, y: 115 });
+  const ring = (cx: number, cy: number, rx: number, ry: number, n: number) => { for (let k = 0; k < n; k++) lm.push({ x: cx - rx * Math.cos((2 * Math.PI * k) / n), y: cy - ry * Math.sin((2 * Math.PI * k) / n) }); };
+  ring(75, 85, 10, 4, 6);
+  ring(125, 85, 10, 4, 6);
+  ring(100, 135, 18, 7, 12);
+  ring(100, 135, 12, 3, 8);
+  return lm;
+}
+
+describe('cel face (Anime)', () => {
+  it('paints mottled skin as one flat tone with one clean shadow, keeps the eyes dark and the outline', async () => {
+    // Skin with the photo's mottle (blocks tinted blue or pink), lit on the left and in shade on the right; dark eyes.
+    const layer = disc();
+    for (let y = 0; y < N; y++) {
+      for (let x = 0; x < N; x++) {
+        const i = (y * N + x) * 4;
+        if (!layer.data[i + 3]) continue;
+        const block = ((Math.floor(x / 8) * 31 + Math.floor(y / 8) * 17) % 5) - 2;
+        const light = x < 100 ? 1 : x > 112 ? 0.62 : 1 - ((x - 100) / 12) * 0.38;
+        layer.data[i] = (205 + block * 9) * light;
+        layer.data[i + 1] = 160 * light;
+        layer.data[i + 2] = (135 - block * 9) * light;
+        if (Math.hypot(x - 75, y - 85) < 6 || Math.hypot(x - 125, y - 85) < 6) layer.data[i] = layer.data[i + 1] = layer.data[i + 2] = 30;
+      }
+    }
+    const face = { box: { left: 40, top: 60, width: 120, height: 105 }, landmarks: faceLandmarks() };
+    const out = await celFace(layer, layer, face);
+    for (let i = 3; i < out.data.length; i += 4) expect(out.data[i]).toBe(layer.data[i]);
+    const spread = (img: Raw, x0: number, x1: number, y0: number, y1: number) => {
+      let lo = 255, hi = 0;
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) { const v = px(img, x, y)[0]; lo = Math.min(lo, v); hi = Math.max(hi, v); }
+      return hi - lo;
+    };
+    // Each cheek is one even tone, where the photo's was mottled.
+    expect(spread(layer, 55, 85, 100, 125)).toBeGreaterThan(30);
+    expect(spread(out, 55, 85, 100, 125)).toBeLessThan(14);
+    expect(spread(out, 122, 145, 100, 125)).toBeLessThan(14);
+    // The shaded cheek is one shadow tone below the lit one.
+    expect(lum(px(out, 70, 112))).toBeGreaterThan(lum(px(out, 135, 112)) + 20);
+    // The eyes stay the person's own: dark on the light skin.
+    expect(lum(px(out, 75, 85))).toBeLessThan(lum(px(out, 70, 112)) - 80);
   });
 });
 

@@ -6,7 +6,8 @@
 import { celShade, gradientMap, inkMask, keepFace, median3, relief, reliefs, skinMask, recolourMasked, thicken, warp, xdogMask, type Warp } from '../effects.js';
 import { atSize, bloom, enlarge, fromRaw, glows, luma, noise, posterise, shrink, smoothSurface, toRaw } from '../raster.js';
 import { finalGrade, vibeGrade } from '../scene.js';
-import { animatedPerson, celPerson, clayPerson } from '../cutout.js';
+import { animatedPerson, celFace, celPerson } from '../cutout.js';
+import { clayFigure } from './clay-person.js';
 import type { TrendContext } from '../types.js';
 import type { Raw } from '../raster.js';
 import { linearGradient, r } from '../util/svg.js';
@@ -211,13 +212,13 @@ export const anime = styledTrend({
   backdrop: (ctx) => skyBackdrop(ctx, '#2f8fe8', '#cdeeff', 4),
   async person(ctx, layer) {
     const cel = await celPerson(layer, S_(ctx), ctx.options.cel_shading ? 2 : 3);
-    // The face keeps some of its own shading under the cels: the person stays recognisable.
+    // The face painted flat (skin and one clean shadow), its features the person's own.
     const face = ctx.photo?.faceIn(layer.width, layer.height, 0.38);
-    return face ? keepFace(cel, layer, face.box, 0.5) : cel;
+    return face ? celFace(cel, layer, face) : cel;
   },
   faceEdit(ctx, img, f) {
     if (!f.fromPhoto) return img;
-    return warp(img, eyeWarps(f, ctx.options.sparkle_eyes ? 0.5 : 0.32));
+    return warp(img, eyeWarps(f, ctx.options.sparkle_eyes ? 0.5 : 0.4));
   },
   async stylize(ctx, img0, s) {
     const { options } = ctx;
@@ -386,7 +387,7 @@ export const clay = styledTrend({
   // Rounded and coloured at half size (see stylize): the base picture is made there.
   workScale: 0.5,
   // The cut-out person becomes a plasticine figure: rounded body, sheen, fingerprints.
-  person: (ctx, layer) => clayPerson(layer, ctx.rng.fork('clay'), ctx.photo?.faceIn(layer.width, layer.height, 0.36)?.box),
+  person: (ctx, layer) => clayFigure(layer, ctx.rng.fork('clay'), ctx.photo?.faceIn(layer.width, layer.height, 0.36)?.box),
   backdrop(ctx) {
     if (!ctx.options.stop_motion_set) return undefined;
     const { W, H } = ctx;
