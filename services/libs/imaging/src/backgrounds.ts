@@ -28,12 +28,14 @@ const HINTS: Array<[BackgroundKind, RegExp]> = [
   ['retro', /\b(retro|80s|synthwave|vintage|disco|arcade)\b/i],
 ];
 
+/**
+ * Close alternatives that still show the place: a city stays a city (the futuristic set has no
+ * street and no skyline to run through), a park stays outdoors (the studio has no grass).
+ */
 const ALTERNATES: Partial<Record<BackgroundKind, BackgroundKind[]>> = {
   space: ['space', 'space', 'cosmic'],
   cosmic: ['cosmic', 'space'],
   futuristic: ['futuristic', 'city'],
-  nature: ['nature', 'nature', 'studio'],
-  city: ['city', 'city', 'futuristic'],
 };
 
 /** The prompt's background with a seeded chance of a close alternative (more variety per seed). */

@@ -75,6 +75,7 @@ function placeThing(plan: ScenePlan): PlannedThing | undefined {
 export const SLEEP = new Set(['sleep', 'nap', 'doze', 'snooze']);
 /** Actions done at a cooker: the subject stands behind one, the pan over its hob. */
 const COOKING = new Set(['cook', 'fry', 'bake', 'boil', 'stir', 'flip']);
+const CHAIR: PlannedThing = { phrase: 'chair', word: 'chair', icon: 'chair', kind: 'object', count: 1, adjectives: [] };
 const STOVE: PlannedThing = { phrase: 'stove', word: 'stove', icon: null, kind: 'object', count: 1, adjectives: [] };
 
 /** The plan's things sorted into the places the stage draws them. */
@@ -344,7 +345,7 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
   const lieS = c.s * LIE_SCALE;
   /** The middle of the (front) lying body. */
   const mid = { x: g.cx, y: g.foot - LIE_MID[bedding] };
-  const copies = Array.from({ length: n }, (_, i) => {
+  const copies: StageDrawing['copies'] = Array.from({ length: n }, (_, i) => {
     if (lying) {
       // Side by side in depth: the ones behind a little higher and to the left.
       const k = n - 1 - i;
@@ -529,6 +530,14 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
         low += put(engineIcon('table', '#9a6a3a'), x, top - 0.34 * T + T / 2, T, { sx: n > 1 ? 1.3 : 1 });
         const B = 380 * s1;
         low += put(svg, x, top + 6 - 0.82 * B + B / 2, B, { sx: n > 1 ? 1.25 : 1 });
+        // The players sit: on the seat the prompt names, else each on a chair behind it, its seat under the hips.
+        if (stage.pose === 'sit' && !stage.things.some((t) => t.where === 'under')) {
+          const hip = g.foot - (g.foot - SEAT_Y[build]) * s1;
+          const C = ((g.foot - SEAT_Y[build]) / 0.45) * s1;
+          const chair = thingSvg(CHAIR, accent, outline);
+          // Each a little to the player's outer side, so its back and legs show past the body.
+          for (const cp of copies) back += put(chair, g.cx + cp.dx + (cp.dx > 0 ? 1 : -1) * 150 * s1, hip - 0.55 * C + C / 2, C, { sx: cp.flip ? 1 : -1 });
+        }
         break;
       }
       case 'stove': {

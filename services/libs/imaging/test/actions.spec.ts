@@ -73,6 +73,10 @@ describe('the stage draws the interaction', () => {
     // In front of the players, centred between them (the figure's box is 600 wide, its middle at 300).
     expect(d.front).toContain(drawn('chess'));
     expect(d.front).toMatch(/translate\(300 [\d.]+\) scale\([\d.]+ [\d.]+\) translate\(-50 -50\)"?>?<rect x="6" y="34"/);
+    // Each player sits on a chair behind it; a named seat is the only one.
+    const chair = thingSvg(planScene('a chair').subjects[0] ?? planScene('a chair').props[0], '#ffd23f');
+    expect(d.back.split(chair).length - 1).toBe(2);
+    expect(drawStage(stageOf('a boy playing chess on a bench'), 'chibi', '#ffd23f', undefined, true).back.split(chair).length - 1).toBe(1);
   });
 
   it('cooking: a stove in front of the cook, under the held pan', () => {

@@ -380,7 +380,7 @@ const OBJECTS: Group = {
   egg: 'egg',
   'nest-with-eggs': 'nest',
   bed: 'bed',
-  chair: 'chair stool',
+  chair: 'chair stool bench armchair',
   'couch-and-lamp': 'sofa couch',
   door: 'door',
   window: 'window',
