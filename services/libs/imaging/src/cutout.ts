@@ -181,9 +181,111 @@ export async function animatedPerson(layer0: Raw, face: PhotoFace | undefined, l
     }
   }
   const res: Raw = { data: out, width: W, height: H, channels: 4 };
-  if (lm) catchlights(res, lm, look.eyes);
+  if (lm) {
+    await headLight(res, lm, look.key ?? [1.08, 1.02, 0.94]);
+    catchlights(res, lm, look.eyes);
+  }
   return res;
 }
+
+/**
+ * The face relit as a modelled head, not the photo's: most of the face's broad light (a wide blur)
+ * is replaced by the light a rounded head would take (an ellipsoid along the face's own axis, so a
+ * tilted face is lit as tilted, with the nose and the cheeks raised on it): a warm key from the
+ * upper left, a cool fill, warm light scattered at the shadow's edge and a rim on the far side,
+ * and a soft gloss on the forehead, nose and cheeks. The photo's finer light (features, creases)
+ * stays, so the person is still recognised. In place; RGBA, `lm` in its pixels.
+ */
+async function headLight(img: Raw, lm: Array<{ x: number; y: number }>, key: [number, number, number]): Promise<void> {
+  const { width: W, height: H, data } = img;
+  const browMid = { x: (lm[19].x + lm[24].x) / 2, y: (lm[19].y + lm[24].y) / 2 };
+  const len = Math.hypot(lm[8].x - browMid.x, lm[8].y - browMid.y);
+  if (len < 8) return;
+  const down = { x: (lm[8].x - browMid.x) / len, y: (lm[8].y - browMid.y) / len };
+  const right = { x: -down.y, y: down.x };
+  // The head: an ellipsoid from the forehead to the chin, as wide as the jaw.
+  const A = Math.hypot(lm[16].x - lm[0].x, lm[16].y - lm[0].y) * 0.56;
+  const B = len * 0.74;
+  const C = { x: browMid.x + down.x * len * 0.28, y: browMid.y + down.y * len * 0.28 };
+  const R = Math.max(A, B) * 1.05;
+  const x0 = Math.max(0, Math.floor(C.x - R)), x1 = Math.min(W, Math.ceil(C.x + R));
+  const y0 = Math.max(0, Math.floor(C.y - R)), y1 = Math.min(H, Math.ceil(C.y + R));
+  const w = x1 - x0, h = y1 - y0;
+  if (w < 8 || h < 8) return;
+  // The photo's broad light on the face (what the modelled light replaces).
+  const crop = await toRaw(fromRaw(img).extract({ left: x0, top: y0, width: w, height: h }).removeAlpha());
+  const broad = (await toRaw(fromRaw(luma(crop)).blur(Math.max(2, A * 0.12)).extractChannel(0))).data;
+  const lights: number[] = [];
+  for (const p of [lm[29], lm[2], lm[14], lm[30]]) {
+    const x = Math.round(p.x) - x0, y = Math.round(p.y) - y0;
+    if (x >= 0 && y >= 0 && x < w && y < h) lights.push(broad[y * w + x]);
+  }
+  if (lights.length < 2) return;
+  const ref = Math.max(40, lights.reduce((p, q) => p + q, 0) / lights.length);
+  // Raised forms on the head: the nose and both cheeks (gaussian bumps, heights in pixels).
+  const noseW = Math.hypot(lm[35].x - lm[31].x, lm[35].y - lm[31].y);
+  const mid = (i: number, j: number, t: number) => ({ x: lm[i].x + (lm[j].x - lm[i].x) * t, y: lm[i].y + (lm[j].y - lm[i].y) * t });
+  const bumps = [
+    { ...mid(30, 33, 0.3), s: noseW * 0.75, a: A * 0.2 },
+    { ...mid(2, 31, 0.5), s: A * 0.28, a: A * 0.07 },
+    { ...mid(14, 35, 0.5), s: A * 0.28, a: A * 0.07 },
+  ];
+  for (let y = 0; y < h; y++) {
+    const Y = y + y0;
+    for (let x = 0; x < w; x++) {
+      const X = x + x0;
+      const o = (Y * W + X) * 4;
+      if (data[o + 3] === 0) continue;
+      const dx = X - C.x, dy = Y - C.y;
+      const u = dx * right.x + dy * right.y, v = dx * down.x + dy * down.y;
+      const q = 1 - (u * u) / (A * A) - (v * v) / (B * B);
+      if (q <= -0.15) continue;
+      // How much of the face this is: full well inside the ellipse, none just beyond its edge.
+      const inside = Math.max(0, Math.min(1, (q + 0.15) / 0.4));
+      const sq = Math.sqrt(Math.max(0.05, q));
+      // The ellipsoid's slope (in the face's axes), then the bumps' (in the picture's).
+      const du = -u / (A * sq), dv = -(A * v) / (B * B * sq);
+      let gx = du * right.x + dv * down.x, gy = du * right.y + dv * down.y;
+      for (const b of bumps) {
+        const ex = X - b.x, ey = Y - b.y;
+        const g = b.a * Math.exp(-(ex * ex + ey * ey) / (2 * b.s * b.s)) / (b.s * b.s);
+        gx -= ex * g;
+        gy -= ey * g;
+      }
+      // A soft form (the slopes halved): the light turns gently across the face.
+      gx *= HEAD_ROUNDNESS;
+      gy *= HEAD_ROUNDNESS;
+      const n = 1 / Math.sqrt(gx * gx + gy * gy + 1);
+      const nx = -gx * n, ny = -gy * n, nz = n;
+      const diffuse = Math.max(0, nx * LIGHT[0] + ny * LIGHT[1] + nz * LIGHT[2]) / FLAT_LIGHT;
+      const h1 = Math.max(0, nx * HALF[0] + ny * HALF[1] + nz * HALF[2]);
+      const h4 = h1 * h1 * h1 * h1, h8 = h4 * h4;
+      const spec = h8 * h8 * h8 * 60;
+      const sss = Math.max(0, 1 - Math.abs(diffuse - 0.75) / 0.2);
+      // A rim where the head turns away on the side opposite the key.
+      const away = Math.max(0, nx * -LIGHT[0] + ny * -LIGHT[1]);
+      const rim = Math.pow(1 - nz, 2) * away * 220;
+      // The photo's own broad light here, relative to the face's (taken out mostly).
+      const photo = Math.max(0.55, Math.min(1.6, broad[y * w + x] / ref));
+      // Skin and light hair take the head's light; dark hair over the face keeps its own (lifting it greys it).
+      const l = 0.299 * data[o] + 0.587 * data[o + 1] + 0.114 * data[o + 2];
+      const keep = inside * HEAD_RELIGHT * Math.max(0, Math.min(1, (l - ref * 0.45) / (ref * 0.2)));
+      for (let c = 0; c < 3; c++) {
+        const lit = HEAD_FILL[c] + (key[c] - HEAD_FILL[c]) * diffuse;
+        const relit = (data[o + c] / photo) * lit + spec * SPEC_TINT[c] + sss * SSS[c] + rim * RIM_TINT[c];
+        data[o + c] = clamp(data[o + c] + (relit - data[o + c]) * keep);
+      }
+    }
+  }
+}
+
+/** How much of the face's light is the modelled head's rather than the photo's. */
+const HEAD_RELIGHT = 0.65;
+/** The modelled head's slopes, scaled: how sharply the light turns across it. */
+const HEAD_ROUNDNESS = 0.55;
+/** The face's light where the key does not reach (a cool fill), as RGB gains. */
+const HEAD_FILL = [0.74, 0.78, 0.9];
+const RIM_TINT = [1, 0.86, 0.7];
 
 /** How strongly the silhouette rounds the body in the height map (a modelled, inflated form). */
 const BODY_RELIEF = 0.24;
