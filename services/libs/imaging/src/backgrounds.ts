@@ -7,8 +7,8 @@ import { blobPath, linearGradient, r, radialGradient } from './util/svg.js';
 import type { Rng } from './util/rng.js';
 
 export const BACKGROUNDS = ['studio', 'nature', 'city', 'space', 'retro', 'abstract', 'futuristic', 'minimalist', 'cosmic', 'gradient', 'beach'] as const;
-/** The chips, and places only a prompt names (a kitchen: "cooking pancakes in a tiny kitchen"). */
-export type BackgroundKind = (typeof BACKGROUNDS)[number] | 'kitchen';
+/** The chips, and places only a prompt names (a kitchen: "cooking pancakes in a tiny kitchen"; a room: "a cat sleeping in bed"). */
+export type BackgroundKind = (typeof BACKGROUNDS)[number] | 'kitchen' | 'room';
 
 /** Accepts the chip labels ("Studio", "Nature", …) case-insensitively; unknown values give undefined. */
 export function parseBackground(value?: string): BackgroundKind | undefined {
@@ -20,6 +20,7 @@ export function parseBackground(value?: string): BackgroundKind | undefined {
 const HINTS: Array<[BackgroundKind, RegExp]> = [
   ['space', /\b(space|mars|moon|planet|astronaut|rocket|galaxy|spaceship|orbit|alien)\b/i],
   ['kitchen', /\b(kitchen|cooking|cooks?|chef|baking|bakes?|bakery|pancakes?)\b/i],
+  ['room', /\b(bed|beds|bedroom|crib|cot|bunk|sofa|couch|armchair|living ?room|room|indoors|fireplace)\b/i],
   ['beach', /\b(beach|ocean|sea|surf|surfer|surfing|island|tropical|summer|sand|coast|palms?|palm trees?|sunbathing)\b/i],
   ['city', /\b(city|street|urban|downtown|new york|tokyo|paris|london|skyline|office|ceo|business)\b/i],
   ['futuristic', /\b(robot|cyborg|future|futuristic|neon|cyber|tech|hacker|sci-fi|scifi)\b/i],
@@ -396,6 +397,39 @@ const BUILDERS: Record<BackgroundKind, Builder> = {
       body += `<rect x="${r(x)}" y="${r(counter - h)}" width="${r(W * 0.035)}" height="${r(h)}" rx="${r(S * 0.008)}" fill="#e8f2f4" fill-opacity="0.85" stroke="#a8b8bc" stroke-width="${r(S * 0.003)}"/><rect x="${r(x)}" y="${r(counter - h * 0.55)}" width="${r(W * 0.035)}" height="${r(h * 0.55)}" fill="${rng.pick(['#f2c46a', '#d8884a', '#b8d87a', '#f4e0c0'])}"/><rect x="${r(x - S * 0.002)}" y="${r(counter - h - S * 0.012)}" width="${r(W * 0.035 + S * 0.004)}" height="${r(S * 0.014)}" rx="${r(S * 0.004)}" fill="${darken(wood, 0.2)}"/>`;
     }
     return { defs, body, groundY, tone: cab, dark: false };
+  },
+  room: (W, H, rng, t, id) => {
+    // A room at home: papered wall with a window and a framed picture, a skirting board, a wooden
+    // floor with a rug; the middle stays clear for the bed or the sofa.
+    const S = Math.min(W, H);
+    const floorY = H * 0.7;
+    const groundY = H * 0.92;
+    const [h] = toHsl(t.primary);
+    const wall = hsl(h + rng.range(-30, 30), rng.range(0.25, 0.4), rng.range(0.78, 0.85));
+    const wood = rng.pick(['#b9824e', '#c8925a', '#a8744a']);
+    const defs =
+      linearGradient(`${id}wall`, [[0, darken(wall, 0.06)], [1, lighten(wall, 0.08)]]) +
+      linearGradient(`${id}floor`, [[0, darken(wood, 0.1)], [1, lighten(wood, 0.12)]]) +
+      linearGradient(`${id}win`, [[0, '#8fcff5'], [1, '#e4f5ff']]) +
+      radialGradient(`${id}glow`, [[0, '#fff6dc', 0.6], [1, '#fff6dc', 0]]);
+    let body = `<rect width="${W}" height="${H}" fill="url(#${id}wall)"/>`;
+    // Wallpaper stripes.
+    for (let x = 0; x < W; x += S * 0.08) body += `<rect x="${r(x)}" y="0" width="${r(S * 0.03)}" height="${r(floorY)}" fill="${darken(wall, 0.05)}"/>`;
+    const wx = rng.chance(0.5) ? W * 0.08 : W * 0.66;
+    const ww = W * 0.26;
+    body += `<rect x="${r(wx)}" y="${r(H * 0.14)}" width="${r(ww)}" height="${r(H * 0.3)}" fill="url(#${id}win)" stroke="#ffffff" stroke-width="${r(S * 0.014)}"/><path d="M${r(wx + ww / 2)},${r(H * 0.14)} V${r(H * 0.44)} M${r(wx)},${r(H * 0.29)} H${r(wx + ww)}" stroke="#ffffff" stroke-width="${r(S * 0.008)}"/>`;
+    // Curtains either side of the window.
+    for (const cx of [wx - S * 0.02, wx + ww + S * 0.02]) body += `<path d="M${r(cx - S * 0.035)},${r(H * 0.11)} h${r(S * 0.07)} q${r(-S * 0.02)},${r(H * 0.18)} ${r(S * 0.012)},${r(H * 0.37)} h${r(-S * 0.09)} q${r(S * 0.03)},${r(-H * 0.19)} ${r(S * 0.008)},${r(-H * 0.37)}Z" fill="${t.secondary}" opacity="0.9"/>`;
+    body += `<ellipse cx="${r(wx + ww / 2)}" cy="${r(H * 0.3)}" rx="${r(W * 0.35)}" ry="${r(H * 0.3)}" fill="url(#${id}glow)"/>`;
+    // A framed picture on the other side.
+    const px = wx > W / 2 ? W * 0.12 : W * 0.7;
+    body += `<rect x="${r(px)}" y="${r(H * 0.2)}" width="${r(W * 0.16)}" height="${r(H * 0.13)}" fill="${lighten(t.secondary, 0.5)}" stroke="${darken(wood, 0.2)}" stroke-width="${r(S * 0.012)}"/><path d="M${r(px + S * 0.01)},${r(H * 0.31)} l${r(W * 0.05)},${r(-H * 0.06)} l${r(W * 0.04)},${r(H * 0.04)} l${r(W * 0.03)},${r(-H * 0.03)} l${r(W * 0.03)},${r(H * 0.05)}Z" fill="${t.primary}" opacity="0.7"/>`;
+    // Skirting board, floorboards, a round rug.
+    body += `<rect y="${r(floorY)}" width="${W}" height="${r(H - floorY)}" fill="url(#${id}floor)"/>`;
+    for (let y = floorY + S * 0.05; y < H; y += S * 0.06) body += `<line x1="0" y1="${r(y)}" x2="${W}" y2="${r(y)}" stroke="${darken(wood, 0.2)}" stroke-width="${r(S * 0.003)}"/>`;
+    body += `<rect y="${r(floorY - S * 0.02)}" width="${W}" height="${r(S * 0.025)}" fill="#f4f1ea" stroke="${darken(wall, 0.2)}" stroke-width="${r(S * 0.002)}"/>`;
+    body += `<ellipse cx="${r(W * 0.5)}" cy="${r(H * 0.9)}" rx="${r(W * 0.36)}" ry="${r(H * 0.06)}" fill="${t.secondary}" opacity="0.55"/><ellipse cx="${r(W * 0.5)}" cy="${r(H * 0.9)}" rx="${r(W * 0.3)}" ry="${r(H * 0.045)}" fill="none" stroke="#ffffff" stroke-width="${r(S * 0.005)}" opacity="0.6"/>`;
+    return { defs, body, groundY, tone: wall, dark: false };
   },
   beach: (W, H, rng, _t, id) => {
     const horizon = H * rng.range(0.52, 0.58);

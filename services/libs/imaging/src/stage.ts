@@ -234,10 +234,12 @@ type Bedding = 'ground' | 'flat' | 'seat' | 'bed' | 'hammock';
 const LIE_MID: Record<Bedding, number> = { ground: 300, flat: 300, seat: 380, bed: 420, hammock: 420 };
 /** On the ground or a towel the body lies a little way back from the feet line (the frame's edge is near it). */
 const LIE_FLOOR = 70;
-function beddingOf(word: string | undefined): Bedding {
-  if (!word) return 'ground';
-  if (word === 'hammock' || word === 'bed') return word;
-  return SEATS.has(word) ? 'seat' : 'flat';
+function beddingOf(thing: PlannedThing | undefined): Bedding {
+  if (!thing) return 'ground';
+  if (thing.word === 'hammock') return 'hammock';
+  // A bed by any name (a crib, a cot): the bed's icon.
+  if (thing.icon === 'bed') return 'bed';
+  return SEATS.has(thing.word) ? 'seat' : 'flat';
 }
 
 /** Ridden with the rider astride (the rider sits over it): the rest are sat in (a car, a boat). */
@@ -341,7 +343,7 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
   // Lying (a figure, not an icon subject): on what the plan put under it, else on the ground.
   const lying = stage.pose === 'lie' && !bust && !stage.subject;
   const lain = lying ? stage.things.find((t) => t.where === 'under' && (BEDS.has(t.thing.word) || SEATS.has(t.thing.word))) : undefined;
-  const bedding = beddingOf(lain?.thing.word);
+  const bedding = beddingOf(lain?.thing);
   const lieS = c.s * LIE_SCALE;
   /** The middle of the (front) lying body. */
   const mid = { x: g.cx, y: g.foot - LIE_MID[bedding] };
@@ -479,7 +481,9 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
 
   for (const entry of stage.things) {
     if (drawn.has(entry)) continue;
-    const { thing, where } = entry;
+    const { thing } = entry;
+    // Lying in a tree, in a cave: what it lies in is behind it (in front it would cover the body).
+    const where = lying && entry.where === 'in' ? 'background' : entry.where;
     const svg = thingSvg(thing, accent, outline);
     const big = thing.kind === 'plant' || thing.kind === 'building' || thing.kind === 'vehicle';
     const scale = thing.size === 'large' ? 1.25 : thing.size === 'small' ? 0.8 : 1;

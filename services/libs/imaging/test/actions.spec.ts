@@ -4,6 +4,7 @@
  * a towel or in a hammock or in bed, riding, flying over the moon, running), and the stage lays them out: checked as plain data (the plan,
  * the stage's things and the drawing's copies and layers), and the figure's pose in its spec.
  */
+import { backgroundHint } from '../src/backgrounds.js';
 import { figureFromPrompt } from '../src/figure.js';
 import { planScene, type ScenePlan } from '../src/plan/plan.js';
 import { analysePrompt } from '../src/prompt.js';
@@ -156,6 +157,19 @@ describe('the stage draws the interaction', () => {
     expect(grass.grass).toBe(true);
     expect(drawStage(grass, 'chibi', '#ffd23f', undefined, true).front).toContain('fill="#4f9a3f"');
     expect(stageOf('a boy lying on a towel').grass).toBeUndefined();
+    // A crib is a bed; lain in a tree, the tree is behind the body, not over it.
+    expect(drawStage(stageOf('a baby sleeping in a crib'), 'chibi', '#ffd23f', undefined, true).back).toContain('fill="#9a6a3a"');
+    const tree = thingSvg(planScene('a tree').subjects[0] ?? planScene('a tree').props[0], '#ffd23f');
+    const inTree = drawStage(stageOf('a panda sleeping in a tree'), 'chibi', '#ffd23f', undefined, true);
+    expect(inTree.back).toContain(tree);
+    expect(inTree.front).not.toContain(tree);
+  });
+
+  it('a bed or a sofa puts the picture in a room; a hammock between palms on the beach', () => {
+    expect(backgroundHint('a cat lying in bed')).toBe('room');
+    expect(backgroundHint('a dog sleeping on a sofa')).toBe('room');
+    expect(backgroundHint('a man sleeping in a hammock between palm trees')).toBe('beach');
+    expect(backgroundHint('a boy lying in the grass')).toBe('nature');
   });
 
   it('surfing: the board rides water, not the sand', () => {

@@ -43,6 +43,21 @@ describe('planScene', () => {
     expect(planScene('a girl lying in the grass at sunset')).toMatchObject({ pose: 'lie', setting: { place: 'grass', timeOfDay: 'sunset' }, unknown: [] });
   });
 
+  it('a baby sleeping in a crib: "baby" names the sleeper (no noun follows it), the crib is its bed', () => {
+    const plan = planScene('a baby sleeping in a crib');
+    expect(plan.subjects).toMatchObject([{ word: 'baby', kind: 'person' }]);
+    expect(placed(plan)).toEqual(['crib@under']);
+    expect(plan.pose).toBe('lie');
+    expect(planScene('a baby dragon reading a map').subjects).toMatchObject([{ word: 'dragon' }]);
+  });
+
+  it('skateboarding implies the board; a pool, a stage and a fireplace are drawable', () => {
+    expect(placed(planScene('a kid skateboarding in a city'))).toEqual(['skateboard@under']);
+    expect(planScene('a girl swimming in a pool').setting).toMatchObject({ place: 'pool' });
+    expect(planScene('a man playing guitar on a stage').setting).toMatchObject({ place: 'stage' });
+    expect(planScene('a dog sleeping by the fireplace')).toMatchObject({ pose: 'lie', unknown: [] });
+  });
+
   it('reading with nothing named holds a book', () => {
     expect(placed(planScene('an owl reading by the fire'))).toContain('book@held');
   });

@@ -91,7 +91,7 @@ const VERB_PLACEMENT: Record<string, Placement> = {
 const IMPLIED: Record<string, Array<[string, Placement]>> = {
   surf: [['surfboard', 'under']], cook: [['pan', 'held']], fry: [['pan', 'held']], read: [['book', 'held']], paint: [['paintbrush', 'held'], ['palette', 'held']],
   fish: [['fishing rod', 'held']], write: [['pen', 'held']], draw: [['pencil', 'held']], knit: [['yarn', 'held']], sing: [['microphone', 'held']], skate: [['skateboard', 'under']],
-  ski: [['ski', 'under']], cycle: [['bicycle', 'under']], bike: [['bicycle', 'under']], sail: [['sailboat', 'under']], row: [['canoe', 'under']], camp: [['tent', 'background']], bake: [['pan', 'held']],
+  ski: [['ski', 'under']], skateboard: [['skateboard', 'under']], cycle: [['bicycle', 'under']], bike: [['bicycle', 'under']], sail: [['sailboat', 'under']], row: [['canoe', 'under']], camp: [['tent', 'background']], bake: [['pan', 'held']],
   drink: [['coffee', 'held']], cast: [['wand', 'held']], photograph: [['camera', 'held']], garden: [['plant', 'held']], juggle: [['ball', 'held']], game: [['controller', 'held']], dj: [['headphones', 'worn']],
 };
 /** What a subject carries unless the prompt says otherwise ("a knight": a sword in the hand). */
@@ -105,13 +105,13 @@ const FLY = new Set(['fly', 'soar', 'float', 'hover', 'glide', 'swoop']);
 const RUN = new Set(['run', 'jog', 'race', 'sprint', 'dash', 'chase', 'hurry', 'rush']);
 const SIT = new Set(['sit', 'seat', 'relax', 'rest', 'perch']);
 /** Lying down: on a towel, in a hammock, in bed, in the grass. */
-const LIE = new Set(['lie', 'lay', 'sleep', 'nap', 'doze', 'snooze', 'recline', 'lounge', 'sunbathe', 'sprawl']);
+const LIE = new Set(['lie', 'lay', 'sleep', 'nap', 'doze', 'snooze', 'recline', 'lounge', 'sunbathe', 'sprawl', 'curl']);
 const RIDE = new Set(['ride', 'cycle', 'bike', 'drive', 'pilot', 'pedal']);
 const BALANCE = new Set(['surf', 'skate', 'ski', 'snowboard', 'skateboard']);
 /** Things sat on: a figure on one sits. */
 const SEATS = new Set(['chair', 'stool', 'throne', 'sofa', 'couch', 'bench', 'armchair']);
 /** Things lain on or in: a figure on one lies ("a cat in a hammock"), whatever the verb. */
-export const BEDS = new Set(['bed', 'hammock', 'towel', 'blanket', 'mat', 'rug', 'sleeping bag']);
+export const BEDS = new Set(['bed', 'crib', 'cot', 'bunk', 'hammock', 'towel', 'blanket', 'mat', 'rug', 'sleeping bag']);
 /** Seats nobody lies on: "sleeping on a chair" sits. */
 const UPRIGHT_SEATS = new Set(['chair', 'stool', 'throne', 'armchair']);
 
@@ -300,8 +300,10 @@ export function planScene(prompt: string): ScenePlan {
     if (COLOURS[text] || SIZES[text] || MOODS.has(text)) {
       if (MOODS.has(text)) plan.mood ??= text;
       if (COLOURS[text] && !plan.colours.includes(COLOURS[text])) plan.colours.push(COLOURS[text]);
-      // "baby" and other noun-adjectives name a thing when nothing follows ("a baby").
-      if (!(SIZES[text] && lookup(text) && !ws[i + 1])) { tokens.push({ type: 'adj', word: text }); continue; }
+      // "baby" and other noun-adjectives name a thing when no noun follows ("a baby", "a baby sleeping in a crib", "a baby in a crib").
+      const next = ws[i + 1]?.text;
+      const nounFollows = next !== undefined && !(next in PREPOSITIONS) && next !== 'and' && !(next.endsWith('ing') && !NOT_GERUND.has(next) && !lookup(next));
+      if (!(SIZES[text] && lookup(text) && !nounFollows)) { tokens.push({ type: 'adj', word: text }); continue; }
     }
 
     const gerund = text.endsWith('ing') && text.length > 4 && !NOT_GERUND.has(text);
