@@ -10,7 +10,8 @@ import type { TrendContext } from '../types.js';
 import { fitSize, linearGradient, r, svgDoc, text } from '../util/svg.js';
 import { clouds, rain } from './decor.js';
 import { styledTrend } from './styled.js';
-import { dreamPerson, neonLitPerson } from '../cutout.js';
+import { dreamPerson } from '../cutout.js';
+import { neonRelight } from './neon-person.js';
 
 const S_ = (ctx: TrendContext) => Math.min(ctx.W, ctx.H);
 
@@ -48,6 +49,8 @@ export const vaporwave = styledTrend({
   aliases: ['vaporwave-style', 'synthwave', 'outrun', 'aesthetic', 'retrowave'],
   backgrounds: ['retro', 'gradient', 'beach'],
   faceFraction: 0.32,
+  // The cut-out person relit by the sunset's pink from one side and the grid's cyan from the other.
+  person: (ctx, layer) => neonRelight(layer, ctx.photo?.faceIn(layer.width, layer.height, 0.32)?.box, { left: '#ff4fc8', right: '#3ff0ff', ambient: '#3a1a70', ownColour: 0.35 }),
   backdrop(ctx) {
     if (ctx.background) return undefined;
     const { W, H } = ctx;
@@ -75,7 +78,7 @@ export const vaporwave = styledTrend({
   async stylize(ctx, img0, s) {
     const { W, H, options, rng } = ctx;
     const S = S_(ctx);
-    let img = gradientMap(img0, [[0, '#1a0a3a'], [0.35, '#6a2fb0'], [0.6, '#ff5fb0'], [0.85, '#7ff0f0'], [1, '#fff8ff']], s.photo ? 0.6 : 0.35);
+    let img = gradientMap(img0, [[0, '#1a0a3a'], [0.35, '#6a2fb0'], [0.6, '#ff5fb0'], [0.85, '#7ff0f0'], [1, '#fff8ff']], s.cutout ? 0.3 : s.photo ? 0.6 : 0.35);
     if (s.photo) {
       let art = '';
       let defs = '';
@@ -153,8 +156,8 @@ export const cyberpunk = styledTrend({
   aliases: ['cyberpunk-neon', 'cyberpunk-2077', 'neon-noir', 'blade-runner', 'cyber'],
   backgrounds: ['city', 'futuristic'],
   faceFraction: 0.34,
-  // The cut-out person between a magenta sign and a cyan one.
-  person: (_ctx, layer) => neonLitPerson(layer, '#ff2fb0', '#2fe0ff', '#141030', 0.75),
+  // The cut-out person relit between a magenta sign and a cyan one, in the night's dark.
+  person: (ctx, layer) => neonRelight(layer, ctx.photo?.faceIn(layer.width, layer.height, 0.34)?.box, { left: '#ff2fb0', right: '#2fe0ff', ambient: '#1c1440', ownColour: 0.25 }),
   backdrop(ctx) {
     if (ctx.background) return undefined;
     const { W, H, rng } = ctx;
@@ -188,7 +191,7 @@ export const cyberpunk = styledTrend({
     const { W, H, options, rng } = ctx;
     const S = S_(ctx);
     let img = await finalGrade(img0, { warmth: -0.3, saturation: 1.2, contrast: 0.25, brightness: 0.9 }, vibeGrade(ctx.req.vibe));
-    img = gradientMap(img, [[0, '#04020c'], [0.3, '#1a1450'], [0.55, '#b0208a'], [0.8, '#2fd8f0'], [1, '#f0ffff']], s.photo ? 0.55 : 0.3);
+    img = gradientMap(img, [[0, '#04020c'], [0.3, '#1a1450'], [0.55, '#b0208a'], [0.8, '#2fd8f0'], [1, '#f0ffff']], s.cutout ? 0.3 : s.photo ? 0.55 : 0.3);
     const rim = options.neon_rim_light;
     img = glows(img, [
       { cx: 0, cy: H * 0.45, rx: W * (rim ? 0.6 : 0.35), ry: H * 0.8, colour: '#ff2fa0', opacity: rim ? 0.85 : 0.4, blend: 'screen' },
