@@ -58,6 +58,12 @@ describe('planScene', () => {
     expect(planScene('a dog sleeping by the fireplace')).toMatchObject({ pose: 'lie', unknown: [] });
   });
 
+  it('a witch on a broomstick flies it (no second broom in the hand); a piano is played beside, not held; a library is the place', () => {
+    expect(planScene('a witch flying on a broomstick under a full moon')).toMatchObject({ pose: 'fly', props: [{ word: 'broomstick', placement: 'under' }], setting: { place: 'full moon' } });
+    expect(placed(planScene('a cat playing piano'))).toEqual(['piano@beside']);
+    expect(planScene('a boy reading in a library')).toMatchObject({ setting: { place: 'library', placeIcon: 'books' }, props: [{ word: 'book', placement: 'held' }] });
+  });
+
   it('reading with nothing named holds a book', () => {
     expect(placed(planScene('an owl reading by the fire'))).toContain('book@held');
   });

@@ -139,6 +139,8 @@ function poseOf(plan: ScenePlan): PlanPose {
 }
 
 const WEARABLE = new Set(['hat', 'cap', 'crown', 'tiara', 'helmet', 'glasses', 'sunglasses', 'goggles', 'scarf', 'tie', 'necktie', 'coat', 'jacket', 'dress', 'gown', 'kimono', 'robe', 'shirt', 'jeans', 'gloves', 'mittens', 'socks', 'sneakers', 'boots', 'boot', 'shoes', 'heels', 'ribbon', 'necklace', 'ring', 'backpack', 'headphones', 'top hat', 'sunhat']);
+/** Instruments too big for the hand: played beside the player. */
+const PLAYED_AT = new Set(['piano', 'drum', 'drums', 'harp', 'organ', 'synth', 'keyboard']);
 /** Style and material words compromise may read as nouns ("a neon city"): they describe, they are not things. */
 const DESCRIBERS = new Set(
   'neon cyberpunk steampunk futuristic retro vintage wooden metal metallic glass paper plastic stone fantasy medieval ancient modern tropical pixel cartoon anime toy cosmic electric mechanical magical holographic origami knitted'.split(' '),
@@ -456,6 +458,8 @@ function placeProp(thing: PlannedThing, placement: Placement | undefined, verb: 
   // "flying over the moon": the moon is below the flyer, not in the sky behind.
   if (SCENERY.has(thing.word)) return placement === 'under' && verb && FLY.has(verb) ? 'under' : 'background';
   if (GAMES.has(thing.word)) return 'between';
+  // Played standing at it, not held up: a piano, drums, a harp.
+  if (PLAYED_AT.has(thing.word) && placement === 'held') return 'beside';
   if (WEARABLE.has(thing.word) && (placement === 'held' || placement === 'in' || placement === 'worn')) return 'worn';
   if (thing.kind === 'vehicle' && (placement === 'in' || placement === 'held' || placement === 'beside')) return 'under';
   if (thing.kind === 'food' && (verb === 'cook' || verb === 'fry' || verb === 'bake')) return 'in';
@@ -469,10 +473,11 @@ function addImpliedProps(plan: ScenePlan): void {
   const main = plan.subjects[0];
   const implied = [...plan.actions.flatMap((a) => IMPLIED[a] ?? []), ...(main ? (CARRIED[main.word] ?? CARRIED[singular(main.word)] ?? []) : [])];
   for (const [word, placement] of implied) {
-    // A named thing in the same place wins: "reading a map" holds the map, not a book.
-    if (plan.props.some((p) => p.word === word || p.placement === placement)) continue;
     const entry = fromVocab(word);
     if (!entry) continue;
+    // A named thing in the same place or drawn the same wins: "reading a map" holds the map, not a
+    // book; "a witch on a broomstick" rides it, with no second broom in the hand.
+    if (plan.props.some((p) => p.word === word || p.placement === placement || (entry.icon && p.icon === entry.icon))) continue;
     plan.props.push({ phrase: word, word, icon: entry.icon, kind: entry.kind, ...(entry.figure ? { figure: entry.figure } : {}), count: 1, adjectives: [], placement });
   }
 }

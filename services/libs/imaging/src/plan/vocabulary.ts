@@ -208,7 +208,7 @@ const CREATURES: Group = {
 const OBJECTS: Group = {
   'world-map': 'map atlas',
   'open-book': 'book novel storybook',
-  books: 'library',
+  books: 'bookshelf bookcase',
   newspaper: 'newspaper paper',
   scroll: 'scroll',
   notebook: 'notebook journal diary',
@@ -633,7 +633,7 @@ const PLACES: Group = {
   cooking: 'kitchen',
   'bed': 'bedroom',
   'couch-and-lamp': 'room livingroom living_room',
-  'books': 'library_room',
+  'books': 'library library_room',
   'ferris-wheel': 'fair funfair amusement_park carnival',
   'tent': 'campground',
   'ice': 'arctic antarctica tundra',
