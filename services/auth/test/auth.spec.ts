@@ -23,7 +23,7 @@ const newMember = (overrides: Partial<{ username: string; email: string; passwor
 };
 
 beforeAll(async () => {
-  stack = await startServiceSuite('auth', async (env) => {
+  stack = await startServiceSuite('auth', 'auth', async (env) => {
     const [{ AuthModule }, { loadAuthConfig }] = await Promise.all([import('../src/auth.module.js'), import('../src/config.js')]);
     return AuthModule.forRoot(loadAuthConfig(env));
   });

@@ -272,12 +272,12 @@ describe('the first admin', () => {
   it('is appointed from the command line through setPlan, on the ledger with the operator as actor', async () => {
     const { grantAdmin, OperatorActorId } = await import('../src/grant-admin.js');
     const userId = randomUUID();
-    const account = await grantAdmin(stack.db.url, userId);
+    const account = await grantAdmin(stack.db.serviceUrl('billing'), userId);
     expect(account).toMatchObject({ userId, role: 'admin', credits: 3 });
     expect(await ledgerOf(userId)).toEqual([
       expect.objectContaining({ kind: 'starter', delta: 3 }),
       expect.objectContaining({ kind: 'admin', delta: 0, actor_id: OperatorActorId, reason: 'role free → admin: granted from the command line' }),
     ]);
-    expect(await failureOf(grantAdmin(stack.db.url, 'nobody'))).toEqual({ code: ErrorCode.BadRequest, message: 'Invalid user id' });
+    expect(await failureOf(grantAdmin(stack.db.serviceUrl('billing'), 'nobody'))).toEqual({ code: ErrorCode.BadRequest, message: 'Invalid user id' });
   });
 });

@@ -12,7 +12,7 @@ import { PaymentMessages, roleOfSubscription } from '../src/payments/payments.se
 let stack: ServiceSuite;
 
 beforeAll(async () => {
-  stack = await startServiceSuite('billing-payments', async (env) => {
+  stack = await startServiceSuite('billing-payments', 'billing', async (env) => {
     const [{ BillingModule }, { loadBillingConfig }] = await Promise.all([import('../src/billing.module.js'), import('../src/config.js')]);
     return BillingModule.forRoot(loadBillingConfig({ ...env, STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' }));
   });

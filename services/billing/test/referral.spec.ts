@@ -17,7 +17,7 @@ beforeAll(async () => {
   const { loadBillingConfig } = await import('../src/config.js');
   const { ReferralService } = await import('../src/referral.service.js');
   for (let i = 0; i < 2; i += 1) {
-    const config = loadBillingConfig({ ...process.env, ...env.env, HEALTH_PORT: String(await freePort()) });
+    const config = loadBillingConfig({ ...process.env, ...env.serviceEnv('billing'), HEALTH_PORT: String(await freePort()) });
     replicas.push(await startServiceUnderTest(BillingModule.forRoot(config), env.natsUrl));
   }
   sql = replicas[0].app.get(DataSource);

@@ -3,7 +3,7 @@ import { startServiceSuite, type ServiceSuite } from '@trendforge/testing';
 
 /** The billing service on its own suite database, Redis namespace and bus. */
 export function startBillingSuite(): Promise<ServiceSuite> {
-  return startServiceSuite('billing', async (env) => {
+  return startServiceSuite('billing', 'billing', async (env) => {
     const [{ BillingModule }, { loadBillingConfig }] = await Promise.all([import('../src/billing.module.js'), import('../src/config.js')]);
     return BillingModule.forRoot(loadBillingConfig(env));
   });

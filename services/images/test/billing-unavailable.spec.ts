@@ -34,7 +34,7 @@ describe('images service: billing briefly unavailable', () => {
     expect(await stack.charge(waiting[0].id)).toBeNull();
 
     const [{ BillingModule }, { loadBillingConfig }] = await Promise.all([import('../../billing/src/billing.module.js'), import('../../billing/src/config.js')]);
-    billingAgain = await startServiceUnderTest(BillingModule.forRoot(loadBillingConfig({ ...stack.environment.env })), stack.environment.natsUrl);
+    billingAgain = await startServiceUnderTest(BillingModule.forRoot(loadBillingConfig(stack.environment.serviceEnv('billing'))), stack.environment.natsUrl);
 
     const accepted = await request();
     expect(accepted).toEqual(expect.objectContaining({ id: waiting[0].id, status: 'queued' }));

@@ -44,6 +44,8 @@ export async function startImagesStack(label: string, extraEnv: Record<string, s
   const environment = await createTestEnvironment(label);
   const storageDir = await mkdtemp(path.join(os.tmpdir(), `tf-${label}-`));
   const env = { ...environment.env, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir, ...extraEnv };
+  // Each service as its own role; the test's own reads and writes (any schema) as the admin.
+  const imagesEnv = { ...env, DATABASE_URL: environment.db.serviceUrl('images') };
   const [{ ImagesModule }, { loadImagesConfig }, { TrendsModule }, { loadTrendsConfig }, { BillingModule }, { loadBillingConfig }, platform] = await Promise.all([
     import('../src/images.module.js'), import('../src/config.js'),
     import('../../trends/src/trends.module.js'), import('../../trends/src/config.js'),
@@ -51,23 +53,24 @@ export async function startImagesStack(label: string, extraEnv: Record<string, s
     import('@trendforge/platform'),
   ]);
   const services = await Promise.all([
-    startServiceUnderTest(TrendsModule.forRoot(loadTrendsConfig({ ...env, PREVIEW_WARMUP: 'false' })), environment.natsUrl),
-    startServiceUnderTest(BillingModule.forRoot(loadBillingConfig(env)), environment.natsUrl),
-    startServiceUnderTest(ImagesModule.forRoot(loadImagesConfig(env)), environment.natsUrl),
+    startServiceUnderTest(TrendsModule.forRoot(loadTrendsConfig({ ...env, DATABASE_URL: environment.db.serviceUrl('trends'), PREVIEW_WARMUP: 'false' })), environment.natsUrl),
+    startServiceUnderTest(BillingModule.forRoot(loadBillingConfig({ ...env, DATABASE_URL: environment.db.serviceUrl('billing') })), environment.natsUrl),
+    startServiceUnderTest(ImagesModule.forRoot(loadImagesConfig(imagesEnv)), environment.natsUrl),
   ]);
   const images = services[2];
   const redisUrl = env.REDIS_URL;
   const queue = platform.createQueue('generation', redisUrl);
   const workers: Worker[] = [];
   const workerApps: INestApplicationContext[] = [];
-  const sql = <T>(query: string, parameters: unknown[] = []) => images.app.get(DataSource).query(query, parameters) as Promise<T[]>;
+  const admin = await new DataSource({ type: 'postgres', url: environment.db.url, extra: { max: 4 } }).initialize();
+  const sql = <T>(query: string, parameters: unknown[] = []) => admin.query(query, parameters) as Promise<T[]>;
   return {
     environment,
     storageDir,
     images,
     billing: services[1],
     async anotherImages() {
-      const replica = await startServiceUnderTest(ImagesModule.forRoot(loadImagesConfig(env)), environment.natsUrl);
+      const replica = await startServiceUnderTest(ImagesModule.forRoot(loadImagesConfig(imagesEnv)), environment.natsUrl);
       services.push(replica);
       return replica;
     },
@@ -106,6 +109,7 @@ export async function startImagesStack(label: string, extraEnv: Record<string, s
       await Promise.all(workers.map((worker) => worker.close(true)));
       await queue.close();
       for (const service of services.reverse()) await service.close();
+      await admin.destroy();
       await environment.close();
       await rm(storageDir, { recursive: true, force: true });
     },

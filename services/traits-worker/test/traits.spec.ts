@@ -40,7 +40,7 @@ describe('traits worker', () => {
       import('../../images/src/images.module.js'), import('../../images/src/config.js'),
       import('../src/worker.module.js'), import('../src/config.js'), import('@trendforge/platform'),
     ]);
-    images = await startServiceUnderTest(ImagesModule.forRoot(loadImagesConfig(env)), environment.natsUrl);
+    images = await startServiceUnderTest(ImagesModule.forRoot(loadImagesConfig({ ...env, DATABASE_URL: environment.db.serviceUrl('images') })), environment.natsUrl);
     bus = images.bus;
     storage = images.app.get(platform.STORAGE);
     worker = await NestFactory.createApplicationContext(

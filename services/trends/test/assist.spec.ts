@@ -30,7 +30,7 @@ beforeAll(async () => {
   storageDir = await mkdtemp(path.join(os.tmpdir(), 'tf-trends-assist-'));
   fake = await startFakeOpenAI({ apiKey: 'sk-assist', chatReply: (request) => reply(request) });
   const env = {
-    ...process.env, ...environment.env, STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir, PREVIEW_WARMUP: 'false',
+    ...process.env, ...environment.serviceEnv('trends'), STORAGE_DRIVER: 'local', STORAGE_DIR: storageDir, PREVIEW_WARMUP: 'false',
     OPENAI_API_KEY: 'sk-assist', OPENAI_BASE_URL: fake.baseURL, OPENAI_CHAT_MODEL: 'gpt-test-mini',
   };
   const [{ TrendsModule }, { loadTrendsConfig }] = await Promise.all([import('../src/trends.module.js'), import('../src/config.js')]);

@@ -35,8 +35,8 @@ describe('trends service: catalogue, favourites, votes and the weekly election',
       import('typeorm'),
     ]);
     [trends, billing] = await Promise.all([
-      startServiceUnderTest(TrendsModule.forRoot(loadTrendsConfig(env), { clock }), environment.natsUrl),
-      startServiceUnderTest(BillingModule.forRoot(loadBillingConfig(env)), environment.natsUrl),
+      startServiceUnderTest(TrendsModule.forRoot(loadTrendsConfig({ ...env, DATABASE_URL: environment.db.serviceUrl('trends') }), { clock }), environment.natsUrl),
+      startServiceUnderTest(BillingModule.forRoot(loadBillingConfig({ ...env, DATABASE_URL: environment.db.serviceUrl('billing') })), environment.natsUrl),
     ]);
     bus = trends.bus;
     db = trends.app.get(DS);

@@ -16,7 +16,7 @@ describe('waitlist service over the bus', () => {
   const count = async () => (await service.bus.send('waitlist.count', {})).count;
 
   beforeAll(async () => {
-    service = await startServiceSuite('waitlist', async (env) => {
+    service = await startServiceSuite('waitlist', 'waitlist', async (env) => {
       const [{ WaitlistModule }, { loadWaitlistConfig }] = await Promise.all([import('../src/waitlist.module.js'), import('../src/config.js')]);
       return WaitlistModule.forRoot(loadWaitlistConfig({ ...env, WAITLIST_JOINS_PER_IP: '3' }));
     });

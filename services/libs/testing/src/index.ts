@@ -6,6 +6,7 @@ export {
   STALE_TEST_DATABASE_AGE_MS,
   type TestDatabase,
 } from './database.js';
+export { createServiceTestDatabase, type ServiceTestDatabase } from './service-database.js';
 export { testRedisUrl, uniqueNamespace, flushNamespace, DEFAULT_TEST_REDIS_URL } from './redis.js';
 export { freePort } from './ports.js';
 export { eventually } from './eventually.js';

@@ -2,20 +2,23 @@ import { get } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { DynamicModule, INestApplication } from '@nestjs/common';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { Bus, busTransport, connectNats } from '@trendforge/platform';
-import { createTestDatabase, type TestDatabase } from './database.js';
+import { Bus, busTransport, connectNats, type ServiceSchema } from '@trendforge/platform';
+import { createServiceTestDatabase, type ServiceTestDatabase } from './service-database.js';
 import { deleteNatsNamespace, testNatsUrl } from './nats.js';
 import { freePort } from './ports.js';
 import { flushNamespace, testRedisUrl, uniqueNamespace } from './redis.js';
 
 /** A suite's own slice of the shared PostgreSQL, Redis and NATS. */
 export interface TestEnvironment {
-  db: TestDatabase;
+  /** The suite's database, with a role per service (db.url is the admin's: the test's own setup and checks). */
+  db: ServiceTestDatabase;
   redisUrl: string;
   natsUrl: string;
   namespace: string;
-  /** The variables a service's config needs to use this slice. */
+  /** The slice's variables; DATABASE_URL is the admin's (workers, tools). A service gets serviceEnv's. */
   env: { DATABASE_URL: string; REDIS_URL: string; NATS_URL: string; BUS_NAMESPACE: string; LOG_LEVEL: string };
+  /** `env` for a service: DATABASE_URL is its own role's, so its code reaches only its schema, as in production. */
+  serviceEnv(service: ServiceSchema): TestEnvironment['env'];
   close(): Promise<void>;
 }
 
@@ -28,13 +31,15 @@ export async function createTestEnvironment(label: string): Promise<TestEnvironm
   const natsUrl = testNatsUrl();
   const namespace = uniqueNamespace(label);
   process.env.BUS_NAMESPACE = namespace;
-  const db = await createTestDatabase(label);
+  const db = await createServiceTestDatabase(label);
+  const env = { DATABASE_URL: db.url, REDIS_URL: redisUrl, NATS_URL: natsUrl, BUS_NAMESPACE: namespace, LOG_LEVEL: 'silent' };
   return {
     db,
     redisUrl,
     natsUrl,
     namespace,
-    env: { DATABASE_URL: db.url, REDIS_URL: redisUrl, NATS_URL: natsUrl, BUS_NAMESPACE: namespace, LOG_LEVEL: 'silent' },
+    env,
+    serviceEnv: (service) => ({ ...env, DATABASE_URL: db.serviceUrl(service) }),
     async close() {
       await db.drop();
       await flushNamespace(redisUrl, namespace);
@@ -90,18 +95,19 @@ export interface ServiceSuite extends ServiceUnderTest, Omit<TestEnvironment, 'c
 }
 
 /**
- * `moduleFor` receives the environment's variables and imports the service module itself
- * (after the namespace is set), e.g. `async (env) => AuthModule.forRoot(loadAuthConfig(env))`.
+ * `moduleFor` receives the environment's variables for `service` (DATABASE_URL: its own role's)
+ * and imports the service module itself (after the namespace is set), e.g.
+ * `startServiceSuite('auth', 'auth', async (env) => AuthModule.forRoot(loadAuthConfig(env)))`.
  */
-export async function startServiceSuite(label: string, moduleFor: (env: NodeJS.ProcessEnv) => Promise<DynamicModule>): Promise<ServiceSuite> {
+export async function startServiceSuite(label: string, service: ServiceSchema, moduleFor: (env: NodeJS.ProcessEnv) => Promise<DynamicModule>): Promise<ServiceSuite> {
   const environment = await createTestEnvironment(label);
   try {
-    const service = await startServiceUnderTest(await moduleFor({ ...process.env, ...environment.env }), environment.natsUrl);
+    const underTest = await startServiceUnderTest(await moduleFor({ ...process.env, ...environment.serviceEnv(service) }), environment.natsUrl);
     return {
       ...environment,
-      ...service,
+      ...underTest,
       async stop() {
-        await service.close();
+        await underTest.close();
         await environment.close();
       },
     };
