@@ -94,15 +94,22 @@ export interface ServiceSuite extends ServiceUnderTest, Omit<TestEnvironment, 'c
   stop(): Promise<void>;
 }
 
+type ModuleFor = (env: NodeJS.ProcessEnv) => Promise<DynamicModule>;
+
 /**
  * `moduleFor` receives the environment's variables for `service` (DATABASE_URL: its own role's)
  * and imports the service module itself (after the namespace is set), e.g.
  * `startServiceSuite('auth', 'auth', async (env) => AuthModule.forRoot(loadAuthConfig(env)))`.
+ * Without a service it receives `env` (DATABASE_URL: the admin's), as before the roles.
  */
-export async function startServiceSuite(label: string, service: ServiceSchema, moduleFor: (env: NodeJS.ProcessEnv) => Promise<DynamicModule>): Promise<ServiceSuite> {
+export async function startServiceSuite(label: string, service: ServiceSchema, moduleFor: ModuleFor): Promise<ServiceSuite>;
+export async function startServiceSuite(label: string, moduleFor: ModuleFor): Promise<ServiceSuite>;
+export async function startServiceSuite(label: string, serviceOrModule: ServiceSchema | ModuleFor, moduleForService?: ModuleFor): Promise<ServiceSuite> {
+  const [service, moduleFor] = typeof serviceOrModule === 'function' ? [null, serviceOrModule] : [serviceOrModule, moduleForService!];
   const environment = await createTestEnvironment(label);
   try {
-    const underTest = await startServiceUnderTest(await moduleFor({ ...process.env, ...environment.serviceEnv(service) }), environment.natsUrl);
+    const env = service ? environment.serviceEnv(service) : environment.env;
+    const underTest = await startServiceUnderTest(await moduleFor({ ...process.env, ...env }), environment.natsUrl);
     return {
       ...environment,
       ...underTest,
