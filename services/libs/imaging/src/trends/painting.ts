@@ -8,6 +8,8 @@ import { finalGrade, vibeGrade } from '../scene.js';
 import type { TrendContext } from '../types.js';
 import type { Rng } from '../util/rng.js';
 import { linearGradient, r, radialGradient, svgDoc } from '../util/svg.js';
+import { brushStrokes } from './brush-strokes.js';
+import { alphaOf, blurPlane, clamp255 } from './person-shading.js';
 import { gildedFrame } from './decor.js';
 import { styledTrend } from './styled.js';
 
@@ -62,6 +64,46 @@ function flattenOn(height: Raw, box: { left: number; top: number; width: number;
   return { ...height, data: out };
 }
 
+/**
+ * Chiaroscuro on the cut-out person: a warm light from the upper left on the body's rounded form
+ * (its blurred matte) and the head (an ellipsoid over the face), the side turned away falling into
+ * umber shadow, and the light pooled on the face, dimming towards the figure's lower edge. RGBA in
+ * and out; `face` in the layer's pixels.
+ */
+async function chiaroscuro(layer: Raw, face?: { left: number; top: number; width: number; height: number }): Promise<Raw> {
+  const { width: W, height: H, data } = layer;
+  const S = Math.min(W, H);
+  const body = await blurPlane(alphaOf(layer), W, H, S * 0.05);
+  const light = [-0.62, -0.5, 0.6].map((v, _, l) => v / Math.hypot(...l));
+  const fx = face ? face.left + face.width / 2 : W / 2, fy = face ? face.top + face.height * 0.5 : H * 0.35;
+  const hrx = face ? face.width * 0.62 : 1, hry = face ? face.height * 0.8 : 1;
+  const out = Buffer.from(data);
+  for (let y = 0, p = 0; y < H; y++) {
+    for (let x = 0; x < W; x++, p++) {
+      const o = p * 4;
+      if (data[o + 3] === 0) continue;
+      const xa = x > 1 ? p - 2 : p, xb = x < W - 2 ? p + 2 : p;
+      const ya = y > 1 ? p - 2 * W : p, yb = y < H - 2 ? p + 2 * W : p;
+      let nx = -(body[xb] - body[xa]) * 0.05, ny = -(body[yb] - body[ya]) * 0.05, nz = 1;
+      const ex = (x - fx) / hrx, ey = (y - fy) / hry;
+      const e = ex * ex + ey * ey;
+      if (face && e < 1) {
+        const t = Math.min(1, (1 - e) / 0.3);
+        nx += (ex * 0.7 - nx) * t; ny += (ey * 0.5 - ny) * t; nz += (Math.sqrt(1 - e) - nz) * t;
+      }
+      const m = 1 / Math.hypot(nx, ny, nz);
+      const diffuse = Math.max(0, (nx * light[0] + ny * light[1] + nz * light[2]) * m);
+      // The pool of light on the face, falling off down the figure.
+      const pool = 1 - 0.5 * Math.min(1, Math.hypot((x - fx) / (S * 0.9), (y - fy) / (S * 0.75)));
+      const k = (0.3 + 0.95 * diffuse) * pool;
+      out[o] = clamp255(data[o] * k * 1.06 + 6 * (1 - k));
+      out[o + 1] = clamp255(data[o + 1] * k);
+      out[o + 2] = clamp255(data[o + 2] * k * 0.88);
+    }
+  }
+  return { ...layer, data: out };
+}
+
 export const renaissance = styledTrend({
   slug: 'renaissance',
   name: 'Renaissance',
@@ -73,6 +115,8 @@ export const renaissance = styledTrend({
   faceFraction: 0.3,
   // Painted at half size (see stylize): the base picture is made there.
   workScale: 0.5,
+  // The cut-out person lit as an old master lights a sitter: one warm light from the upper left.
+  person: (ctx, layer) => chiaroscuro(layer, ctx.photo?.faceIn(layer.width, layer.height, 0.3)?.box),
   figure(spec) {
     spec.outfit = '#3a1f1a';
     spec.outfitAccent = '#b8902a';
@@ -103,13 +147,25 @@ export const renaissance = styledTrend({
     const lift = curve(0, 0, 1, 1.35);
     const half = await atSize(img0, Math.round(W * k), Math.round(H * k));
     const base = s.photo ? applyCurves(await toRaw(fromRaw(half).normalise({ lower: 1, upper: 99 })), [lift, lift, lift]) : half;
-    let img = await kuwahara(base, 2, 1);
-    // Brush strokes that follow the forms; the face keeps shorter ones (part of the patches under them).
-    const painted = await flowStrokes(img, rng.fork('strokes'), Math.max(2, S * k * 0.012));
     const faceBox = s.face?.fromPhoto ? { left: s.face.box.left * k, top: s.face.box.top * k, width: s.face.box.width * k, height: s.face.box.height * k } : undefined;
-    img = faceBox ? keepFace(painted.img, img, faceBox, 0.55) : painted.img;
+    let img: Raw;
+    let strokes: Raw;
+    if (s.photo) {
+      // A photo is repainted in brush strokes big enough to see in a thumbnail, laid along the
+      // forms, the face in the finest brush (its features stay the person's), a little of the
+      // smooth picture kept under it.
+      const painted = await brushStrokes(base, rng.fork('brush'), { width: Math.max(3, S * k * 0.017), length: 2.8, face: faceBox, jitter: 0.35 });
+      img = faceBox ? keepFace(painted.img, base, faceBox, 0.3) : painted.img;
+      strokes = painted.height;
+    } else {
+      img = await kuwahara(base, 2, 1);
+      // Brush strokes that follow the forms; the face keeps shorter ones (part of the patches under them).
+      const painted = await flowStrokes(img, rng.fork('strokes'), Math.max(2, S * k * 0.012));
+      img = faceBox ? keepFace(painted.img, img, faceBox, 0.55) : painted.img;
+      strokes = painted.strokes;
+    }
     // Finer paint on the face: its ridges flattened (a mid-grey height is no relief).
-    const ridges = faceBox ? flattenOn(painted.strokes, faceBox, 0.75) : painted.strokes;
+    const ridges = faceBox ? flattenOn(strokes, faceBox, s.photo ? 0.5 : 0.75) : strokes;
     // Old-master palette: umber shadows, ochre and flesh lights, greens pulled to olive.
     img = gradientMap(img, s.photo
       ? [[0, '#2a160a'], [0.3, '#6a4222'], [0.6, '#c08a58'], [0.85, '#f0d4a6'], [1, '#fff6e2']]
@@ -148,7 +204,7 @@ export const oilPainting = styledTrend({
   faceFraction: 0.3,
   // Colour and brush patches are made at half size (see stylize): the base picture is made there.
   workScale: 0.5,
-  async stylize(ctx, img0) {
+  async stylize(ctx, img0, s) {
     const { W, H, options, rng } = ctx;
     const S = S_(ctx);
     const thick = options.thick_impasto;
@@ -157,13 +213,26 @@ export const oilPainting = styledTrend({
     let small = await atSize(img0, Math.round(W / 2), Math.round(H / 2));
     // One grade for the whole painting (the final varnish is only the vignette below).
     small = await finalGrade(small, { warmth: options.warm_palette ? 0.85 : 0.25, saturation: 1.45, contrast: 0.16, brightness: 1.02 }, vibeGrade(ctx.req.vibe));
-    small = await kuwahara(small, thick ? 6 : 4, 1);
+    // A photo is repainted in visible strokes along its forms (the face in the finest brush);
+    // a drawn scene keeps Kuwahara's patches.
+    let strokes: Raw | undefined;
+    if (s.photo) {
+      const face = s.face?.fromPhoto ? { left: s.face.box.left / 2, top: s.face.box.top / 2, width: s.face.box.width / 2, height: s.face.box.height / 2 } : undefined;
+      const painted = await brushStrokes(small, rng.fork('brush'), { width: Math.max(3, (S / 2) * (thick ? 0.03 : 0.022)), face, jitter: 0.6 });
+      // The face keeps some of the picture under its strokes and a flatter relief (identity).
+      small = face ? keepFace(painted.img, small, face, 0.4) : painted.img;
+      strokes = face ? flattenOn(painted.height, face, 0.6) : painted.height;
+    } else {
+      small = await kuwahara(small, thick ? 6 : 4, 1);
+    }
     if (options.warm_palette) small = gradientMap(small, [[0, '#2a140a'], [0.4, '#a8502a'], [0.7, '#f0b050'], [1, '#fff4d0']], 0.3);
     let img = await enlarge(small, W, H, 'cubic');
     // Paint ridges at full size, in one pass: the picture's own edges, the stroke direction, the weave.
     const layers: Parameters<typeof reliefs>[1] = [
       { strength: thick ? 0.9 : 0.35, blur: thick ? 1.5 : 0.8 },
-      { strength: thick ? 0.7 : 0.3, blur: 0, source: await brushField(W, H, rng.fork('strokes'), thick ? 5 : 3.5) },
+      strokes
+        ? { strength: thick ? 0.9 : 0.6, blur: 0, source: await enlarge(strokes, W, H, 'cubic') }
+        : { strength: thick ? 0.7 : 0.3, blur: 0, source: await brushField(W, H, rng.fork('strokes'), thick ? 5 : 3.5) },
     ];
     if (options.canvas_texture) {
       const weave = Buffer.allocUnsafe(W * H);
