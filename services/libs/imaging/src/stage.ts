@@ -242,6 +242,10 @@ function beddingOf(thing: PlannedThing | undefined): Bedding {
   return SEATS.has(thing.word) ? 'seat' : 'flat';
 }
 
+/** How far a rider is lifted at most (a horse's legs are long): past it, the hooves are cut by the frame. */
+const MAX_RIDE_LIFT = 220;
+const sizeScale = (t: PlannedThing) => (t.size === 'large' ? 1.25 : t.size === 'small' ? 0.8 : 1);
+
 /** Ridden with the rider astride (the rider sits over it): the rest are sat in (a car, a boat). */
 const ASTRIDE = new Set(['bicycle', 'bike', 'motorcycle', 'motorbike', 'scooter', 'moped', 'vespa', 'unicycle']);
 
@@ -340,6 +344,13 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
   const c = COPIES[n] ?? COPIES[1];
   const lift = stage.pose === 'fly' && !bust ? FLY_LIFT : 0;
   const game = stage.things.some((t) => t.where === 'between');
+  // Ridden astride (a bicycle, a horse): the rider is lifted so the wheels or the hooves stand on the
+  // ground instead of running out of the frame below it (an icon fills about 7/8 of its box).
+  const mount = stage.pose === 'ride' && !bust && !stage.subject ? stage.things.find((t) => t.where === 'under' && (ASTRIDE.has(t.thing.word) || t.thing.kind === 'animal')) : undefined;
+  const mountAnimal = mount?.thing.kind === 'animal';
+  const mountSize = mount ? (mountAnimal ? 820 : 680) * sizeScale(mount.thing) : 0;
+  const mountY = mount ? SEAT_Y[build as 'chibi' | 'doll'] - (mountAnimal ? 0.3 : 0.36) * mountSize + mountSize / 2 : 0;
+  const rideLift = mount ? Math.max(0, Math.min(MAX_RIDE_LIFT, mountY + 0.44 * mountSize - g.foot)) : 0;
   // Lying (a figure, not an icon subject): on what the plan put under it, else on the ground.
   const lying = stage.pose === 'lie' && !bust && !stage.subject;
   const lain = lying ? stage.things.find((t) => t.where === 'under' && (BEDS.has(t.thing.word) || SEATS.has(t.thing.word))) : undefined;
@@ -355,13 +366,13 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
       return { dx: (i - (n - 1) / 2) * 160 * c.s, s: lieS, dy, lie: LIE_ANGLE };
     }
     const dx = (i - (n - 1) / 2) * c.gap;
-    return { dx, s: c.s, ...(lift ? { dy: -lift, rot: FLY_LEAN } : {}), ...(game && dx > 0 ? { flip: true } : {}) };
+    return { dx, s: c.s, ...(lift ? { dy: -lift, rot: FLY_LEAN } : {}), ...(rideLift ? { dy: -rideLift } : {}), ...(game && dx > 0 ? { flip: true } : {}) };
   });
   // The middle copy in front: draw the outer ones first (lying: the ones behind first).
   if (lying) copies.sort((a, b) => (a.dy ?? 0) - (b.dy ?? 0));
   else copies.sort((a, b) => Math.abs(b.dx) - Math.abs(a.dx));
   const span = lying ? 540 * c.s + (n - 1) * 80 * c.s : g.half * c.s + (n > 1 ? ((n - 1) / 2) * c.gap : 0);
-  const box = { x0: g.cx - span - 200, y0: g.top - 160 - lift, x1: g.cx + span + 200, y1: g.foot + 250 };
+  const box = { x0: g.cx - span - 200, y0: g.top - 160 - lift - rideLift, x1: g.cx + span + 200, y1: g.foot + 250 };
   const grow = (x: number, y: number, w: number, h: number) => {
     box.x0 = Math.min(box.x0, x);
     box.y0 = Math.min(box.y0, y);
@@ -486,7 +497,7 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
     const where = lying && entry.where === 'in' ? 'background' : entry.where;
     const svg = thingSvg(thing, accent, outline);
     const big = thing.kind === 'plant' || thing.kind === 'building' || thing.kind === 'vehicle';
-    const scale = thing.size === 'large' ? 1.25 : thing.size === 'small' ? 0.8 : 1;
+    const scale = sizeScale(thing);
     switch (where) {
       case 'companion':
         front += beside(svg, (thing.kind === 'person' ? 560 : 460) * scale, thing.count);
@@ -560,9 +571,7 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
           back += put(svg, g.cx, seat - 0.72 * size + size / 2, size, { sx: (build === 'chibi' ? 560 : 380) / size });
         } else if (stage.pose === 'ride' && (ASTRIDE.has(thing.word) || thing.kind === 'animal') && !bust && !stage.subject) {
           // Astride: the saddle (or the animal's back) under the hips, the wheels or legs in front of the rider's feet.
-          const animal = thing.kind === 'animal';
-          const size = (animal ? 900 : 680) * scale;
-          low += put(svg, g.cx, SEAT_Y[build] - (animal ? 0.3 : 0.36) * size + size / 2, size);
+          low += put(svg, g.cx, mountY - rideLift, mountSize);
         } else if (lift) {
           // Flown on (a broom, a carpet): across under the lifted flyer's hips.
           low += put(svg, g.cx - 40, (build === 'doll' ? SEAT_Y.doll : SEAT_Y.chibi) - lift + 60, 620 * scale, { rotate: -10 });

@@ -172,6 +172,20 @@ describe('the stage draws the interaction', () => {
     expect(backgroundHint('a boy lying in the grass')).toBe('nature');
   });
 
+  it('riding astride: the rider lifted so the wheels or hooves stand on the ground line, not below the frame', () => {
+    const bike = drawStage(stageOf('a boy riding a bicycle in the park'), 'chibi', '#ffd23f', undefined, true);
+    expect(bike.copies).toEqual([{ dx: 0, s: 1, dy: expect.any(Number) }]);
+    expect(bike.copies[0].dy).toBeLessThan(-100);
+    // The bicycle's box (centre + half its size) ends where the icon's wheels touch the feet line, 1000.
+    const [, y, k] = bike.front.match(/translate\(300 ([\d.]+)\) scale\(([\d.]+) [\d.]+\) translate\(-50 -50\)/)!.map(Number);
+    expect(y + 44 * k).toBeCloseTo(1000, -1);
+    const horse = drawStage(stageOf('a girl riding a horse in a meadow'), 'chibi', '#ffd23f', undefined, true);
+    expect(horse.copies[0].dy).toBeLessThanOrEqual(bike.copies[0].dy!);
+    expect(horse.copies[0].dy).toBeGreaterThanOrEqual(-220);
+    // A car is sat in: no lift.
+    expect(drawStage(stageOf('a dog driving a car'), 'chibi', '#ffd23f', undefined, true).copies[0].dy).toBeUndefined();
+  });
+
   it('surfing: the board rides water, not the sand', () => {
     const d = drawStage(stageOf('a golden retriever surfing a wave'), 'chibi', '#ffd23f', undefined, true);
     expect(d.front).toContain('fill="#2f8fd8"');
