@@ -6,6 +6,7 @@
  *   npm run bench:api                          # starts a stack of its own (built: npm run build)
  *   BENCH_URL=http://localhost:3000 npm run bench:api    # or measures a running one (npm start)
  *   npm run bench:api -- --duration=10 --threads=2 --connections=32 --rounds=2
+ *   npm run bench:api -- --only=reads          # the read path alone (1.), e.g. to compare two builds
  *
  * 1. GET /api/trends and GraphQL `{ trends { ... } }` through the gateway, then the same bytes from a
  *    bare node:http server, with wrk when it is on the PATH (as the issue measures; --client=node
@@ -249,6 +250,7 @@ async function main() {
         `${(gateway.perSecond / limit.perSecond).toFixed(2)}x`, `${goal}${others.length ? `  (not 200: ${JSON.stringify(Object.fromEntries(others))})` : ''}`);
     }
     await bare.close();
+    if (args.only === 'reads') return;
 
     const freeTrend = JSON.parse(trends.raw.toString('utf8')).find((trend) => !trend.premium && trend.available !== false);
     const acceptance = await measureAcceptance(base, { trendSlug: freeTrend.slug, sequential: sequentialGenerations, burst: burstGenerations });
