@@ -99,7 +99,9 @@ export class GatewayModule {
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: ErrorsFilter },
-        { provide: APP_GUARD, useClass: AppThrottlerGuard },
+        // One instance: Nest's global guard, and the guard the catalogue's fast lane runs (common/http-pipeline.ts).
+        AppThrottlerGuard,
+        { provide: APP_GUARD, useExisting: AppThrottlerGuard },
         Catalogue,
         CatalogueReads,
         GenerationUpdates,

@@ -3,23 +3,19 @@ import type { Server } from 'node:http';
 import type { Request } from 'express';
 import { ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication, NestExpressBodyParserOptionsFor } from '@nestjs/platform-express';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger, runMain } from '@trendforge/platform';
 import { GatewayModule } from './app.module.js';
 import { catalogueFastLane } from './catalogue/fast-lane.js';
-import { answerBodyErrors } from './common/body-errors.js';
 import { capConnections } from './common/connection-cap.js';
+import { mountHttpPipeline } from './common/http-pipeline.js';
 import { RefuseControlCharacters } from './common/control-characters.js';
-import { refuseDeepJson } from './common/json-depth.js';
-import { refuseCrossSiteWrites } from './common/cross-site.js';
-import { securityHeaders } from './common/security-headers.js';
 import { loadGatewayConfig } from './config.js';
 import { mountApiDocs } from './api-docs.js';
 import { TrustedProxies } from './graphql/client-address.js';
 import { serveSpa } from './spa.js';
 import { Members } from './clients/members.js';
 import { Sessions } from './common/session.js';
-import { rawWebhookBody, WebhookPath } from './rest/billing/payments.js';
 
 runMain(async () => {
   const config = loadGatewayConfig();
@@ -28,13 +24,8 @@ runMain(async () => {
   app.useLogger(log);
   app.set('trust proxy', TrustedProxies);
   app.disable('x-powered-by');
-  app.use(securityHeaders());
-  // Before any body parser: a refused write is not read.
-  app.use(refuseCrossSiteWrites());
-  app.use(WebhookPath, rawWebhookBody()); // signed bytes: the JSON parser below must not touch them
-  // Nest's types reserve `verify` for `rawBody: true`, which this app does not use; the hook refuses absurd nesting.
-  app.useBodyParser('json', { limit: '1mb', verify: refuseDeepJson } as NestExpressBodyParserOptionsFor<'json'>);
-  app.use(answerBodyErrors());
+  // Security headers, origin checks, body limits (common/http-pipeline.ts); the request id and access log are the platform's middleware.
+  mountHttpPipeline(app);
   app.useGlobalPipes(new RefuseControlCharacters(), new ValidationPipe({ whitelist: true, forbidUnknownValues: true, transform: true }));
   app.enableShutdownHooks();
   mountApiDocs(app, config); // /api/docs, outside production
@@ -47,7 +38,7 @@ runMain(async () => {
     log.warn({ spaDir: config.SPA_DIR }, 'no built SPA found; serving the API only', 'Gateway');
   }
   await app.init();
-  // The public catalogue's cached reads are answered before Express and Nest see them (catalogue/fast-lane.ts).
+  // The public catalogue's cached reads are answered before Express routes them, through the same pipeline steps (catalogue/fast-lane.ts).
   const server = app.getHttpServer() as Server;
   // Slow headers or bodies must not hold a connection for minutes (Node's own limits are 60 s and 300 s).
   // POST /api/generate's long wait is the answer's, after the request has arrived: not bounded by these.

@@ -4,6 +4,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { CatalogueChangedEvent, type CatalogueChanged, type CataloguePart } from '@trendforge/contracts';
 import { hearEveryNotice, NATS } from '@trendforge/platform';
 import { LRUCache } from 'lru-cache';
+import type { KeptAnswer } from '../common/http-pipeline.js';
 
 /**
  * The longest a replica may serve a part after it changed: the change notice normally arrives
@@ -12,16 +13,13 @@ import { LRUCache } from 'lru-cache';
  */
 export const CatalogueMaxAgeMs = 10_000;
 
-/** A cached answer: the value for Nest's handlers, its JSON bytes and strong ETag for the fast lane. */
-export class CachedAnswer<T = unknown> {
+/** A cached answer: the value for Nest's handlers; its JSON bytes, own headers (its content type) and strong ETag for the fast lane. */
+export class CachedAnswer<T = unknown> implements KeptAnswer {
   readonly etag: string;
   readonly storedAt = Date.now();
-  /** The answer's own headers (its content type) as a flat name, value list for writeHead. */
-  readonly headerList: readonly string[];
 
-  constructor(readonly value: T, readonly body: Buffer, readonly parts: readonly CataloguePart[], headers: Readonly<Record<string, string>>) {
+  constructor(readonly value: T, readonly body: Buffer, readonly parts: readonly CataloguePart[], readonly headers: Readonly<Record<string, string>>) {
     this.etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    this.headerList = Object.entries(headers).flat();
   }
 
   static json<T>(value: T, part: CataloguePart): CachedAnswer<T> {

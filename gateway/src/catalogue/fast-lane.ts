@@ -1,12 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getOptionsToken, getStorageToken, normalizeIp, type ThrottlerModuleOptions, type ThrottlerOptions, type ThrottlerStorage } from '@nestjs/throttler';
-import type { INestApplication } from '@nestjs/common';
-import { isAllowedOrigin } from '../common/origin.js';
-import { securityHeaderValues } from '../common/security-headers.js';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { CachedAnswerSteps } from '../common/http-pipeline.js';
 import { SessionCookie } from '../common/session.js';
-import { AddressBudget, addressBudgetKey } from '../common/throttle.guard.js';
-import { GatewayThrottlerStorage, replicaThrottleKey } from '../common/throttler-storage.js';
-import { clientAddress, isSecure } from '../graphql/client-address.js';
 import { Catalogue, CachedAnswer, type CachedAnswer as Answer } from './catalogue.js';
 import { CatalogueKeys } from './catalogue-reads.js';
 import { publicQueryOf, type PublicQuery } from './public-graphql.js';
@@ -14,12 +9,7 @@ import { CatalogueReadHandlers } from './read-handlers.js';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
-interface LimitVerdict {
-  remaining: number;
-  resetSeconds: number;
-}
-
-/** A cached public read: its cache key and the Nest handler whose rate-limit count it shares. */
+/** A cached public read: its cache key and the Nest handler whose limits count it. */
 interface Route {
   key: string;
   handler: string;
@@ -54,79 +44,20 @@ const hasSession = (req: IncomingMessage) => req.headers.cookie?.includes(`${Ses
 /**
  * A request listener in front of Express for the public catalogue: GET /api/trends and its kin,
  * and POST /graphql with a public query seen before, are answered straight from the catalogue
- * cache (catalogue.ts) with a strong ETag, the security headers every answer carries and the
- * same per-address rate limit as Nest's route (one count in the replica's memory:
- * catalogue/read-handlers.ts), and each read counted in the address's budget over all routes
- * (in Redis, without waiting: GatewayThrottlerStorage.countSoon, from the address's 1% of the
- * budget on the replica on). Everything else, and anything not cached yet, goes to Express and
- * Nest unchanged; a public GraphQL query's answer is kept on its way out. Cached hits skip
- * Express's middleware, helmet's per-request work and pino-http's per-request log line.
+ * cache (catalogue.ts), through the same pipeline steps as every other answer
+ * (common/http-pipeline.ts): the request id and access line, the security headers, the origin
+ * check, and the count of the rate-limit guard Nest runs before the handler that would have
+ * answered (the very guard instance: its per-replica count and the address's budget, throttle.guard.ts). Everything else, anything not
+ * cached yet, and any request a limit refuses go to Express and Nest unchanged; a public GraphQL
+ * query's answer is kept on its way out. Cached hits skip only Express's routing and body parsing,
+ * Nest's handler and Apollo, and helmet's per-request work (its headers are taken once).
  */
-export function catalogueFastLane(app: INestApplication, framework: Listener): Listener {
+export function catalogueFastLane(app: NestExpressApplication, framework: Listener): Listener {
   const catalogue = app.get(Catalogue);
-  const storage = app.get<ThrottlerStorage>(getStorageToken());
-  if (!(storage instanceof GatewayThrottlerStorage)) throw new Error('the catalogue fast lane counts in GatewayThrottlerStorage (app.module.ts)');
-  const counters: GatewayThrottlerStorage = storage;
-  const { replica } = counters;
-  const options = app.get<ThrottlerModuleOptions>(getOptionsToken());
-  const throttler = throttlerOf(options, 'default');
-  const limit = throttler.limit as number;
-  const throttlerName = 'default';
-  const budget = throttlerOf(options, AddressBudget);
-  const [budgetTtl, budgetLimit] = [budget.ttl as number, budget.limit as number];
-  if (budgetTtl !== replica.windowMs) throw new Error('the catalogue fast lane counts the address budget in windows of the route limit (app.module.ts)');
-  // An address's cached reads reach the shared budget once it has made this many on the replica in
-  // its window (all of them then, each one after): a visitor's few reads never cost a trip to Redis.
-  const budgetStep = Math.max(1, Math.floor(budgetLimit / 100));
-  const plainHeaders = securityHeaderValues(false).flat();
-  const secureHeaders = securityHeaderValues(true).flat();
-
-  /**
-   * Counts the hit on each handler's limit and on the address's budget: the tightest verdict, or
-   * undefined when the client is over one (Nest answers the 429, and counts the budget exactly).
-   */
-  function withinLimits(req: IncomingMessage, handlers: readonly string[]): LimitVerdict | undefined {
-    const tracker = normalizeIp(clientAddress(req));
-    const budgetKey = addressBudgetKey(tracker);
-    if (counters.isKnownBlocked(budgetKey, AddressBudget)) return undefined;
-    let verdict: LimitVerdict | undefined;
-    for (const handler of handlers) {
-      const { totalHits, msLeft } = replica.hit(replicaThrottleKey(handler, tracker, throttlerName));
-      if (totalHits > limit) return undefined;
-      if (!verdict || limit - totalHits < verdict.remaining) verdict = { remaining: limit - totalHits, resetSeconds: Math.ceil(msLeft / 1000) };
-    }
-    if (verdict) {
-      const localKey = replicaThrottleKey(AddressBudget, tracker, AddressBudget);
-      for (let i = 0; i < handlers.length; i++) {
-        const { totalHits } = replica.hit(localKey);
-        if (totalHits >= budgetStep) counters.countSoon(budgetKey, budgetTtl, budgetLimit, AddressBudget, totalHits === budgetStep ? budgetStep : 1);
-      }
-    }
-    return verdict;
-  }
-
-  /** The answer in one writeHead with a flat header list (cheaper than a setHeader per header). */
-  function send(req: IncomingMessage, res: ServerResponse, answer: Answer, verdict: LimitVerdict) {
-    const headers = [
-      ...(isSecure(req) ? secureHeaders : plainHeaders),
-      ...answer.headerList,
-      'ETag', answer.etag,
-      'X-RateLimit-Limit', limit, 'X-RateLimit-Remaining', verdict.remaining, 'X-RateLimit-Reset', verdict.resetSeconds,
-    ];
-    if (req.headers['if-none-match'] === answer.etag) {
-      res.writeHead(304, headers);
-      res.end();
-      return;
-    }
-    headers.push('Content-Length', answer.body.length);
-    res.writeHead(200, headers);
-    res.end(req.method === 'HEAD' ? undefined : answer.body);
-  }
+  const steps = new CachedAnswerSteps(app);
 
   function answerFromCache(req: IncomingMessage, res: ServerResponse, answer: Answer, handlers: readonly string[]) {
-    const verdict = withinLimits(req, handlers);
-    if (verdict) send(req, res, answer, verdict);
-    else framework(req, res);
+    if (!steps.answer(req, res, answer, handlers)) framework(req, res);
   }
 
   function graphQL(req: IncomingMessage, res: ServerResponse, body: Buffer) {
@@ -153,18 +84,11 @@ export function catalogueFastLane(app: INestApplication, framework: Listener): L
     }
     const length = Number(req.headers['content-length']);
     if (method === 'POST' && url === '/graphql' && length > 0 && length <= MaxGraphQLBody
-      && req.headers['content-type']?.startsWith('application/json') && isAllowedOrigin(req.headers, isSecure(req))) {
+      && req.headers['content-type']?.startsWith('application/json') && steps.allowsOrigin(req)) {
       return peekBody(req, length, (body) => (body ? graphQL(req, res, body) : framework(req, res)));
     }
     framework(req, res);
   };
-}
-
-function throttlerOf(options: ThrottlerModuleOptions, name: string): ThrottlerOptions {
-  const throttlers = Array.isArray(options) ? options : options.throttlers;
-  const throttler = throttlers.find((candidate) => (candidate.name ?? 'default') === name);
-  if (!throttler) throw new Error(`the catalogue fast lane counts in the "${name}" throttler (app.module.ts)`);
-  return throttler;
 }
 
 /**

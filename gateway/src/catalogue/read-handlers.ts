@@ -2,6 +2,8 @@
  * The Nest handlers (`Class-method`, as the throttler names them) that answer the public
  * catalogue's reads over REST and GraphQL. Their per-client limits are counted in the replica's
  * memory (common/replica-counts.ts), one count for the handler and the fast lane that answers for it.
+ * They take the throttlers' own limits (no @Throttle or @SkipThrottle on them): the fast lane counts
+ * them with those (AppThrottlerGuard.admitCachedRead).
  */
 export const CatalogueReadHandlers = {
   restTrends: 'TrendsController-list',

@@ -44,8 +44,9 @@ export function securityHeaders() {
 }
 
 /**
- * The headers securityHeaders() sets, as a list, for answers written without Express (the
- * catalogue's fast lane): taken from the middleware itself, so the two cannot drift apart.
+ * The headers securityHeaders() sets, as a list, for answers that skip the middleware (the
+ * catalogue's cached answers, common/http-pipeline.ts): taken from the middleware itself, once,
+ * so the two cannot drift apart.
  */
 export function securityHeaderValues(secure: boolean): Array<[string, string]> {
   const headers: Array<[string, string]> = [];
