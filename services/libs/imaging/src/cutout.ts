@@ -453,12 +453,7 @@ export async function celFace(cel: Raw, layer: Raw, face: PhotoFace): Promise<Ra
   const y0 = Math.max(0, Math.floor(cy - ry)), y1 = Math.min(H, Math.ceil(cy + ry));
   const w = x1 - x0, h = y1 - y0;
   if (w < 8 || h < 8) return cel;
-  // The face's own axis (it may be tilted): from the brows' middle down to the chin.
-  const browMid = { x: (lm[19].x + lm[24].x) / 2, y: (lm[19].y + lm[24].y) / 2 };
-  const len = Math.hypot(lm[8].x - browMid.x, lm[8].y - browMid.y) || 1;
-  const down = { x: (lm[8].x - browMid.x) / len, y: (lm[8].y - browMid.y) / len };
-  // The face outline: the jaw, then the forehead (the brows raised along the axis).
-  const outline = [...lm.slice(0, 17), ...lm.slice(17, 27).reverse().map((p) => ({ x: p.x - down.x * len * 0.42, y: p.y - down.y * len * 0.3 }))];
+  const { outline, down } = faceOutline(lm);
   const [crop, inside] = await Promise.all([
     toRaw(fromRaw(colourOf(layer)).extract({ left: x0, top: y0, width: w, height: h })),
     toRaw(fromRaw(polygonMask(outline.map((p) => ({ x: p.x - x0, y: p.y - y0 })), w, h)).blur(Math.max(0.8, b.width * 0.008)).extractChannel(0)),
@@ -550,8 +545,20 @@ export async function celFace(cel: Raw, layer: Raw, face: PhotoFace): Promise<Ra
   return { ...cel, data: out };
 }
 
+/**
+ * The face's own axis (it may be tilted: from the brows' middle down to the chin, `len` long) and
+ * its outline: the jaw, then the forehead (the brows raised along the axis). 68 landmarks.
+ */
+export function faceOutline(lm: Array<{ x: number; y: number }>): { outline: Array<{ x: number; y: number }>; down: { x: number; y: number }; browMid: { x: number; y: number }; len: number } {
+  const browMid = { x: (lm[19].x + lm[24].x) / 2, y: (lm[19].y + lm[24].y) / 2 };
+  const len = Math.hypot(lm[8].x - browMid.x, lm[8].y - browMid.y) || 1;
+  const down = { x: (lm[8].x - browMid.x) / len, y: (lm[8].y - browMid.y) / len };
+  const outline = [...lm.slice(0, 17), ...lm.slice(17, 27).reverse().map((p) => ({ x: p.x - down.x * len * 0.3, y: p.y - down.y * len * 0.3 }))];
+  return { outline, down, browMid, len };
+}
+
 /** A polygon filled (255 inside) on a w×h grey mask: even-odd scanlines at pixel centres. */
-function polygonMask(pts: Array<{ x: number; y: number }>, w: number, h: number): Raw {
+export function polygonMask(pts: Array<{ x: number; y: number }>, w: number, h: number): Raw {
   const m = Buffer.alloc(w * h);
   for (let y = 0; y < h; y++) {
     const yc = y + 0.5;

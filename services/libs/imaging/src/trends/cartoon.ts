@@ -6,7 +6,7 @@
 import { celShade, gradientMap, inkMask, keepFace, median3, relief, reliefs, skinMask, recolourMasked, thicken, warp, xdogMask, type Warp } from '../effects.js';
 import { atSize, bloom, enlarge, fromRaw, glows, luma, noise, posterise, shrink, smoothSurface, toRaw } from '../raster.js';
 import { finalGrade, vibeGrade } from '../scene.js';
-import { animatedPerson, celFace, celPerson } from '../cutout.js';
+import { animatedPerson, celFace, celPerson, faceOutline, polygonMask } from '../cutout.js';
 import { clayFigure } from './clay-person.js';
 import type { TrendContext } from '../types.js';
 import type { Raw } from '../raster.js';
@@ -32,6 +32,8 @@ const skyBackdrop = (ctx: TrendContext, top: string, bottom: string, cloudCount:
 // ---------------------------------------------------------------------------------------------
 
 const SIMPSON_YELLOW = '#fed90f';
+/** How much light hair round a yellow face is darkened (its own light scaled, redder). */
+const SIMPSON_HAIR_SHADE = 0.7;
 /** The Simpsons eye's radius, in the photo eye's radii (landmark circle). */
 const SIMPSON_EYE = 1.35;
 
@@ -87,12 +89,62 @@ function simpsonInk(lm: Array<{ x: number; y: number }>, eyeR: number, withMouth
   return `<g fill="none" stroke="#111" stroke-linecap="round" stroke-linejoin="round" stroke-width="${w}"><path d="${jaw}"/><path d="${nose}"/>${lips}</g>`;
 }
 
+/**
+ * Around the head, only the face (inside its outline, tilt followed) and what is below the jaw
+ * (neck, shoulders) stay in the yellow skin mask: light or red hair beside and above the face is
+ * near the skin's colour, and yellow there merged the face into the hair (a tilted face was then
+ * no longer found). In place; `mask` in frame pixels.
+ */
+function keepHairOut(mask: Raw, lm: Array<{ x: number; y: number }>): void {
+  const data = mask.data;
+  hairZone(mask.width, mask.height, lm, (k) => { data[k] = 0; });
+}
+
+/**
+ * The pixels round the head that are not face: beside and above it (within two face lengths),
+ * outside the face's outline (tilt followed) and above the jaw: `visit(k)` for each (k: y·W + x).
+ */
+function hairZone(W: number, H: number, lm: Array<{ x: number; y: number }>, visit: (k: number) => void): void {
+  const { outline, down, browMid, len } = faceOutline(lm);
+  const R = len * 1.9;
+  const x0 = Math.max(0, Math.floor(browMid.x - R)), x1 = Math.min(W, Math.ceil(browMid.x + R));
+  const y0 = Math.max(0, Math.floor(browMid.y - R)), y1 = Math.min(H, Math.ceil(browMid.y + R));
+  if (x1 - x0 < 2 || y1 - y0 < 2) return;
+  const inside = polygonMask(outline.map((p) => ({ x: p.x - x0, y: p.y - y0 })), x1 - x0, y1 - y0).data;
+  // Below this far down the face's axis (the jaw's sides and the chin) it is neck: left as it is.
+  const jawLevel = Math.min(...[4, 8, 12].map((i) => (lm[i].x - browMid.x) * down.x + (lm[i].y - browMid.y) * down.y));
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const dx = x - browMid.x, dy = y - browMid.y;
+      if (dx * dx + dy * dy > R * R) continue;
+      if (dx * down.x + dy * down.y >= jawLevel) continue;
+      if (inside[(y - y0) * (x1 - x0) + (x - x0)] === 0) visit(y * W + x);
+    }
+  }
+}
+
 export const simpsons = styledTrend({
   slug: 'simpsons',
   name: 'Simpsons',
   aliases: ['simpsons-style', 'springfield', 'simpsonize', 'yellow-cartoon'],
   backgrounds: ['nature', 'city', 'studio'],
   faceFraction: 0.36,
+  // The cut-out person's light hair round the face a shade darker: a separate mass from the yellow face.
+  person: async (ctx, layer) => {
+    const face = ctx.photo?.faceIn(layer.width, layer.height, 0.36);
+    if (!face || face.landmarks.length !== 68 || ctx.options.yellow_skin === false) return layer;
+    const out = Buffer.from(layer.data);
+    hairZone(layer.width, layer.height, face.landmarks, (k) => {
+      const o = k * 4;
+      if (out[o + 3] === 0) return;
+      const l = 0.299 * out[o] + 0.587 * out[o + 1] + 0.114 * out[o + 2];
+      const f = 1 - (1 - SIMPSON_HAIR_SHADE) * Math.max(0, Math.min(1, (l - 70) / 50));
+      out[o] *= f;
+      out[o + 1] *= f * f;
+      out[o + 2] *= f * f;
+    });
+    return { ...layer, data: out };
+  },
   figure(spec, ctx) {
     // Yellow is the look: on unless the member turned the option off.
     if (ctx.options.yellow_skin !== false && (spec.kind === 'person' || spec.kind === 'robot')) spec.skin = SIMPSON_YELLOW;
@@ -167,6 +219,7 @@ export const simpsons = styledTrend({
           if (v > body.data[k]) body.data[k] = v;
         }
       }
+      if (f.landmarks) keepHairOut(body, f.landmarks);
       img = recolourMasked(img, body, SIMPSON_YELLOW, 195);
     }
     return img;
