@@ -362,8 +362,8 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
     if (lying) {
       // Side by side in depth: the ones behind a little higher and to the left.
       const k = n - 1 - i;
-      const dy = mid.y - g.foot + 500 * lieS - k * 90 * c.s;
-      return { dx: (i - (n - 1) / 2) * 160 * c.s, s: lieS, dy, lie: LIE_ANGLE };
+      const dy = mid.y - g.foot + 500 * lieS - k * 170 * c.s;
+      return { dx: (i - (n - 1) / 2) * 220 * c.s, s: lieS, dy, lie: LIE_ANGLE };
     }
     const dx = (i - (n - 1) / 2) * c.gap;
     return { dx, s: c.s, ...(lift ? { dy: -lift, rot: FLY_LEAN } : {}), ...(rideLift ? { dy: -rideLift } : {}), ...(game && dx > 0 ? { flip: true } : {}) };

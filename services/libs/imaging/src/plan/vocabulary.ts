@@ -380,7 +380,7 @@ const OBJECTS: Group = {
   egg: 'egg',
   'nest-with-eggs': 'nest',
   bed: 'bed crib cot bunk',
-  chair: 'chair stool bench armchair',
+  chair: 'chair stool armchair',
   'couch-and-lamp': 'sofa couch',
   door: 'door',
   window: 'window',
@@ -710,6 +710,7 @@ export const ENGINE_ONLY: ReadonlyMap<string, { kind: ThingKind; engineIcon: str
   ['rug', { kind: 'object', engineIcon: 'towel' }],
   ['sleeping bag', { kind: 'object', engineIcon: 'towel' }],
   ['hammock', { kind: 'object', engineIcon: 'hammock' }],
+  ['bench', { kind: 'object', engineIcon: 'bench' }],
 ]);
 
 /** The longest phrase in the vocabulary, in words (for n-gram matching). */
