@@ -449,10 +449,9 @@ export async function celFace(cel: Raw, layer: Raw, face: PhotoFace): Promise<Ra
   // The face's region (skin can reach a little beyond the box: forehead, neck under the chin).
   const cx = b.left + b.width / 2, cy = b.top + b.height * 0.62;
   const rx = b.width * 0.66, ry = b.height * 0.86;
-  const x0 = Math.max(0, Math.floor(cx - rx)), x1 = Math.min(W, Math.ceil(cx + rx));
-  const y0 = Math.max(0, Math.floor(cy - ry)), y1 = Math.min(H, Math.ceil(cy + ry));
-  const w = x1 - x0, h = y1 - y0;
-  if (w < 8 || h < 8) return cel;
+  // The whole figure: skin elsewhere (neck, shoulders, arms) is painted the same, by its colour.
+  const x0 = 0, y0 = 0, w = W, h = H;
+  if (rx < 4 || ry < 4) return cel;
   const { outline, down } = faceOutline(lm);
   const [crop, inside] = await Promise.all([
     toRaw(fromRaw(colourOf(layer)).extract({ left: x0, top: y0, width: w, height: h })),
@@ -503,7 +502,6 @@ export async function celFace(cel: Raw, layer: Raw, face: PhotoFace): Promise<Ra
       if (ld[o + 3] === 0) continue;
       const ex = (X - cx) / rx;
       const e = ex * ex + ey * ey;
-      if (e >= 1) continue;
       const p = y * w + x, i = p * 3;
       // How much this pixel is skin: inside the face's outline nearly any skin-like colour (the
       // photo's light may tint a cheek), outside it (neck, ears) only a close one.
@@ -516,7 +514,7 @@ export async function celFace(cel: Raw, layer: Raw, face: PhotoFace): Promise<Ra
       const sLum = 0.299 * sd[i] + 0.587 * sd[i + 1] + 0.114 * sd[i + 2];
       const notHair = Math.max(0, Math.min(1, (sLum - sl * 0.45) / (sl * 0.15)));
       const byColour = Math.max(0, Math.min(1, (SKIN_TOLERANCE - dist) / 14));
-      const isSkin = Math.max(inFace * notHair, byColour) * Math.min(1, (1 - e) / 0.15);
+      const isSkin = Math.max(inFace * notHair * Math.max(0, Math.min(1, (1 - e) / 0.15)), byColour);
       if (isSkin <= 0) continue;
       // One clean shadow edge (a pixel or two of anti-aliasing); below the jaw (the neck) always shade.
       const below = (X - nose.x) * down.x + (Y - nose.y) * down.y > 0 ? 1 - inFace : 0;
