@@ -14,7 +14,7 @@
  */
 import { fromRaw, toRaw, type Raw } from '../raster.js';
 import type { Rng } from '../util/rng.js';
-import { alphaOf, blurPlane, clamp255, distanceToSeeds, faceWeight, flatPaints, labelBorders, lumaAt, paintLabels, personColours } from './person-shading.js';
+import { alphaOf, blurPlane, clamp255, distanceToSeeds, faceWeight, flatPaints, labelBorders, lumaAt, paintLabels, personColours, skinOf, snapTo } from './person-shading.js';
 
 /** How many clay colours the person is made of. */
 const CLAY_COLOURS = 6;
@@ -110,38 +110,9 @@ export async function clayFigure(layer: Raw, rng: Rng, face?: { left: number; to
 const FLESH = [232, 168, 130];
 const mixRgb = (a: number[], b: number[], t: number) => a.map((v, i) => v + (b[i] - v) * t);
 
-/** The skin's colour: the mean of the face's middle, its darkest and lightest quarters (eyes, hair, highlights) left out. */
-function skinOf(img: Raw, face: { left: number; top: number; width: number; height: number }): number[] {
-  const { width: W, height: H, data } = img;
-  const px: number[] = [];
-  for (let y = Math.max(0, Math.round(face.top + face.height * 0.45)); y < Math.min(H, face.top + face.height * 0.75); y++) {
-    for (let x = Math.max(0, Math.round(face.left + face.width * 0.25)); x < Math.min(W, face.left + face.width * 0.75); x++) px.push((y * W + x) * 3);
-  }
-  if (px.length < 8) return [220, 170, 140];
-  px.sort((a, b) => lumaAt(data, a) - lumaAt(data, b));
-  const mid = px.slice(Math.floor(px.length * 0.25), Math.ceil(px.length * 0.75));
-  return [0, 1, 2].map((c) => mid.reduce((s, i) => s + data[i + c], 0) / mid.length);
-}
-
 function normalise(v: number[]): number[] {
   const l = Math.hypot(...v);
   return v.map((x) => x / l);
-}
-
-/** Each pixel of an RGB picture snapped to the nearest of `centres`. */
-function snapTo(img: Raw, centres: number[][]): { labels: Uint8Array } {
-  const { data } = img;
-  const labels = new Uint8Array(img.width * img.height);
-  for (let p = 0, i = 0; p < labels.length; p++, i += 3) {
-    let best = 0, bd = Infinity;
-    for (let k = 0; k < centres.length; k++) {
-      const c = centres[k];
-      const d = (data[i] - c[0]) ** 2 + (data[i + 1] - c[1]) ** 2 + (data[i + 2] - c[2]) ** 2;
-      if (d < bd) { bd = d; best = k; }
-    }
-    labels[p] = best;
-  }
-  return { labels };
 }
 
 /** A photo colour as plasticine: more saturated, never near black or burnt white. */

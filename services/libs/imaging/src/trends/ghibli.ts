@@ -7,10 +7,11 @@
 import { backdrop, backgroundHint, cloud, type BackgroundKind } from '../backgrounds.js';
 import { figureFromPrompt } from '../figure.js';
 import { lightOf, withSetting } from '../stage.js';
-import { enlarge, fromRaw, glows, inkEdges, over, paperTexture, posterise, renderSvg, renderSvgOpaque, smoothSurface, toRaw, type Raw } from '../raster.js';
-import { inkMask, keepFace, kuwahara, thicken, xdogMask } from '../effects.js';
+import { enlarge, fromRaw, glows, inkEdges, over, paperTexture, posterise, renderSvg, renderSvgOpaque, toRaw, type Raw } from '../raster.js';
+import { inkMask, kuwahara, thicken, xdogMask } from '../effects.js';
 import { figureLayer, finalGrade, pickPalette, place, vibeGrade } from '../scene.js';
-import { celPerson, colourOf, personOver, placeScene, promptPlace, withAlphaOf } from '../cutout.js';
+import { personOver, placeScene, promptPlace, withAlphaOf } from '../cutout.js';
+import { alphaOf, blurPlane, clamp255, distanceToSeeds, faceWeight, flatPaints, labelBorders, lumaAt, paintLabels, personColours, skinOf, snapTo } from './person-shading.js';
 import type { TrendContext, TrendRenderer } from '../types.js';
 import { darken, lighten, mix } from '../util/color.js';
 import type { Rng } from '../util/rng.js';
@@ -267,40 +268,88 @@ async function watercolour(ctx: TrendContext, small: Raw, isPhoto: boolean): Pro
 }
 
 /**
- * The cut-out person as a hand-drawn animation character: two soft cels of the broad light (the
- * face keeps part of its own shading, so the person stays recognisable), the film's palette
- * (shadows lifted to a warm violet, lights to cream, colours clear but not loud), and brown line
- * art drawn from the cels, the silhouette included. RGBA in, RGBA out.
+ * The cut-out person as a hand-painted animation character, not a softened photo:
+ * - flat painted colours: the person's colours simplified to a few paints (k-means on a smoothed
+ *   copy, their borders rounded), in the film's palette (shadows lifted to a warm violet, lights to
+ *   cream, colours clear but not loud);
+ * - simple shadow shapes: one cool violet shade wherever a paint's broad light falls clearly
+ *   below its own average, with a soft step;
+ * - watercolour edges: pigment pooling a little darker along each paint's border, the whole
+ *   softened by a pixel;
+ * - the face one flat skin tone with one shadow, the features (eyes, brows, nostrils, mouth)
+ *   drawn in from the photo's fine light against its broad light, so the person stays
+ *   recognisable; brown line art from the result, the silhouette included.
+ * RGBA in, RGBA out.
  */
 async function ghibliPerson(ctx: TrendContext, layer: Raw): Promise<Raw> {
-  const S = Math.min(layer.width, layer.height);
-  const face = ctx.photo?.faceIn(layer.width, layer.height);
-  let cel = await celPerson(layer, S, 2);
-  // The face keeps its own shading from a smoothed copy: the photo's grain kept under the cels
-  // came back as stippled line art all over the skin.
-  if (face) cel = keepFace(cel, await smoothSurface(colourOf(layer), S >= 400 ? 5 : 3, Math.max(0.5, S * 0.0023)), face.box, 0.75);
-  const d = cel.data;
-  const rgb = Buffer.allocUnsafe(layer.width * layer.height * 3);
-  for (let p = 0, j = 0; j < d.length; p += 3, j += 4) {
-    // Outside the person a flat grey, so the line art also draws the silhouette.
-    if (d[j + 3] < 128) {
-      rgb[p] = rgb[p + 1] = rgb[p + 2] = 200;
-      continue;
+  const { width: W, height: H } = layer;
+  const S = Math.min(W, H);
+  const n = W * H;
+  const face = ctx.photo?.faceIn(W, H)?.box;
+  const alpha = alphaOf(layer);
+  const colours = await personColours(layer, S * 0.02);
+  const smooth = await toRaw(fromRaw(colours).median(5).blur(Math.max(0.8, S * 0.004)));
+  const first = flatPaints(smooth, alpha, 9, 0.6);
+  const rounded = await toRaw(fromRaw(paintLabels(first.labels, first.centres, W, H)).median(5).blur(Math.max(0.8, S * 0.006)));
+  const { labels } = snapTo(rounded, first.centres);
+  const paints = first.centres.map(filmColour);
+  const L = Buffer.allocUnsafe(n);
+  for (let p = 0, i = 0; p < n; p++, i += 3) L[p] = lumaAt(colours.data, i);
+  const fs = face ? face.width : S * 0.2;
+  const [broad, fine] = await Promise.all([blurPlane(L, W, H, Math.max(2, S * 0.02)), blurPlane(L, W, H, Math.max(0.6, fs * 0.014))]);
+  const faceBroad = await blurPlane(L, W, H, Math.max(2, fs * 0.09));
+  // Each paint's own average light: its shadow is where the broad light falls clearly below it.
+  const sum = new Float64Array(paints.length), cnt = new Float64Array(paints.length);
+  for (let p = 0; p < n; p++) if (alpha[p] > 128) { sum[labels[p]] += broad[p]; cnt[labels[p]]++; }
+  const mean = Array.from(sum, (v, k) => (cnt[k] > 0 ? v / cnt[k] : 128));
+  const photoSkin = face ? skinOf(colours, face) : [230, 190, 160];
+  // The film's warm skin, the photo's own pulled towards it (its light may tint a face grey or violet).
+  const skin = filmColour(photoSkin.map((v, c) => v + (WARM_SKIN[c] - v) * 0.4));
+  const skinL = Math.max(40, 0.299 * photoSkin[0] + 0.587 * photoSkin[1] + 0.114 * photoSkin[2]);
+  const fw = faceWeight(face);
+  const pool = distanceToSeeds(labelBorders(labels, alpha, W, H), W, H, 4);
+  const rgb = Buffer.allocUnsafe(n * 3);
+  for (let y = 0, p = 0; y < H; y++) {
+    for (let x = 0; x < W; x++, p++) {
+      const i = p * 3;
+      // Outside the person a flat grey, so the line art also draws the silhouette.
+      if (alpha[p] < 128) { rgb[i] = rgb[i + 1] = rgb[i + 2] = 200; continue; }
+      const f = fw(x, y);
+      const c0 = paints[labels[p]];
+      const c = f > 0 ? c0.map((v, ch) => v + (skin[ch] - v) * f) : c0;
+      // One shadow shape: on the face by the face's broad light against the skin's, elsewhere by the paint's own.
+      const ref = f > 0.5 ? skinL : mean[labels[p]];
+      const lightHere = f > 0.5 ? faceBroad[p] : broad[p];
+      const t = Math.max(0, Math.min(1, (ref * 0.84 - lightHere) / 10 + 0.5));
+      // The features: the photo's fine light against its broad light, on the face only.
+      const ratio = f > 0 ? Math.max(0.25, Math.min(1.35, fine[p] / Math.max(16, faceBroad[p]))) : 1;
+      const mark = 1 + (ratio - 1) * f * (ratio < 1 ? 1.5 : 0.8);
+      // Pigment pools darker along a paint's border.
+      const edge = 1 - 0.1 * (1 - Math.min(1, pool[p] / 3)) * (1 - f);
+      for (let ch = 0; ch < 3; ch++) rgb[i + ch] = clamp255(c[ch] * (1 + (SHADE[ch] - 1) * t) * mark * edge);
     }
-    let r = d[j], g = d[j + 1], b = d[j + 2];
-    const l = (r * 0.299 + g * 0.587 + b * 0.114) / 255;
-    const lift = (1 - l) * (1 - l) * 0.4;
-    r += (112 - r) * lift; g += (88 - g) * lift; b += (118 - b) * lift;
-    const cream = Math.max(0, l - 0.6) * 0.5;
-    r += (255 - r) * cream; g += (246 - g) * cream; b += (226 - b) * cream;
-    rgb[p] = r > 255 ? 255 : r; rgb[p + 1] = g > 255 ? 255 : g; rgb[p + 2] = b > 255 ? 255 : b;
   }
-  let img: Raw = { data: rgb, width: layer.width, height: layer.height, channels: 3 };
-  // Line art where the cels and features have a clear edge: at the drawing's scale (not the
-  // grain's), or the skin's mottle came out as stippling.
+  let img: Raw = await toRaw(fromRaw({ data: rgb, width: W, height: H, channels: 3 }).blur(Math.max(0.5, S * 0.0015)));
+  // Line art where the paints and features have a clear edge, at the drawing's scale.
   const lines = await thicken(await xdogMask(img, Math.max(0.8, S * 0.003), 5, 6), 0.6);
-  img = inkMask(img, lines, '#4a3428', 0.8);
-  return withAlphaOf(img, cel);
+  img = inkMask(img, lines, '#4a3428', 0.75);
+  return withAlphaOf(img, layer);
+}
+
+const WARM_SKIN = [242, 196, 164];
+
+/** The shadow's tint: a cool violet shade of the paint. */
+const SHADE = [0.76, 0.72, 0.86];
+
+/** A photo colour in the film's palette: darks lifted to a warm violet, lights to cream, a little clearer. */
+function filmColour([r0, g0, b0]: number[]): number[] {
+  const l0 = (0.299 * r0 + 0.587 * g0 + 0.114 * b0) / 255;
+  let [r, g, b] = [r0, g0, b0].map((v) => l0 * 255 + (v - l0 * 255) * 1.2);
+  const lift = (1 - l0) * (1 - l0) * 0.3;
+  r += (120 - r) * lift; g += (92 - g) * lift; b += (104 - b) * lift;
+  const cream = Math.max(0, l0 - 0.6) * 0.5;
+  r += (255 - r) * cream; g += (246 - g) * cream; b += (226 - b) * cream;
+  return [clamp255(r), clamp255(g), clamp255(b)];
 }
 
 /** Paper grain and blotches over everything, a warm grade and a soft sepia vignette. */
