@@ -208,6 +208,8 @@ function stageSpec(spec: FigureSpec, p: PromptInfo, rng: Rng): void {
   const game = spec.stage.things.some((t) => t.where === 'between');
   if (spec.propSvg) spec.pose = 'hold';
   else if (armsFor[plan.pose]) spec.pose = armsFor[plan.pose]!;
+  // At a piano or drums both hands reach forward and down to it.
+  else if (spec.stage.things.some((t) => t.where === 'played')) spec.pose = 'ride';
   // At a board game the hand reaches out over the board.
   else if (game) spec.pose = 'hold';
   else if (plan.actions.some((a) => a === 'dance' || a === 'jump')) spec.pose = 'cheer';

@@ -9,7 +9,7 @@
  */
 import { hasIcon, icon as engineIcon } from './icons.js';
 import { iconBody } from './plan/icons.js';
-import { BEDS, type PlannedThing, type PlanPose, type ScenePlan } from './plan/plan.js';
+import { BEDS, PLAYED_AT, type PlannedThing, type PlanPose, type ScenePlan } from './plan/plan.js';
 import { ENGINE_ONLY } from './plan/vocabulary.js';
 import { glows, over, renderSvg, type Raw } from './raster.js';
 import { clouds, petals, rain } from './trends/decor.js';
@@ -21,10 +21,10 @@ import type { TrendContext } from './types.js';
 
 /**
  * Where the stage draws a thing: the plan's placements, plus 'companion' (another subject), 'sky',
- * 'place' (the named place behind), 'below' (what a flyer flies over) and 'stove' (the cooker the
- * subject cooks at).
+ * 'place' (the named place behind), 'below' (what a flyer flies over), 'stove' (the cooker the
+ * subject cooks at) and 'played' (a piano or drums the seated subject plays).
  */
-type Where = 'held' | 'under' | 'worn' | 'in' | 'beside' | 'above' | 'background' | 'between' | 'companion' | 'sky' | 'place' | 'below' | 'stove';
+type Where = 'held' | 'under' | 'worn' | 'in' | 'beside' | 'above' | 'background' | 'between' | 'companion' | 'sky' | 'place' | 'below' | 'stove' | 'played';
 
 export interface StagedThing {
   thing: PlannedThing;
@@ -87,7 +87,8 @@ export function stageFromPlan(plan: ScenePlan, figureDrawn: boolean): Stage {
     // what a flyer flies over ("over the moon") is below it, not in the sky.
     // (a broom or a carpet flown on stays under the flyer); a held person ("with his grandpa") stands beside as company.
     const flownOver = plan.pose === 'fly' && p.placement === 'under' && (SKY.has(p.word) || p.kind === 'building' || p.kind === 'plant' || p.kind === 'place');
-    const where: Where = flownOver ? 'below' : SKY.has(p.word) ? 'sky' : p.placement === 'held' && p.kind === 'person' ? 'companion' : p.placement === 'held' && (p.kind === 'animal' || p.kind === 'creature') ? 'beside' : p.placement;
+    const played = plan.pose === 'sit' && p.placement === 'beside' && PLAYED_AT.has(p.word);
+    const where: Where = played ? 'played' : flownOver ? 'below' : SKY.has(p.word) ? 'sky' : p.placement === 'held' && p.kind === 'person' ? 'companion' : p.placement === 'held' && (p.kind === 'animal' || p.kind === 'creature') ? 'beside' : p.placement;
     if (figureDrawn && where === 'worn' && (HEADWEAR[p.word] || EYEWEAR.has(p.word))) continue;
     things.push({ thing: p, where });
   }
@@ -223,6 +224,8 @@ export const FLY_LEAN = 18;
  */
 const HAND_Y = { chibi: 596, doll: 440 } as const;
 const SEAT_Y = { chibi: 770, doll: 560 } as const;
+/** Where the hands are reaching forward and down (figure.ts: both arms at 40°), at a piano or drums. */
+const PLAY_HAND_Y = { chibi: 690, doll: 545 } as const;
 /** A lying figure: turned head to the left (a little up, as on a pillow), and its size against a standing one. */
 export const LIE_ANGLE = -82;
 const LIE_SCALE = 0.78;
@@ -442,6 +445,19 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
     }
   }
 
+  /**
+   * Seated at something (a board game, a piano) with no seat named: each player on a chair behind
+   * it, its seat under the hips, a little to the player's outer side so its back and legs show.
+   */
+  let seated = false;
+  const chairs = () => {
+    if (seated || stage.pose !== 'sit' || stage.things.some((t) => t.where === 'under')) return '';
+    seated = true;
+    const hip = g.foot - (g.foot - SEAT_Y[build as 'chibi' | 'doll']) * c.s;
+    const C = ((g.foot - SEAT_Y[build as 'chibi' | 'doll']) / 0.45) * c.s;
+    const chair = thingSvg(CHAIR, accent, outline);
+    return copies.map((cp) => put(chair, g.cx + cp.dx + (cp.dx > 0 ? 1 : -1) * 150 * c.s, hip - 0.55 * C + C / 2, C, { sx: cp.flip ? 1 : -1 })).join('');
+  };
   /** Things the lying layout drew itself (the bedding, the trees a hammock hangs from). */
   const drawn = new Set<StagedThing>();
   if (lying) {
@@ -545,14 +561,18 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
         low += put(engineIcon('table', '#9a6a3a'), x, top - 0.34 * T + T / 2, T, { sx: n > 1 ? 1.3 : 1 });
         const B = 380 * s1;
         low += put(svg, x, top + 6 - 0.82 * B + B / 2, B, { sx: n > 1 ? 1.25 : 1 });
-        // The players sit: on the seat the prompt names, else each on a chair behind it, its seat under the hips.
-        if (stage.pose === 'sit' && !stage.things.some((t) => t.where === 'under')) {
-          const hip = g.foot - (g.foot - SEAT_Y[build]) * s1;
-          const C = ((g.foot - SEAT_Y[build]) / 0.45) * s1;
-          const chair = thingSvg(CHAIR, accent, outline);
-          // Each a little to the player's outer side, so its back and legs show past the body.
-          for (const cp of copies) back += put(chair, g.cx + cp.dx + (cp.dx > 0 ? 1 : -1) * 150 * s1, hip - 0.55 * C + C / 2, C, { sx: cp.flip ? 1 : -1 });
+        back += chairs();
+        break;
+      }
+      case 'played': {
+        if (bust) {
+          front += put(svg, g.cx + 300, g.foot - 220, 320);
+          break;
         }
+        // In front of the seated player, its top just under the hands reaching forward and down to it.
+        const size = 440 * c.s * scale;
+        low += put(svg, g.cx + 30, PLAY_HAND_Y[build] + size * 0.45, size, { sx: 1.25 });
+        back += chairs();
         break;
       }
       case 'stove': {

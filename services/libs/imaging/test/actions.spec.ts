@@ -174,6 +174,15 @@ describe('the stage draws the interaction', () => {
     expect(backgroundHint('a boy lying in the grass')).toBe('nature');
   });
 
+  it('playing a piano or drums: sat at it on a chair, the instrument in front under the hands reaching to it', () => {
+    expect(whereOf('a cat playing piano')).toEqual(['piano@played']);
+    const d = drawStage(stageOf('a cat playing piano'), 'chibi', '#ffd23f', undefined, true);
+    const piano = thingSvg(planScene('a cat playing piano').props[0], '#ffd23f');
+    expect(d.front).toContain(piano);
+    expect(d.back).toContain(thingSvg(planScene('a chair').subjects[0], '#ffd23f'));
+    expect(spec('a boy playing the drums')).toMatchObject({ pose: 'ride', stage: { pose: 'sit' } });
+  });
+
   it('riding astride: the rider lifted so the wheels or hooves stand on the ground line, not below the frame', () => {
     const bike = drawStage(stageOf('a boy riding a bicycle in the park'), 'chibi', '#ffd23f', undefined, true);
     expect(bike.copies).toEqual([{ dx: 0, s: 1, dy: expect.any(Number) }]);

@@ -60,7 +60,8 @@ describe('planScene', () => {
 
   it('a witch on a broomstick flies it (no second broom in the hand); a piano is played beside, not held; a library is the place', () => {
     expect(planScene('a witch flying on a broomstick under a full moon')).toMatchObject({ pose: 'fly', props: [{ word: 'broomstick', placement: 'under' }], setting: { place: 'full moon' } });
-    expect(placed(planScene('a cat playing piano'))).toEqual(['piano@beside']);
+    expect(planScene('a cat playing piano')).toMatchObject({ pose: 'sit', props: [{ word: 'piano', placement: 'beside' }] });
+    expect(planScene('a cat next to a piano').pose).toBe('stand');
     expect(planScene('a boy reading in a library')).toMatchObject({ setting: { place: 'library', placeIcon: 'books' }, props: [{ word: 'book', placement: 'held' }] });
   });
 

@@ -133,14 +133,16 @@ function poseOf(plan: ScenePlan): PlanPose {
   // Lying: the verb ("sleeping", "lying in the grass") unless the seat is upright, or a bed-like prop.
   const lain = plan.props.some((p) => BEDS.has(p.word) && (p.placement === 'under' || p.placement === 'in'));
   if ((has(LIE) && !under.some((p) => UPRIGHT_SEATS.has(p.word))) || lain) return 'lie';
-  if (has(SIT) || under.some((p) => SEATS.has(p.word)) || plan.props.some((p) => p.placement === 'between')) return 'sit';
+  // A board game, or a piano or drums played: sat at.
+  const playedAt = acts.has('play') && plan.props.some((p) => PLAYED_AT.has(p.word));
+  if (has(SIT) || under.some((p) => SEATS.has(p.word)) || plan.props.some((p) => p.placement === 'between') || playedAt) return 'sit';
   if (has(RIDE) || under.some((p) => p.kind === 'vehicle' || p.kind === 'animal')) return 'ride';
   return held ? 'hold' : 'stand';
 }
 
 const WEARABLE = new Set(['hat', 'cap', 'crown', 'tiara', 'helmet', 'glasses', 'sunglasses', 'goggles', 'scarf', 'tie', 'necktie', 'coat', 'jacket', 'dress', 'gown', 'kimono', 'robe', 'shirt', 'jeans', 'gloves', 'mittens', 'socks', 'sneakers', 'boots', 'boot', 'shoes', 'heels', 'ribbon', 'necklace', 'ring', 'backpack', 'headphones', 'top hat', 'sunhat']);
 /** Instruments too big for the hand: played beside the player. */
-const PLAYED_AT = new Set(['piano', 'drum', 'drums', 'harp', 'organ', 'synth', 'keyboard']);
+export const PLAYED_AT = new Set(['piano', 'drum', 'drums', 'harp', 'organ', 'synth', 'keyboard']);
 /** Style and material words compromise may read as nouns ("a neon city"): they describe, they are not things. */
 const DESCRIBERS = new Set(
   'neon cyberpunk steampunk futuristic retro vintage wooden metal metallic glass paper plastic stone fantasy medieval ancient modern tropical pixel cartoon anime toy cosmic electric mechanical magical holographic origami knitted'.split(' '),
