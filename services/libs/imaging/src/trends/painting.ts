@@ -146,7 +146,8 @@ export const renaissance = styledTrend({
     const k = 0.5;
     const lift = curve(0, 0, 1, 1.35);
     const half = await atSize(img0, Math.round(W * k), Math.round(H * k));
-    const base = s.photo ? applyCurves(await toRaw(fromRaw(half).normalise({ lower: 1, upper: 99 })), [lift, lift, lift]) : half;
+    // (A cut-out person stands in a drawn scene, lit by chiaroscuro already: no lift, it would flatten the light.)
+    const base = s.photo && !s.cutout ? applyCurves(await toRaw(fromRaw(half).normalise({ lower: 1, upper: 99 })), [lift, lift, lift]) : half;
     const faceBox = s.face?.fromPhoto ? { left: s.face.box.left * k, top: s.face.box.top * k, width: s.face.box.width * k, height: s.face.box.height * k } : undefined;
     let img: Raw;
     let strokes: Raw;
@@ -167,7 +168,7 @@ export const renaissance = styledTrend({
     // Finer paint on the face: its ridges flattened (a mid-grey height is no relief).
     const ridges = faceBox ? flattenOn(strokes, faceBox, s.photo ? 0.5 : 0.75) : strokes;
     // Old-master palette: umber shadows, ochre and flesh lights, greens pulled to olive.
-    img = gradientMap(img, s.photo
+    img = gradientMap(img, s.photo && !s.cutout
       ? [[0, '#2a160a'], [0.3, '#6a4222'], [0.6, '#c08a58'], [0.85, '#f0d4a6'], [1, '#fff6e2']]
       : [[0, '#120804'], [0.3, '#4a2a14'], [0.6, '#a8744a'], [0.85, '#e8c89a'], [1, '#fff4dc']], 0.55);
     const strong = options.chiaroscuro;
