@@ -16,6 +16,8 @@ import { fromRaw, toRaw, type Raw } from '../raster.js';
 import type { Rng } from '../util/rng.js';
 import { alphaOf, blurPlane, clamp255, distanceToSeeds, faceWeight, flatPaints, labelBorders, lumaAt, paintLabels, personColours, skinOf, snapTo } from './person-shading.js';
 
+/** How much of the person's own (smoothed, clay-coloured) colour the face keeps over the skin clay. */
+const FACE_OWN = 0.35;
 /** How many clay colours the person is made of. */
 const CLAY_COLOURS = 6;
 /** Key light from the upper left, and the half vector towards the viewer (the sheen). */
@@ -91,7 +93,9 @@ export async function clayFigure(layer: Raw, rng: Rng, face?: { left: number; to
       const edge = Math.min(1, inside[p] / outlineW);
       const outline = 0.3 + 0.7 * edge * edge * (3 - 2 * edge);
       const c0 = clay[labels[p]];
-      const c = f > 0 ? c0.map((v, ch) => v + (skin[ch] - v) * f * 0.85) : c0;
+      // Face: the skin clay, with a little of the person's own colour kept (lips, eyes, brows' tint).
+      const own = f > 0 ? clayColour([smooth.data[p * 3], smooth.data[p * 3 + 1], smooth.data[p * 3 + 2]]) : c0;
+      const c = f > 0 ? c0.map((v, ch) => v + (skin[ch] - v) * f * 0.85 + (own[ch] - skin[ch]) * f * FACE_OWN) : c0;
       // On the face the features are the photo's own marks (darker or lighter than the skin round them).
       const ratio = f > 0 ? Math.max(0.2, Math.min(1.35, fine[p] / Math.max(16, broad[p]))) : 1;
       const mark = 1 + (ratio - 1) * f * (ratio < 1 ? 2 : 1);
