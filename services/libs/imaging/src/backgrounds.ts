@@ -64,6 +64,8 @@ export interface Backdrop {
   dark: boolean;
   /** What glows after dark (lit windows, lamps): drawn over a night sky (stage.ts withSetting). */
   lights?: string;
+  /** A room (a kitchen, a bedroom): no sky for the setting to paint, the weather stays outside. */
+  indoor?: boolean;
 }
 
 export interface Tones {
@@ -396,7 +398,7 @@ const BUILDERS: Record<BackgroundKind, Builder> = {
       const h = S * rng.range(0.06, 0.09);
       body += `<rect x="${r(x)}" y="${r(counter - h)}" width="${r(W * 0.035)}" height="${r(h)}" rx="${r(S * 0.008)}" fill="#e8f2f4" fill-opacity="0.85" stroke="#a8b8bc" stroke-width="${r(S * 0.003)}"/><rect x="${r(x)}" y="${r(counter - h * 0.55)}" width="${r(W * 0.035)}" height="${r(h * 0.55)}" fill="${rng.pick(['#f2c46a', '#d8884a', '#b8d87a', '#f4e0c0'])}"/><rect x="${r(x - S * 0.002)}" y="${r(counter - h - S * 0.012)}" width="${r(W * 0.035 + S * 0.004)}" height="${r(S * 0.014)}" rx="${r(S * 0.004)}" fill="${darken(wood, 0.2)}"/>`;
     }
-    return { defs, body, groundY, tone: cab, dark: false };
+    return { defs, body, groundY, tone: cab, dark: false, indoor: true };
   },
   room: (W, H, rng, t, id) => {
     // A room at home: papered wall with a window and a framed picture, a skirting board, a wooden
@@ -429,7 +431,7 @@ const BUILDERS: Record<BackgroundKind, Builder> = {
     for (let y = floorY + S * 0.05; y < H; y += S * 0.06) body += `<line x1="0" y1="${r(y)}" x2="${W}" y2="${r(y)}" stroke="${darken(wood, 0.2)}" stroke-width="${r(S * 0.003)}"/>`;
     body += `<rect y="${r(floorY - S * 0.02)}" width="${W}" height="${r(S * 0.025)}" fill="#f4f1ea" stroke="${darken(wall, 0.2)}" stroke-width="${r(S * 0.002)}"/>`;
     body += `<ellipse cx="${r(W * 0.5)}" cy="${r(H * 0.9)}" rx="${r(W * 0.36)}" ry="${r(H * 0.06)}" fill="${t.secondary}" opacity="0.55"/><ellipse cx="${r(W * 0.5)}" cy="${r(H * 0.9)}" rx="${r(W * 0.3)}" ry="${r(H * 0.045)}" fill="none" stroke="#ffffff" stroke-width="${r(S * 0.005)}" opacity="0.6"/>`;
-    return { defs, body, groundY, tone: wall, dark: false };
+    return { defs, body, groundY, tone: wall, dark: false, indoor: true };
   },
   beach: (W, H, rng, _t, id) => {
     const horizon = H * rng.range(0.52, 0.58);

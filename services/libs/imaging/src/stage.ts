@@ -738,9 +738,17 @@ export function settingLight(img: Raw, setting: Setting, strength = 1): Raw {
 export const hasSetting = (s: Setting | undefined): s is Setting => !!s && !!(s.timeOfDay || s.weather || s.season);
 
 /** A backdrop with the prompt's setting painted over its sky (unchanged without one). */
-export function withSetting<T extends { defs: string; body: string; groundY: number; dark: boolean }>(bd: T, ctx: TrendContext): T {
+export function withSetting<T extends { defs: string; body: string; groundY: number; dark: boolean; indoor?: boolean }>(bd: T, ctx: TrendContext): T {
   const setting = ctx.prompt.plan?.setting;
   if (!hasSetting(setting)) return bd;
+  if (bd.indoor) {
+    // Indoors: no clouds, rain or stars over the walls; the room only darkens after dark or warms at sunset.
+    const night = setting.timeOfDay === 'night';
+    const warm = setting.timeOfDay === 'sunset' || setting.timeOfDay === 'dawn';
+    if (!night && !warm) return bd;
+    const tint = `<rect width="${ctx.W}" height="${ctx.H}" fill="${night ? '#0a1030' : '#ff9a3c'}" opacity="${night ? 0.4 : 0.14}"/>`;
+    return { ...bd, body: bd.body + tint, dark: bd.dark || night };
+  }
   const sky = settingSky(setting, ctx.W, ctx.H, bd.groundY, ctx.rng.fork('setting'), `${ctx.id}s`);
   // After dark, what glows in the place (a city's windows and street lamps) shines through the night sky.
   const lights = setting.timeOfDay === 'night' && 'lights' in bd && typeof bd.lights === 'string' ? bd.lights : '';

@@ -9,7 +9,8 @@ import { figureFromPrompt } from '../src/figure.js';
 import { planScene, type ScenePlan } from '../src/plan/plan.js';
 import { analysePrompt } from '../src/prompt.js';
 import { hasFigureFace } from '../src/scene.js';
-import { drawStage, FLY_LIFT, LIE_ANGLE, stageFromPlan, thingSvg } from '../src/stage.js';
+import { drawStage, FLY_LIFT, LIE_ANGLE, stageFromPlan, thingSvg, withSetting } from '../src/stage.js';
+import type { TrendContext } from '../src/types.js';
 import { createRng } from '../src/util/rng.js';
 
 const placed = (plan: ScenePlan) => plan.props.map((p) => `${p.word}@${p.placement}`);
@@ -165,6 +166,17 @@ describe('the stage draws the interaction', () => {
     const inTree = drawStage(stageOf('a panda sleeping in a tree'), 'chibi', '#ffd23f', undefined, true);
     expect(inTree.back).toContain(tree);
     expect(inTree.front).not.toContain(tree);
+  });
+
+  it('indoors the setting brings no clouds or rain over the walls: the room only darkens at night', () => {
+    const ctx = (prompt: string) => ({ prompt: { plan: planScene(prompt) }, W: 100, H: 100, rng: createRng(3), id: 't' }) as unknown as TrendContext;
+    const room = { defs: '', body: '<rect id="room"/>', groundY: 90, dark: false, indoor: true };
+    const night = withSetting(room, ctx('two cats on a sofa at night in the rain'));
+    expect(night.body).toBe('<rect id="room"/><rect width="100" height="100" fill="#0a1030" opacity="0.4"/>');
+    expect(night.dark).toBe(true);
+    expect(withSetting(room, ctx('a cat on a sofa in the rain'))).toBe(room);
+    // Outdoors the rain falls.
+    expect(withSetting({ ...room, indoor: false }, ctx('a cat on a sofa in the rain')).body).toContain('#dbe8f8');
   });
 
   it('a bed or a sofa puts the picture in a room; a hammock between palms on the beach', () => {
