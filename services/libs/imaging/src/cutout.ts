@@ -434,7 +434,8 @@ export async function celPerson(layer: Raw, S: number, levels = 3): Promise<Raw>
 }
 
 /**
- * The face of a cel-shaded person painted as anime paints it (over `cel`, celPerson's result):
+ * The skin of a cel-shaded person painted as anime paints it (over `cel`, celPerson's result; the
+ * face inside its outline, and elsewhere on the figure the pixels near the face's skin colour):
  * the skin one flat tone, with at most one clean shadow tone where the face's broad light falls
  * off (the photo's luminance blurred over a tenth of the face, thresholded once: the shadow follows
  * the cheekbone, the nose and the jaw, never the skin's mottle); the features (eyes, brows, nose,
