@@ -46,7 +46,8 @@ export interface KeptAnswer {
  * (catalogue/fast-lane.ts), in the order Express and Nest run them: the rate-limit guard's count of
  * the handlers the answer stands for, request id, security headers, the answer (a matching
  * If-None-Match gets 304, HEAD no body), the access line. Written in one writeHead with a flat
- * header list: Express's own `send` with a header set at a time would halve these reads' speed.
+ * header list: answering through Express's `send` (its prototypes set on the request, a header
+ * at a time) measured slower in bench:api (0.57x of the bare server even without the guard, 0.66x this way).
  */
 export class CachedAnswerSteps {
   private readonly guard: AppThrottlerGuard;
