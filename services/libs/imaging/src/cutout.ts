@@ -4,12 +4,11 @@
  * photo's own background never shows; without one, the photo framed on the face as before.
  */
 import { backdrop, backgroundHint, type BackgroundKind, type Tones } from './backgrounds.js';
-import { enlarge, fromRaw, luma, median3, over, renderSvgSoft, rimLight, smoothSurface, toRaw, type Raw } from './raster.js';
+import { enlarge, fromRaw, luma, median3, over, renderSvgSoft, smoothSurface, toRaw, type Raw } from './raster.js';
 import { lightOf, withSetting } from './stage.js';
 import type { PhotoFace, TrendContext } from './types.js';
 import { svgDoc } from './util/svg.js';
-import type { Rng } from './util/rng.js';
-import { gradientMap, keepFace, kuwahara, warp, type Warp } from './effects.js';
+import { gradientMap, keepFace, warp, type Warp } from './effects.js';
 import { groupCircle } from './faces.js';
 
 /** The person (cut out) over `scene(w, h)`, at w×h, framed on the face like `crop`. */
@@ -582,94 +581,6 @@ const SHADE_TONE = [0.88, 0.74, 0.76];
 
 /** How far (chroma, light counting for little) a face pixel's colour may be from the skin's and still be painted as skin. */
 const SKIN_TOLERANCE = 34;
-
-/**
- * The cut-out person as plasticine (Claymation): the photo rounded off into smooth lumps, the
- * body shaded as one rounded form (its silhouette, blurred, is a height map lit from the upper
- * left: edges turn away from the light like a pressed clay figure's), a faint sheen on the lit
- * rims, and fingerprints pressed into the surface (concentric ridges, faint where they cross the
- * face, which keeps its own modelling so the person stays recognisable). RGBA in, RGBA out; `face` in the layer's pixels.
- */
-export async function clayPerson(layer: Raw, rng: Rng, face?: { left: number; top: number; width: number; height: number }): Promise<Raw> {
-  const { width: W, height: H } = layer;
-  const S = Math.min(W, H);
-  const rgb = colourOf(layer);
-  // Flat lumps (Kuwahara keeps edges, drops grain), then softened: pressed plasticine, not paint.
-  const smooth = await smoothSurface(await kuwahara(rgb, Math.max(2, Math.round(S * 0.006)), 1), 5, 1.2);
-  // The broad form: the silhouette blurred (rounded body) plus a little of the blurred light (cheeks, folds).
-  const alpha = Buffer.allocUnsafe(W * H);
-  for (let p = 0; p < W * H; p++) alpha[p] = layer.data[p * 4 + 3];
-  const [body, folds] = await Promise.all([
-    toRaw(fromRaw({ data: alpha, width: W, height: H, channels: 1 }).blur(Math.max(2, S * 0.035)).extractChannel(0)),
-    toRaw(fromRaw(luma(smooth)).blur(Math.max(1, S * 0.012)).extractChannel(0)),
-  ]);
-  // Fingerprints: a few whorls of ridges over the person, each fading out at its edge.
-  const prints = Array.from({ length: 7 }, () => {
-    const r = S * rng.range(0.05, 0.08);
-    return { x: rng.range(0.15, 0.85) * W, y: rng.range(0.3, 0.95) * H, r, a: rng.range(0, Math.PI), k: rng.range(1.15, 1.35) };
-  });
-  const period = Math.max(2.5, S * 0.009);
-  const ridges = new Float32Array(W * H);
-  for (const f of prints) {
-    const c = Math.cos(f.a), s = Math.sin(f.a);
-    const x0 = Math.max(0, Math.floor(f.x - f.r * f.k)), x1 = Math.min(W, Math.ceil(f.x + f.r * f.k));
-    const y0 = Math.max(0, Math.floor(f.y - f.r * f.k)), y1 = Math.min(H, Math.ceil(f.y + f.r * f.k));
-    for (let y = y0; y < y1; y++) {
-      for (let x = x0; x < x1; x++) {
-        const u = (x - f.x) * c + (y - f.y) * s;
-        const v = ((y - f.y) * c - (x - f.x) * s) / f.k;
-        const d = Math.sqrt(u * u + v * v);
-        if (d >= f.r) continue;
-        const fade = 1 - d / f.r;
-        ridges[y * W + x] += Math.sin((d / period) * Math.PI * 2) * fade * Math.min(1, fade * 3);
-      }
-    }
-  }
-  const fx = face ? face.left + face.width / 2 : -1e9, fy = face ? face.top + face.height / 2 : -1e9;
-  const frx = face ? face.width * 0.55 : 1, fry = face ? face.height * 0.6 : 1;
-  const a = smooth.data, b = body.data, g = folds.data;
-  const out = Buffer.from(a);
-  for (let y = 3; y < H - 3; y++) {
-    for (let x = 3; x < W - 3; x++) {
-      const p = y * W + x;
-      if (alpha[p] === 0) continue;
-      const ex = (x - fx) / frx, ey = (y - fy) / fry;
-      const onFace = ex * ex + ey * ey < 1;
-      // Light from the upper left: where the form rises towards the lower right it faces the light
-      // (the face's own modelling, which it is recognised by, relit only a little).
-      const lit = Math.max(-40, (b[p + 3 * W + 3] - b[p - 3 * W - 3]) * (onFace ? 0.2 : 0.5) + (g[p + W + 1] - g[p - W - 1]) * (onFace ? 0.4 : 1.2));
-      const press = (ridges[p - W - 1] - ridges[p + W + 1]) * (onFace ? 6 : 22);
-      // Near the silhouette the form turns away: a soft darkening all round, as on a rounded lump.
-      const turn = 1 - Math.max(0, 1 - b[p] / 255) * 0.7;
-      // A soft sheen where the form faces the light most.
-      const sheen = lit > 6 && !onFace ? Math.min(40, (lit - 6) * 1.6) : 0;
-      const i = p * 3;
-      // Light both scales and adds: dark cloth shows its roundness too.
-      for (let ch = 0; ch < 3; ch++) out[i + ch] = clamp(a[i + ch] * (1 + lit * 0.008) * turn + lit * 0.6 + press + sheen);
-    }
-  }
-  return withAlphaOf({ ...rgb, data: out }, layer);
-}
-
-/**
- * The cut-out person lit by two neon sources (Cyberpunk): the photo's own light
- * dimmed towards the scene's night colour, then a rim of one colour from the left and of the
- * other from the right, so the figure stands in the signs' light instead of under a tint.
- */
-export async function neonLitPerson(layer: Raw, left: string, right: string, night: string, dim = 0.78): Promise<Raw> {
-  const S = Math.min(layer.width, layer.height);
-  const [nr, ng, nb] = [1, 3, 5].map((k) => parseInt(night.slice(k, k + 2), 16));
-  const d = layer.data;
-  const out = Buffer.from(d);
-  for (let j = 0; j < out.length; j += 4) {
-    if (d[j + 3] === 0) continue;
-    out[j] = d[j] * dim + nr * (1 - dim);
-    out[j + 1] = d[j + 1] * dim + ng * (1 - dim);
-    out[j + 2] = d[j + 2] * dim + nb * (1 - dim);
-  }
-  const lit = await rimLight({ ...layer, data: out }, left, Math.round(S * 0.024), 0, S * 0.01, 1);
-  return rimLight(lit, right, Math.round(-S * 0.024), 0, S * 0.01, 1);
-}
 
 /**
  * The cut-out person as a dream (Dreamcore): airbrushed soft (a smooth surface, not the photo's

@@ -2,7 +2,9 @@
  * The person restyles as plain pixel code (no model): a cut-out layer in, the restyled layer out.
  * A flat grey disc on transparency stands in for the person.
  */
-import { animatedPerson, celFace, clayPerson, dreamPerson, neonLitPerson } from '../src/cutout.js';
+import { animatedPerson, celFace, dreamPerson } from '../src/cutout.js';
+import { clayFigure } from '../src/trends/clay-person.js';
+import { neonRelight } from '../src/trends/neon-person.js';
 import { flowStrokes, pixelate } from '../src/effects.js';
 import type { Raw } from '../src/raster.js';
 import { createRng } from '../src/util/rng.js';
@@ -24,10 +26,17 @@ const px = (img: Raw, x: number, y: number) => Array.from(img.data.subarray((y *
 const lum = (p: number[]) => 0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2];
 
 describe('clay person', () => {
-  it('shades the figure as a rounded lump lit from the upper left, presses fingerprints into it, and keeps its outline', async () => {
+  it('shades the figure as a rounded lump lit from the upper left, presses fingerprints into it, and keeps its outline (its edge rounded)', async () => {
     const layer = disc();
-    const out = await clayPerson(layer, createRng(3));
-    for (let i = 3; i < out.data.length; i += 4) expect(out.data[i]).toBe(layer.data[i]);
+    const out = await clayFigure(layer, createRng(3));
+    // The outline is kept, its edge rounded: solid inside, transparent a little way outside.
+    for (let y = 0; y < N; y++) {
+      for (let x = 0; x < N; x++) {
+        const r = Math.hypot(x - N / 2, y - N / 2);
+        if (r < N * 0.37) expect(px(out, x, y)[3]).toBe(255);
+        if (r > N * 0.43) expect(px(out, x, y)[3]).toBe(0);
+      }
+    }
     // Near the outline the form turns: the upper-left rim lit, the lower-right one shaded.
     const o = (N * 0.4 * 0.9) / Math.SQRT2;
     expect(lum(px(out, Math.round(N / 2 - o), Math.round(N / 2 - o)))).toBeGreaterThan(lum(px(out, Math.round(N / 2 + o), Math.round(N / 2 + o))) + 20);
@@ -40,7 +49,7 @@ describe('clay person', () => {
 
 describe('neon-lit person', () => {
   it('rims the figure in one colour from the left and the other from the right, leaving the background transparent', async () => {
-    const out = await neonLitPerson(disc(), '#ff2fb0', '#2fe0ff', '#141030', 0.75);
+    const out = await neonRelight(disc(), undefined, { left: '#ff2fb0', right: '#2fe0ff', ambient: '#1c1440' });
     const left = px(out, Math.round(N * 0.11), N / 2);
     const right = px(out, Math.round(N * 0.89), N / 2);
     expect(left[0]).toBeGreaterThan(left[1] + 30);

@@ -464,7 +464,7 @@ export const clay = styledTrend({
     // A photo becomes a few saturated lumps of plasticine (fewer colours than a drawn scene has).
     if (s.photo) img = await finalGrade(img, { warmth: 0.2, saturation: 1.45, contrast: 0.15, brightness: 1.04 }, vibeGrade());
     const graded = img;
-    // A cut-out person is plasticine already (clayPerson): fewer bands would blotch the face.
+    // A cut-out person is plasticine already (clayFigure): fewer bands would blotch the face.
     img = await posterise(img, s.cutout ? 18 : s.photo ? 10 : 14, 1);
     // The face keeps some of its smooth shading (identity), at the same half size.
     if (s.face?.fromPhoto) img = keepFace(img, graded, scaleBox(s.face.box, img.width / W), 0.55);
