@@ -10,6 +10,7 @@ import type { PhotoFace, TrendContext } from './types.js';
 import { svgDoc } from './util/svg.js';
 import { gradientMap, keepFace, warp, type Warp } from './effects.js';
 import { groupCircle } from './faces.js';
+import { flatPaints as clusterPaints } from './trends/person-shading.js';
 
 /** The person (cut out) over `scene(w, h)`, at w×h, framed on the face like `crop`. */
 export async function personOver(ctx: TrendContext, w: number, h: number, scene: (w: number, h: number) => Promise<Raw>, faceFraction?: number): Promise<Raw> {
@@ -301,40 +302,11 @@ const PAINT = 0.75;
  * borders by the caller). RGB in (the smoothed person), RGB out; `body` is the blurred alpha.
  */
 function flatPaints(img: Raw, body: Raw, n: number): Buffer {
-  const { width: W, height: H, data } = img;
-  const samples: number[] = [];
-  const step = Math.max(1, Math.round(Math.sqrt((W * H) / 6000)));
-  for (let y = 0; y < H; y += step) for (let x = 0; x < W; x += step) if (body.data[y * W + x] > 200) samples.push(y * W + x);
-  const out = Buffer.from(data);
-  if (samples.length < n) return out;
-  // Centres spread over the samples sorted by luminance: darks, mid-tones and lights all get paints.
-  const lum = (p: number) => 0.299 * data[p * 3] + 0.587 * data[p * 3 + 1] + 0.114 * data[p * 3 + 2];
-  const sorted = [...samples].sort((a, b) => lum(a) - lum(b));
-  const centres = Array.from({ length: n }, (_, k) => { const p = sorted[Math.floor(((k + 0.5) / n) * sorted.length)]; return [data[p * 3], data[p * 3 + 1], data[p * 3 + 2]]; });
-  // Materials differ in hue and saturation more than in light (a lit and a shaded cheek are one
-  // skin): distance in luma and two chroma axes, luma counting for little.
-  const nearest = (r: number, g: number, b: number) => {
-    let best = 0, bd = Infinity;
-    for (let k = 0; k < n; k++) {
-      const c = centres[k];
-      const dr = r - c[0], dg = g - c[1], db = b - c[2];
-      const dy = 0.299 * dr + 0.587 * dg + 0.114 * db;
-      const d = (dr - dy) ** 2 + (db - dy) ** 2 + (dg - dy) ** 2 + dy * dy * LUMA_WEIGHT;
-      if (d < bd) { bd = d; best = k; }
-    }
-    return best;
-  };
-  for (let it = 0; it < 6; it++) {
-    const sum = Array.from({ length: n }, () => [0, 0, 0, 0]);
-    for (const p of samples) {
-      const k = nearest(data[p * 3], data[p * 3 + 1], data[p * 3 + 2]);
-      sum[k][0] += data[p * 3]; sum[k][1] += data[p * 3 + 1]; sum[k][2] += data[p * 3 + 2]; sum[k][3]++;
-    }
-    for (let k = 0; k < n; k++) if (sum[k][3] > 0) centres[k] = [sum[k][0] / sum[k][3], sum[k][1] / sum[k][3], sum[k][2] / sum[k][3]];
-  }
-  for (let p = 0, i = 0; p < W * H; p++, i += 3) {
+  const out = Buffer.from(img.data);
+  const { centres, labels } = clusterPaints(img, body.data, n, LUMA_WEIGHT);
+  for (let p = 0, i = 0; p < img.width * img.height; p++, i += 3) {
     if (body.data[p] === 0) continue;
-    const c = centres[nearest(data[i], data[i + 1], data[i + 2])];
+    const c = centres[labels[p]];
     out[i] = c[0]; out[i + 1] = c[1]; out[i + 2] = c[2];
   }
   return out;
