@@ -43,28 +43,42 @@ export async function kuwahara(img0: Raw, radius: number, factor = 2): Promise<R
       iR[o] = iR[u] + sr; iG[o] = iG[u] + sg; iB[o] = iB[u] + sb; iL[o] = iL[u] + sl; iL2[o] = iL2[u] + sl2;
     }
   }
+  // A pixel's four quadrants are the (radius+1)² boxes whose corner is at the pixel or radius
+  // before it; each box serves four pixels, so its variance and mean colour are found once.
+  // Box (bx, by), its top left corner, for bx in −radius…W−1 (clipped to the picture), at
+  // (by + radius)·BW + bx + radius.
+  const BW = W + radius;
+  const BH = H + radius;
+  const bVar = new Float64Array(BW * BH);
+  const bR = new Float64Array(BW * BH);
+  const bG = new Float64Array(BW * BH);
+  const bB = new Float64Array(BW * BH);
+  const W1 = W + 1;
+  for (let by = -radius, b = 0; by < H; by++) {
+    const y0 = Math.max(0, by) * W1, y1 = Math.min(H, by + radius + 1) * W1;
+    const ny = (y1 - y0) / W1;
+    for (let bx = -radius; bx < W; bx++, b++) {
+      const x0 = Math.max(0, bx), x1 = Math.min(W, bx + radius + 1);
+      const n = (x1 - x0) * ny;
+      const a = y1 + x1, c = y0 + x1, d = y1 + x0, e = y0 + x0;
+      const m = (iL[a] - iL[c] - iL[d] + iL[e]) / n;
+      bVar[b] = (iL2[a] - iL2[c] - iL2[d] + iL2[e]) / n - m * m;
+      bR[b] = (iR[a] - iR[c] - iR[d] + iR[e]) / n;
+      bG[b] = (iG[a] - iG[c] - iG[d] + iG[e]) / n;
+      bB[b] = (iB[a] - iB[c] - iB[d] + iB[e]) / n;
+    }
+  }
   const out = Buffer.allocUnsafe(W * H * 3);
-  const rect = (a: Float64Array, x0: number, y0: number, x1: number, y1: number) => a[y1 * (W + 1) + x1] - a[y0 * (W + 1) + x1] - a[y1 * (W + 1) + x0] + a[y0 * (W + 1) + x0];
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
-      let best = Infinity, br = 0, bg = 0, bb = 0;
-      for (let q = 0; q < 4; q++) {
-        const x0 = Math.max(0, q & 1 ? x : x - radius);
-        const x1 = Math.min(W, (q & 1 ? x + radius : x) + 1);
-        const y0 = Math.max(0, q & 2 ? y : y - radius);
-        const y1 = Math.min(H, (q & 2 ? y + radius : y) + 1);
-        const n = (x1 - x0) * (y1 - y0);
-        const m = rect(iL, x0, y0, x1, y1) / n;
-        const v = rect(iL2, x0, y0, x1, y1) / n - m * m;
-        if (v < best) {
-          best = v;
-          br = rect(iR, x0, y0, x1, y1) / n;
-          bg = rect(iG, x0, y0, x1, y1) / n;
-          bb = rect(iB, x0, y0, x1, y1) / n;
-        }
-      }
+      // Quadrants in the order up-left, up-right, down-left, down-right; the first least varied wins.
+      const ul = y * BW + x, ur = ul + radius, dl = ul + radius * BW, dr = dl + radius;
+      let best = ul;
+      if (bVar[ur] < bVar[best]) best = ur;
+      if (bVar[dl] < bVar[best]) best = dl;
+      if (bVar[dr] < bVar[best]) best = dr;
       const o = (y * W + x) * 3;
-      out[o] = br; out[o + 1] = bg; out[o + 2] = bb;
+      out[o] = bR[best]; out[o + 1] = bG[best]; out[o + 2] = bB[best];
     }
   }
   const res: Raw = { data: out, width: W, height: H, channels: 3 };
@@ -72,17 +86,30 @@ export async function kuwahara(img0: Raw, radius: number, factor = 2): Promise<R
 }
 
 /**
+ * The width (px) of the inner Gaussian the ink lines are found with: the picture is reduced until
+ * the caller's sigma is this wide, so a render at 512, 1024 or 3840 px finds its lines on about
+ * the same picture (the same lines, enlarged), and a 4K render does not blur 15 M pixels for them.
+ */
+const INK_SIGMA = 1.5;
+
+/**
  * XDoG ink lines: the difference of two Gaussians of the luminance, thresholded softly, gives
  * clean cartoon contours (and few speckles on flat areas). Returns a line mask (255 = ink), of
- * `size` when given (lines found on a reduced picture, enlarged to the frame).
+ * `size` when given (lines found on a reduced picture, enlarged to the frame). `sigma` is in
+ * `img`'s pixels (`factor`: find them on a picture reduced at least that much).
  */
 export async function xdogMask(img: Raw, sigma: number, threshold = 4, softness = 6, factor = 1, size?: { width: number; height: number }): Promise<Raw> {
   const { width: W, height: H } = size ?? img;
+  const k = Math.max(1, factor, sigma / INK_SIGMA);
   let grey = fromRaw(luma(img));
-  if (factor > 1) grey = grey.resize(Math.round(img.width / factor), Math.round(img.height / factor));
+  if (k > 1) grey = grey.resize(Math.max(1, Math.round(img.width / k)), Math.max(1, Math.round(img.height / k)), { fit: 'fill' });
   const g = await toRaw(grey);
-  const a = await toRaw(fromRaw(g).blur(Math.max(0.3, sigma / factor)));
-  const b = await toRaw(fromRaw(g).blur(Math.max(0.4, (sigma * 1.6) / factor)));
+  // Float precision: libvips' integer Gaussian is off by up to 2 % in gain depending on sigma, and
+  // with the two blurs off differently a light sky's difference passed the few grey levels of the
+  // threshold everywhere (a 512 px Simpsons sky came out inked black).
+  const blur = async (s: number) => toRaw(fromRaw(g).blur({ sigma: s, precision: 'float' }));
+  const a = await blur(Math.max(0.3, sigma / k));
+  const b = await blur(Math.max(0.4, (sigma * 1.6) / k));
   const n = a.width * a.height;
   const m = Buffer.allocUnsafe(n);
   for (let i = 0; i < n; i++) {
@@ -603,43 +630,77 @@ export async function flowStrokes(img0: Raw, rng: Rng, length: number): Promise<
   const { width: W, height: H, data } = img;
   const L = await toRaw(fromRaw(luma(img)).blur(Math.max(1, length * 0.6)).extractChannel(0));
   // Noise a few pixels across: strokes as wide as a brush's bristle bundle, not a hair.
-  const n = await enlarge(noise(Math.max(2, Math.round(W / 3)), Math.max(2, Math.round(H / 3)), rng), W, H, 'cubic');
+  const n = streakReading(await enlarge(noise(Math.max(2, Math.round(W / 3)), Math.max(2, Math.round(H / 3)), rng), W, H, 'cubic'));
   // Where the picture is flat the painter's hand sets the direction: a diagonal that wanders slowly.
-  const hand = await enlarge(noise(Math.max(2, Math.round(W / 40)), Math.max(2, Math.round(H / 40)), rng), W, H, 'cubic');
+  const hand = streakReading(await enlarge(noise(Math.max(2, Math.round(W / 40)), Math.max(2, Math.round(H / 40)), rng), W, H, 'cubic'));
+  const handCos = new Float64Array(256);
+  const handSin = new Float64Array(256);
+  for (let v = 0; v < 256; v++) {
+    const a = -Math.PI / 4 + ((v - 128) / 128) * 0.9;
+    handCos[v] = Math.cos(a);
+    handSin[v] = Math.sin(a);
+  }
   const out = Buffer.allocUnsafe(W * H * 3);
   const strokes = Buffer.allocUnsafe(W * H);
   const steps = Math.max(2, Math.round(length));
+  const k = 2 * steps + 1;
+  const stretch = Math.sqrt(k) * 0.5;
+  const Ld = L.data;
   for (let y = 0; y < H; y++) {
+    const row = y * W;
+    const up = Math.max(0, y - 1) * W, down = Math.min(H - 1, y + 1) * W;
+    // Rows whose strokes cannot leave the picture vertically.
+    const rowInside = y >= steps && y < H - steps;
     for (let x = 0; x < W; x++) {
-      const p = y * W + x;
-      const gx = L.data[y * W + Math.min(W - 1, x + 1)] - L.data[y * W + Math.max(0, x - 1)];
-      const gy = L.data[Math.min(H - 1, y + 1) * W + x] - L.data[Math.max(0, y - 1) * W + x];
-      const g = Math.hypot(gx, gy);
+      const p = row + x;
+      const gx = Ld[row + Math.min(W - 1, x + 1)] - Ld[row + Math.max(0, x - 1)];
+      const gy = Ld[down + x] - Ld[up + x];
+      const g = Math.sqrt(gx * gx + gy * gy);
       // Along the edge; a flat area takes the painter's diagonal, turning in as an edge appears.
       const t = Math.min(1, g / 6);
-      const a = -Math.PI / 4 + ((hand.data[p] - 128) / 128) * 0.9;
-      let tx = (g > 0 ? -gy / g : 0) * t + Math.cos(a) * (1 - t);
-      let ty = (g > 0 ? gx / g : 0) * t + Math.sin(a) * (1 - t);
-      const tn = Math.hypot(tx, ty) || 1;
+      const h = hand[p];
+      let tx = (g > 0 ? -gy / g : 0) * t + handCos[h] * (1 - t);
+      let ty = (g > 0 ? gx / g : 0) * t + handSin[h] * (1 - t);
+      const tn = Math.sqrt(tx * tx + ty * ty) || 1;
       tx /= tn;
       ty /= tn;
-      let r = 0, gg = 0, b = 0, s = 0, k = 0;
-      for (let i = -steps; i <= steps; i++) {
-        const sx = Math.min(W - 1, Math.max(0, Math.round(x + tx * i)));
-        const sy = Math.min(H - 1, Math.max(0, Math.round(y + ty * i)));
-        const q = sy * W + sx;
-        r += data[q * 3];
-        gg += data[q * 3 + 1];
-        b += data[q * 3 + 2];
-        s += n.data[q];
-        k++;
+      let r = 0, gg = 0, b = 0, sn = 0;
+      if (rowInside && x >= steps && x < W - steps) {
+        // The whole stroke inside: no clamping (positions rounded half up, as Math.round does).
+        for (let i = -steps; i <= steps; i++) {
+          const q = ((y + ty * i + 0.5) | 0) * W + ((x + tx * i + 0.5) | 0);
+          const c = q * 3;
+          r += data[c]; gg += data[c + 1]; b += data[c + 2]; sn += n[q];
+        }
+      } else {
+        for (let i = -steps; i <= steps; i++) {
+          const sx = Math.min(W - 1, Math.max(0, Math.round(x + tx * i)));
+          const sy = Math.min(H - 1, Math.max(0, Math.round(y + ty * i)));
+          const q = sy * W + sx;
+          const c = q * 3;
+          r += data[c]; gg += data[c + 1]; b += data[c + 2]; sn += n[q];
+        }
       }
-      out[p * 3] = r / k;
-      out[p * 3 + 1] = gg / k;
-      out[p * 3 + 2] = b / k;
+      const o = p * 3;
+      out[o] = r / k;
+      out[o + 1] = gg / k;
+      out[o + 2] = b / k;
       // The mean of k noise samples is narrow around 128: stretched back to a full relief.
-      strokes[p] = clamp(128 + (s / k - 128) * Math.sqrt(k) * 0.5);
+      strokes[p] = clamp(128 + (sn / k - 128) * stretch);
     }
   }
   return { img: { data: out, width: W, height: H, channels: 3 }, strokes: { data: strokes, width: W, height: H, channels: 1 } };
+}
+
+/**
+ * A grey field read the way the stroke code first read it, from a three-channel copy indexed as
+ * if it had one channel: pixel p takes the grey of pixel ⌊p/3⌋, so each row is a run of the
+ * field three times stretched along it (fine streaks; neighbouring rows differ, rows three apart
+ * alike). The strokes' texture and directions were tuned on that reading, so it is kept.
+ */
+export function streakReading(grey: Raw): Uint8Array {
+  const n = grey.width * grey.height;
+  const out = new Uint8Array(n);
+  for (let p = 0; p < n; p++) out[p] = grey.data[(p / 3) | 0];
+  return out;
 }

@@ -275,9 +275,64 @@ export async function atSize(img: Raw, w: number, h: number): Promise<Raw> {
   return toRaw(fromRaw(img).removeAlpha().resize(w, h));
 }
 
-/** Enlarged (bilinear, or bicubic) to w×h, its own pipeline: the end of work done at reduced size. */
+/**
+ * Enlarged (bilinear, or bicubic) to w×h: the end of work done at reduced size. Grey stays one
+ * channel. Grey and RGB are resampled here, two separable passes a few times cheaper than
+ * libvips' enlargement (which also turned grey into RGB); RGBA (alpha to premultiply) and
+ * reductions go to libvips.
+ */
 export async function enlarge(img: Raw, w: number, h: number, kernel: 'linear' | 'cubic' = 'linear'): Promise<Raw> {
+  if ((img.channels === 1 || img.channels === 3) && w >= img.width && h >= img.height) return resampleUp(img, w, h, kernel === 'cubic');
   return toRaw(fromRaw(img).resize(w, h, { fit: 'fill', kernel }));
+}
+
+/** Per output pixel, four source indices (clamped at the edges) and their weights; pixel centres aligned. */
+function resampleTaps(src: number, dst: number, cubic: boolean): { at: Int32Array; wt: Float32Array } {
+  const at = new Int32Array(dst * 4);
+  const wt = new Float32Array(dst * 4);
+  const s = src / dst;
+  for (let x = 0; x < dst; x++) {
+    const f = (x + 0.5) * s - 0.5;
+    const i = Math.floor(f);
+    const t = f - i;
+    // Catmull-Rom (libvips' bicubic), or the two linear taps in the middle.
+    const w = cubic
+      ? [((-0.5 * t + 1) * t - 0.5) * t, (1.5 * t - 2.5) * t * t + 1, ((-1.5 * t + 2) * t + 0.5) * t, (0.5 * t - 0.5) * t * t]
+      : [0, 1 - t, t, 0];
+    for (let k = 0; k < 4; k++) {
+      at[x * 4 + k] = Math.min(src - 1, Math.max(0, i - 1 + k));
+      wt[x * 4 + k] = w[k];
+    }
+  }
+  return { at, wt };
+}
+
+function resampleUp(img: Raw, W: number, H: number, cubic: boolean): Raw {
+  const { width: w, height: h, channels: C, data } = img;
+  const tx = resampleTaps(w, W, cubic);
+  const ty = resampleTaps(h, H, cubic);
+  const RW = W * C;
+  // Rows first (at the source's height), then columns.
+  const rows = new Float32Array(h * RW);
+  for (let y = 0; y < h; y++) {
+    const row = y * w * C;
+    let o = y * RW;
+    for (let x = 0, b = 0; x < W; x++, b += 4) {
+      const i0 = row + tx.at[b] * C, i1 = row + tx.at[b + 1] * C, i2 = row + tx.at[b + 2] * C, i3 = row + tx.at[b + 3] * C;
+      const w0 = tx.wt[b], w1 = tx.wt[b + 1], w2 = tx.wt[b + 2], w3 = tx.wt[b + 3];
+      for (let c = 0; c < C; c++, o++) rows[o] = w0 * data[i0 + c] + w1 * data[i1 + c] + w2 * data[i2 + c] + w3 * data[i3 + c];
+    }
+  }
+  const out = Buffer.allocUnsafe(H * RW);
+  for (let y = 0, b = 0; y < H; y++, b += 4) {
+    const r0 = ty.at[b] * RW, r1 = ty.at[b + 1] * RW, r2 = ty.at[b + 2] * RW, r3 = ty.at[b + 3] * RW;
+    const w0 = ty.wt[b], w1 = ty.wt[b + 1], w2 = ty.wt[b + 2], w3 = ty.wt[b + 3];
+    for (let i = 0, o = y * RW; i < RW; i++, o++) {
+      const v = w0 * rows[r0 + i] + w1 * rows[r1 + i] + w2 * rows[r2 + i] + w3 * rows[r3 + i] + 0.5;
+      out[o] = v < 0 ? 0 : v > 255 ? 255 : v;
+    }
+  }
+  return { data: out, width: W, height: H, channels: C };
 }
 
 /** 1/`factor` size (RGB), its own pipeline: the start of work done at reduced size. */

@@ -7,6 +7,7 @@
  * eyes, brows and mouth stay the person's. Each stroke also leaves its paint's relief (a ridge
  * across it with bristle grooves along it): the impasto height map for `reliefs`.
  */
+import { streakReading } from '../effects.js';
 import { enlarge, fromRaw, luma, noise, toRaw, type Raw } from '../raster.js';
 import type { Rng } from '../util/rng.js';
 import { clamp255 } from './person-shading.js';
@@ -40,7 +41,7 @@ export async function brushStrokes(img0: Raw, rng: Rng, o: BrushOptions): Promis
   if (f) layers.push({ width: Math.max(1.6, bw * 0.3), spacing: Math.max(1, bw * 0.22), blur: Math.max(0.4, bw * 0.1), threshold: 8, region: inFace });
   // The strokes' direction: along the edges of the broad light.
   const L = await toRaw(fromRaw(luma(img)).blur(Math.max(1, bw * 0.9)).extractChannel(0));
-  const hand = await enlarge(noise(Math.max(2, Math.round(W / 60)), Math.max(2, Math.round(H / 60)), rng.fork('hand')), W, H, 'cubic');
+  const hand = streakReading(await enlarge(noise(Math.max(2, Math.round(W / 60)), Math.max(2, Math.round(H / 60)), rng.fork('hand')), W, H, 'cubic'));
   const canvas = Buffer.from(img.data);
   const height = new Float32Array(n);
   const painted = new Uint8Array(n);
@@ -77,7 +78,7 @@ export async function brushStrokes(img0: Raw, rng: Rng, o: BrushOptions): Promis
       const gy = L.data[Math.min(H - 1, y + 1) * W + x] - L.data[Math.max(0, y - 1) * W + x];
       const g = Math.hypot(gx, gy);
       const t = Math.min(1, g / 5);
-      const a = -Math.PI / 4 + ((hand.data[p] - 128) / 128) * 1.2;
+      const a = -Math.PI / 4 + ((hand[p] - 128) / 128) * 1.2;
       let tx = (g > 0 ? -gy / g : 0) * t + Math.cos(a) * (1 - t);
       let ty = (g > 0 ? gx / g : 0) * t + Math.sin(a) * (1 - t);
       const tn = Math.hypot(tx, ty) || 1;
