@@ -511,18 +511,13 @@ export async function relief(img: Raw, strength: number, blur = 1, source?: Raw)
 
 /** Several reliefs (each an emboss of its source's luminance) added in one pass over the pixels. */
 export async function reliefs(img: Raw, layers: Array<{ strength: number; blur?: number; source?: Raw }>): Promise<Raw> {
-  const maps = await Promise.all(layers.map(async ({ blur = 1, source }) => {
-    const l = luma(source ?? img);
-    return emboss(blur > 0 ? await toRaw(fromRaw(l).blur(blur).extractChannel(0)) : l);
-  }));
   const { data, channels } = img;
   const n = data.length / channels;
   // One relief map summed over the layers, then added to every channel.
   const d = new Float32Array(n);
-  for (let m = 0; m < maps.length; m++) {
-    const map = maps[m];
-    const k = layers[m].strength;
-    for (let p = 0; p < n; p++) d[p] += map[p] * k;
+  for (const { strength, blur = 1, source } of layers) {
+    const l = luma(source ?? img);
+    addEmboss(d, blur > 0 ? await toRaw(fromRaw(l).blur(blur).extractChannel(0)) : l, strength);
   }
   const out = Buffer.allocUnsafe(data.length);
   for (let i = 0, k = 0; i < data.length; i += channels, k++) {
@@ -536,13 +531,12 @@ export async function reliefs(img: Raw, layers: Array<{ strength: number; blur?:
 }
 
 /**
- * The 3×3 emboss [-2 -1 0; -1 0 1; 0 1 2] of one channel, edges repeated, clipped to −128…127
- * (what libvips' convolve with offset 128 gives, minus the offset); a plain loop is several
- * times cheaper than libvips' general convolution.
+ * Adds `strength` times the 3×3 emboss [-2 -1 0; -1 0 1; 0 1 2] of one channel to `sum`, edges
+ * repeated, clipped to −128…127 (what libvips' convolve with offset 128 gives, minus the offset);
+ * a plain loop is several times cheaper than libvips' general convolution.
  */
-function emboss(g: Raw): Int16Array {
+function addEmboss(sum: Float32Array, g: Raw, strength: number): void {
   const { width: W, height: H, data } = g;
-  const out = new Int16Array(W * H);
   for (let y = 0; y < H; y++) {
     const up = (y > 0 ? y - 1 : 0) * W;
     const mid = y * W;
@@ -551,10 +545,9 @@ function emboss(g: Raw): Int16Array {
       const l = x > 0 ? x - 1 : 0;
       const r = x < W - 1 ? x + 1 : x;
       const v = -2 * data[up + l] - data[up + x] - data[mid + l] + data[mid + r] + data[dn + x] + 2 * data[dn + r];
-      out[mid + x] = v < -128 ? -128 : v > 127 ? 127 : v;
+      sum[mid + x] += (v < -128 ? -128 : v > 127 ? 127 : v) * strength;
     }
   }
-  return out;
 }
 
 /** Mix two images of the same size: a·(1−t) + b·t. */

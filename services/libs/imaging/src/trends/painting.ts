@@ -39,13 +39,20 @@ async function withFrame(ctx: TrendContext, img: Raw): Promise<Raw> {
   return over(img, [{ img: await renderSvg(svgDoc(ctx.W, ctx.H, f.defs, f.body)) }]);
 }
 
-/** Brush-stroke relief: streaked noise (motion-blurred diagonally) turned into light and shade. */
+/** Brush-stroke relief: noise at 1/`scale` size, enlarged, then streaked diagonally (seven pixels down to the right). */
 async function brushField(W: number, H: number, rng: Rng, scale: number): Promise<Raw> {
-  const w = Math.round(W / scale);
-  const h = Math.round(H / scale);
-  const k = 7;
-  const kernel = Array.from({ length: k * k }, (_, i) => (Math.floor(i / k) === i % k ? 1 : 0));
-  return toRaw(fromRaw(noise(w, h, rng, 1)).convolve({ width: k, height: k, kernel, scale: k }).resize(W, H, { fit: 'fill', kernel: 'cubic' }));
+  const n = (await enlarge(noise(Math.round(W / scale), Math.round(H / scale), rng, 1), W, H, 'cubic')).data;
+  const streaks = Buffer.allocUnsafe(W * H);
+  for (let y = 0; y < H; y++) {
+    const inside = y >= 3 && y < H - 3;
+    for (let x = 0; x < W; x++) {
+      let s = 0;
+      if (inside && x >= 3 && x < W - 3) for (let k = -3, q = (y - 3) * W + x - 3; k <= 3; k++, q += W + 1) s += n[q];
+      else for (let k = -3; k <= 3; k++) s += n[Math.min(H - 1, Math.max(0, y + k)) * W + Math.min(W - 1, Math.max(0, x + k))];
+      streaks[y * W + x] = (s + 3) / 7;
+    }
+  }
+  return { data: streaks, width: W, height: H, channels: 1 };
 }
 
 /** A height map (one channel) pulled towards flat mid-grey by `amount` on an ellipse around `box`. */
@@ -238,7 +245,13 @@ export const oilPainting = styledTrend({
     if (options.canvas_texture) {
       const weave = Buffer.allocUnsafe(W * H);
       const p = Math.max(3, Math.round(S / 220));
-      for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) weave[y * W + x] = 128 + (((Math.floor(x / p) + Math.floor(y / p)) & 1) ? 40 : -40) * (x % p === 0 || y % p === 0 ? 1.5 : 1);
+      // Threads p px wide, alternately over and under, their edges deeper.
+      const colOdd = Uint8Array.from({ length: W }, (_, x) => Math.floor(x / p) & 1);
+      const colEdge = Uint8Array.from({ length: W }, (_, x) => (x % p === 0 ? 1 : 0));
+      for (let y = 0; y < H; y++) {
+        const rowOdd = Math.floor(y / p) & 1, rowEdge = y % p === 0;
+        for (let x = 0, i = y * W; x < W; x++, i++) weave[i] = 128 + ((colOdd[x] ^ rowOdd) ? 40 : -40) * (rowEdge || colEdge[x] ? 1.5 : 1);
+      }
       layers.push({ strength: 0.35, blur: 0, source: { data: weave, width: W, height: H, channels: 1 } });
     }
     img = await reliefs(img, layers);
