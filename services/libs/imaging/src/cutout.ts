@@ -10,7 +10,7 @@ import type { PhotoFace, TrendContext } from './types.js';
 import { svgDoc } from './util/svg.js';
 import { gradientMap, keepFace, warp, type Warp } from './effects.js';
 import { groupCircle } from './faces.js';
-import { flatPaints as clusterPaints } from './trends/person-shading.js';
+import { blurPlane, flatPaints as clusterPaints, paintLabels, personColours } from './trends/person-shading.js';
 
 /** The person (cut out) over `scene(w, h)`, at w×h, framed on the face like `crop`. */
 export async function personOver(ctx: TrendContext, w: number, h: number, scene: (w: number, h: number) => Promise<Raw>, faceFraction?: number): Promise<Raw> {
@@ -59,134 +59,290 @@ export function withAlphaOf(rgb: Raw, layer: Raw): Raw {
   return { ...layer, data: out };
 }
 
-/** What `animatedPerson` does to the face: how much the eyes grow (warp scale at their centre). */
+/** How `animatedPerson` renders the character: the film's eyes, light and materials. */
 export interface AnimatedLook {
   /** Eye magnification (0.4: about 1.7× at the centre). */
   eyes: number;
   /** Key light's colour on a surface facing it, as RGB gains (the fill is cool). */
   key?: [number, number, number];
-  /** How many flat paints the surfaces' colours are simplified to (flatPaints). */
+  /** How many flat paints the hair's and the cloth's colours are simplified to (person-shading's flatPaints). */
   paints?: number;
+  /** How glossy the surfaces are (1: Pixar's crisp highlights; lower: a softer, painted storybook). */
+  gloss?: number;
+  /** How far the light wraps round the forms (0: a hard terminator; 0.5: soft, glowing). */
+  wrap?: number;
+  /** The skin tone the person's own is pulled a little towards (a film's idealised skin). */
+  skinIdeal?: [number, number, number];
 }
 
 /**
  * The cut-out person as a 3D-animation character (Pixar, Disney), not a filtered photo:
  * - the face's proportions pushed (landmarks): bigger eyes, a smaller, softer nose;
- * - skin, hair and cloth become smooth surfaces (an edge-keeping median, then a wide blur
- *   wherever the surface is flat), the photo's own light partly taken out (its broad luminance);
- * - relit as a rendered surface: normals from a height map (the silhouette, blurred: a rounded
- *   body; plus the face's broad light: brow, nose and cheeks stand out), a warm key from the upper
- *   left with a cool fill, warm light bleeding into the shade's edge (skin scattering) and glossy
- *   highlights where a surface faces the key;
- * - the features (eyes, brows, lips) keep part of their own detail, so the person stays
+ * - the figure split into three materials, each rendered, not photographed: skin (the face inside
+ *   its outline, and the figure's pixels of the face's colour) as one smooth tone, hair (the colour
+ *   above the forehead, near the head) in a few smooth clumps of its flat paints, and cloth as its
+ *   flat paints (k-means); the photo's texture is gone, only its broad light stays, partly, as form;
+ * - lit as a rendered surface: normals from a height map (the silhouette blurred: a rounded, inflated
+ *   body; the broad light: folds and clumps), a warm key from the upper left with a cool fill,
+ *   light scattered warm into the skin's shade, a glossy highlight on the skin, a sheen band round
+ *   the head on the hair;
+ * - the face relit as a modelled head (headLight), its features (eyes, brows, nostrils, lips) drawn
+ *   on the skin by the photo's own fine light against its broad light, so the person stays
  *   recognisable, and each eye gets a catchlight.
- * Shading is computed at half size (it is soft) and applied at full size. RGBA in, RGBA out;
- * `face` in the layer's pixels.
+ * Materials and light are computed at half size (they are soft) and applied at full size. RGBA in,
+ * RGBA out; `face` in the layer's pixels.
  */
 export async function animatedPerson(layer0: Raw, face: PhotoFace | undefined, look: AnimatedLook): Promise<Raw> {
   const { width: W, height: H } = layer0;
   const lm = face && face.landmarks.length === 68 ? face.landmarks : undefined;
   // One warp after the other: each samples the picture as the one before left it (they overlap).
   const layer = lm ? featureWarps(lm, look.eyes).reduce((img, ws) => warp(img, ws), layer0) : layer0;
-  // The face (an ellipse over the landmarks, in half-size pixels): its features keep their detail; hair and cloth are sculpted.
-  const box = face?.box;
-  const fcx = box ? (box.left + box.width / 2) / 2 : -1e9, fcy = box ? (box.top + box.height * 0.55) / 2 : -1e9;
-  const frx = box ? box.width * 0.36 : 1, fry = box ? box.height * 0.42 : 1;
-  const inFace = (x: number, y: number) => { const ex = (x - fcx) / frx, ey = (y - fcy) / fry; const e = ex * ex + ey * ey; return e <= 0.7 ? 1 : e >= 1.2 ? 0 : (1.2 - e) / 0.5; };
   const w = Math.round(W / 2);
   const h = Math.round(H / 2);
   const s = Math.min(w, h);
-  // The colour and the alpha apart, in one pass.
-  const a = Buffer.allocUnsafe(W * H * 3);
+  const rgb = colourOf(layer);
   const alphaFull = Buffer.allocUnsafe(W * H);
-  const ld = layer.data;
-  for (let p = 0, i = 0, j = 0; p < W * H; p++, i += 3, j += 4) {
-    a[i] = ld[j];
-    a[i + 1] = ld[j + 1];
-    a[i + 2] = ld[j + 2];
-    alphaFull[p] = ld[j + 3];
-  }
-  const rgb: Raw = { data: a, width: W, height: H, channels: 3 };
-  // Half size: the edge-keeping median, its wide blur, the broad light, the rounded body.
-  const med = median3(await toRaw(fromRaw(rgb).resize(w, h)));
-  // Wide blurs at a quarter of the working size, enlarged back (sharp resizes before it blurs).
+  for (let p = 0; p < W * H; p++) alphaFull[p] = layer.data[p * 4 + 3];
+  // Half size: the person's own colours (the photo's background, under the matte's soft edge,
+  // replaced by theirs), the edge-keeping median and its blur, the broad light, the rounded body.
+  const half = await toRaw(fromRaw(layer).resize(w, h));
+  // (the matte's feather narrowed first: its outer half is mostly the photo's background)
+  for (let j = 3; j < half.data.length; j += 4) half.data[j] = clamp((half.data[j] - 128) * 2 + 128);
+  const med = median3(await personColours(half, s * 0.02));
   const quarter = (img: Raw, sigma: number) => toRaw(fromRaw(img).resize(Math.round(w / 4), Math.round(h / 4)).blur(Math.max(0.5, sigma / 4)).extractChannel(0)).then((q) => toRaw(fromRaw(q).resize(w, h, { fit: 'fill', kernel: 'linear' }).extractChannel(0)));
   const [wide, broad, body] = await Promise.all([
-    toRaw(fromRaw(med).blur(Math.max(1, s * 0.008))),
+    toRaw(fromRaw(med).blur(Math.max(1, s * 0.01))),
     quarter(luma(med), s * 0.02),
     quarter({ data: alphaFull, width: W, height: H, channels: 1 }, s * 0.045),
   ]);
-  // The surfaces' own colours simplified to a few flat paints (a render's materials, not the photo's mottle).
-  const paint = (await toRaw(fromRaw({ data: flatPaints(wide, body, look.paints ?? 12), width: w, height: h, channels: 3 }).blur(Math.max(1, s * 0.006)))).data;
+  // Hair and cloth: a few flat paints, their borders softened (clumps and panels, not the photo's mottle).
+  const { centres, labels } = clusterPaints(wide, body.data, look.paints ?? 8, MATERIAL_LUMA);
+  const paint = (await toRaw(fromRaw(paintLabels(labels, centres, w, h)).median(5).blur(Math.max(1, s * 0.006)))).data;
+  const mat = await materials(wide, body.data, lm?.map((p) => ({ x: p.x / 2, y: p.y / 2 })));
+  const skinTone = mat ? idealSkin(mat.skin, look.skinIdeal ?? PIXAR_SKIN) : [0, 0, 0];
+  const gloss = look.gloss ?? 1;
+  const wrap = look.wrap ?? 0.25;
   const [kr, kg, kb] = look.key ?? [1.08, 1.02, 0.94];
   const amb = [0.36, 0.4, 0.54];
-  const key = [(kr - amb[0]) / FLAT_LIGHT, (kg - amb[1]) / FLAT_LIGHT, (kb - amb[2]) / FLAT_LIGHT];
-  const m = med.data, wd = wide.data, B = broad.data, A = body.data;
+  const key = [kr - amb[0], kg - amb[1], kb - amb[2]];
+  const B = broad.data, A = body.data;
   const lit = Buffer.allocUnsafe(w * h * 3);
-  const smooth = Buffer.allocUnsafe(w * h * 3);
+  const skinRef = mat ? Math.max(40, mat.skinLight) : 128;
+  const hairTone = mat?.hairColour ?? [0, 0, 0];
+  const hairRef = Math.max(24, 0.299 * hairTone[0] + 0.587 * hairTone[1] + 0.114 * hairTone[2]);
   for (let y = 0; y < h; y++) {
     const ya = Math.max(0, y - 2) * w, yb = Math.min(h - 1, y + 2) * w;
     for (let x = 0; x < w; x++) {
       const p = y * w + x, i = p * 3;
-      // Smooth where the surface is flat (only grain differs from the wide blur), the median at features.
-      const d = Math.abs(m[i] - wd[i]) + Math.abs(m[i + 1] - wd[i + 1]) + Math.abs(m[i + 2] - wd[i + 2]);
-      const fw = inFace(x, y);
-      const edge = 45 + 55 * (1 - fw);
-      const flat = d >= edge ? 0 : 1 - d / edge;
+      const skin = mat ? mat.skinness[p] / 255 : 0;
+      const hair = mat ? mat.hairness[p] / 255 : 0;
+      const cloth = Math.max(0, 1 - skin - hair);
       const xa = Math.max(0, x - 2), xb = Math.min(w - 1, x + 2);
-      // Height: the body's roundness and (half as much) the broad light's relief.
-      const gx = ((A[y * w + xb] - A[y * w + xa]) * BODY_RELIEF + (B[y * w + xb] - B[y * w + xa]) * 0.14) / 4;
-      const gy = ((A[yb + x] - A[ya + x]) * BODY_RELIEF + (B[yb + x] - B[ya + x]) * 0.14) / 4;
+      // Height: the body's roundness, and the broad light's relief (more on hair: its clumps).
+      const relief = 0.1 + 0.2 * hair;
+      const gx = ((A[y * w + xb] - A[y * w + xa]) * BODY_RELIEF + (B[y * w + xb] - B[y * w + xa]) * relief) / 4;
+      const gy = ((A[yb + x] - A[ya + x]) * BODY_RELIEF + (B[yb + x] - B[ya + x]) * relief) / 4;
       const n = 1 / Math.sqrt(gx * gx + gy * gy + 1);
       const nx = -gx * n, ny = -gy * n, nz = n;
-      const diffuse = Math.max(0, nx * LIGHT[0] + ny * LIGHT[1] + nz * LIGHT[2]);
-      // (n·h)^28 by squaring.
+      const nl = nx * LIGHT[0] + ny * LIGHT[1] + nz * LIGHT[2];
+      // Wrapped diffuse, relative to a surface facing the viewer (1 there).
+      const diffuse = Math.max(0, (nl + wrap) / (1 + wrap)) / ((FLAT_LIGHT + wrap) / (1 + wrap));
       const h1 = Math.max(0, nx * HALF[0] + ny * HALF[1] + nz * HALF[2]);
-      const h4 = h1 * h1 * h1 * h1, h8 = h4 * h4;
-      const spec = h8 * h8 * h8 * h4 * 70;
-      // Warm light scattered into the edge of the shade, as skin does.
-      const sss = Math.max(0, 1 - Math.abs(diffuse - 0.3) / 0.25);
-      // The photo's own light partly taken out: dim or overlit parts move towards an even surface.
-      const delight = Math.min(1.6, Math.max(0.75, Math.sqrt(150 / Math.max(24, B[p]))));
-      // Materials: the flat paint, less of it on the face (its features are what it is recognised by).
-      const pw = PAINT * (1 - 0.45 * fw) * (0.4 + 0.6 * flat);
+      const h4 = h1 * h1 * h1 * h1, h8 = h4 * h4, h16 = h8 * h8;
+      // Skin: a soft gloss; cloth: a faint sheen; hair: its band (below).
+      const spec = (skin * h16 * h8 * 46 + cloth * h8 * 10) * gloss;
+      // Light scattered warm into the edge of the skin's shade.
+      const sss = skin * Math.max(0, 1 - Math.abs(diffuse - 0.45) / 0.35);
+      // The photo's broad light, a little of it: folds, clumps and the face's modelling.
+      const pl = 0.299 * paint[i] + 0.587 * paint[i + 1] + 0.114 * paint[i + 2];
+      const ref = skin * skinRef + hair * hairRef + cloth * Math.max(24, pl);
+      // (hair's clumps are its broad light, deepened: one colour in a few soft lumps of light)
+      const form = Math.pow(Math.min(1.6, Math.max(0.45, B[p] / ref)), 0.35 + 0.15 * skin + 0.45 * hair);
+      // Hair's sheen: a band round the head on the side the key comes from, strongest on the clumps' crowns.
+      let band = 0;
+      if (mat && hair > 0) {
+        const dx = x - mat.head.x, dy = y - mat.head.y;
+        const r = Math.hypot(dx, dy) / mat.head.r;
+        // 1 on the side towards the key (upper left), 0 on the far side.
+        const facing = 0.5 + 0.5 * (dx * LIGHT[0] + dy * LIGHT[1]) / ((Math.hypot(dx, dy) + 1e-3) * LIGHT_XY);
+        band = hair * Math.exp(-((r - 0.8) ** 2) / 0.012) * facing * Math.min(1.4, B[p] / Math.max(24, pl)) * gloss;
+      }
       for (let c = 0; c < 3; c++) {
-        const v0 = m[i + c] + (wd[i + c] - m[i + c]) * flat * 0.9;
-        const v = v0 + (paint[i + c] - v0) * pw;
-        smooth[i + c] = v;
-        lit[i + c] = clamp(v * delight * (amb[c] + key[c] * diffuse) + spec * SPEC_TINT[c] + sss * SSS[c]);
+        const base = skin * (skinTone[c] * 0.85 + paint[i + c] * 0.15) + hair * (hairTone[c] * 0.6 + paint[i + c] * 0.4) + cloth * paint[i + c];
+        // Skin's shade is warm (light scattered through it); cloth and hair take the cool fill.
+        const light = amb[c] + (SKIN_FILL[c] - amb[c]) * skin + key[c] * diffuse;
+        lit[i + c] = clamp(base * form * light + spec * SPEC_TINT[c] + sss * SSS[c] + band * (90 + base * 0.6));
       }
     }
   }
-  const [relit, soft] = await Promise.all([
+  // A modelled figure's silhouette is solid and smooth: the matte blurred and cut again (wisps
+  // and see-through strands of hair merge into the hair's mass).
+  const [relit, silhouette] = await Promise.all([
     enlarge({ data: lit, width: w, height: h, channels: 3 }, W, H),
-    enlarge({ data: smooth, width: w, height: h, channels: 3 }, W, H),
+    blurPlane(alphaFull, W, H, Math.min(W, H) * 0.005),
   ]);
-  // Full size: the features keep part of their own detail (what the smoothing took away, where it
-  // took a lot: eyes, lashes, brows, lips), added to the relit surface.
-  const r = relit.data, sm = soft.data;
-  const out = Buffer.alloc(W * H * 4);
-  for (let y = 0, p = 0; y < H; y++) {
-    for (let x = 0; x < W; x++, p++) {
-      if (alphaFull[p] === 0) continue;
-      const i = p * 3, o = p * 4;
-      const d = Math.abs(a[i] - sm[i]) + Math.abs(a[i + 1] - sm[i + 1]) + Math.abs(a[i + 2] - sm[i + 2]);
-      // Off the face almost none: hair and cloth stay the render's clean surfaces, not the photo's texture.
-      const most = 0.04 + 0.58 * inFace(x / 2, y / 2);
-      const keep = d >= 80 ? most : (d / 80) * most;
-      out[o] = clamp(r[i] + (a[i] - sm[i]) * keep);
-      out[o + 1] = clamp(r[i + 1] + (a[i + 1] - sm[i + 1]) * keep);
-      out[o + 2] = clamp(r[i + 2] + (a[i + 2] - sm[i + 2]) * keep);
-      out[o + 3] = alphaFull[p];
+  const out = withAlphaOf(relit, layer);
+  for (let p = 0; p < W * H; p++) out.data[p * 4 + 3] = clamp((silhouette[p] - 128) * 3 + 128);
+  if (lm && face) {
+    await drawFeatures(out, rgb, face);
+    await headLight(out, lm, look.key ?? [1.08, 1.02, 0.94]);
+    catchlights(out, lm, look.eyes);
+  }
+  return out;
+}
+
+/** Pixar's idealised skin (a clean, warm peach) and how far a person's own is pulled towards it. */
+const PIXAR_SKIN: [number, number, number] = [236, 178, 148];
+const SKIN_PULL = 0.65;
+/** The fill on skin, as RGB gains: warm (light scattered through skin is red), where cloth and hair take a cool one. */
+const SKIN_FILL = [0.5, 0.38, 0.36];
+/** How much a difference in light counts against one in colour when hair's and cloth's paints are told apart. */
+const MATERIAL_LUMA = 0.35;
+
+/**
+ * The person's skin as a film's: their own lightness, a little lifted, in a clean skin hue (mostly
+ * `ideal`'s: a photo's light may tint a face violet or green; a rendered one is skin-coloured).
+ */
+function idealSkin(skin: number[], ideal: number[]): number[] {
+  const lum = (c: number[]) => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
+  const l = lum(skin), li = lum(ideal);
+  const target = l * 0.8 + 190 * 0.2;
+  return skin.map((v, c) => clamp(target + ((v - l) * (1 - SKIN_PULL) + (ideal[c] - li) * SKIN_PULL) * (target / Math.max(60, li)) ** 0.5));
+}
+
+/**
+ * The figure's materials (half size): how much each pixel is skin (inside the face's outline
+ * anything but dark hair; elsewhere the face's colour) and hair (the colour just above the
+ * forehead and beside the temples, near the head), 0…255; the rest is cloth. Undefined without landmarks.
+ */
+async function materials(img: Raw, alpha: Buffer, lm: Array<{ x: number; y: number }> | undefined) {
+  if (!lm) return undefined;
+  const { width: w, height: h, data } = img;
+  const { outline, down, browMid, len } = faceOutline(lm);
+  const right = { x: -down.y, y: down.x };
+  const sampleAt = (pts: Array<{ x: number; y: number }>) => {
+    const got: number[][] = [];
+    for (const q of pts) {
+      const x = Math.round(q.x), y = Math.round(q.y);
+      if (x < 0 || y < 0 || x >= w || y >= h || alpha[y * w + x] < 200) continue;
+      const i = (y * w + x) * 3;
+      got.push([data[i], data[i + 1], data[i + 2]]);
+    }
+    return got;
+  };
+  const median = (v: number[]) => [...v].sort((p, q) => p - q)[Math.floor(v.length / 2)];
+  const mid = (i: number, j: number, t: number) => ({ x: lm[i].x + (lm[j].x - lm[i].x) * t, y: lm[i].y + (lm[j].y - lm[i].y) * t });
+  const skinPx = sampleAt([mid(2, 31, 0.45), mid(14, 35, 0.45), lm[28], lm[29], mid(3, 48, 0.5), mid(13, 54, 0.5)]);
+  if (skinPx.length < 3) return undefined;
+  const skin = [0, 1, 2].map((c) => median(skinPx.map((q) => q[c])));
+  const skinLight = 0.299 * skin[0] + 0.587 * skin[1] + 0.114 * skin[2];
+  // Hair: above the forehead (along the face's own axis) and beside the temples.
+  const at = (t: number, u: number) => ({ x: browMid.x - down.x * len * t + right.x * len * u, y: browMid.y - down.y * len * t + right.y * len * u });
+  const hairPx = sampleAt([at(0.72, 0), at(0.68, -0.25), at(0.68, 0.25), at(0.8, 0), at(0.45, -0.62), at(0.45, 0.62), at(0.2, -0.72), at(0.2, 0.72), at(-0.2, -0.78), at(-0.2, 0.78)])
+    .filter((q) => colourDistance(q, skin, 0.5) > 12);
+  const hairColour = hairPx.length >= 2 ? [0, 1, 2].map((c) => median(hairPx.map((q) => q[c]))) : undefined;
+  const chin = lm[8];
+  const head = { x: browMid.x + down.x * len * 0.05, y: browMid.y + down.y * len * 0.05, r: len * 0.95 };
+  // The face with its forehead (the brows raised further than faceOutline's), its edge soft.
+  const withForehead = [...outline.slice(0, 17), ...lm.slice(17, 27).reverse().map((p) => ({ x: p.x - down.x * len * 0.42, y: p.y - down.y * len * 0.42 }))];
+  const mask = polygonMask(withForehead, w, h);
+  const [inside, beside] = await Promise.all([
+    toRaw(fromRaw(mask).blur(Math.max(1, len * 0.03)).extractChannel(0)).then((r) => r.data),
+    // Just beside the face (ears, the jaw's side, the neck behind it): skin in any light but a dark one.
+    toRaw(fromRaw(mask).blur(Math.max(1, len * 0.1)).extractChannel(0)).then((r) => r.data),
+  ]);
+  const skinness = Buffer.alloc(w * h);
+  const hairness = Buffer.alloc(w * h);
+  for (let y = 0, p = 0; y < h; y++) {
+    for (let x = 0; x < w; x++, p++) {
+      if (alpha[p] === 0) continue;
+      const i = p * 3;
+      const c = [data[i], data[i + 1], data[i + 2]];
+      const l = 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
+      // Hair: near the hair's colour, near the head (long hair falls to the shoulders).
+      const e = Math.hypot(x - head.x, y - head.y) / head.r;
+      const byHead = e <= 1.2 ? 1 : e >= 2.6 ? 0 : (2.6 - e) / 1.4;
+      const hairLike = hairColour ? Math.max(0, Math.min(1, (60 - colourDistance(c, hairColour, 0.6)) / 30)) * byHead : 0;
+      const notDark = Math.max(0, Math.min(1, (l - skinLight * 0.45) / (skinLight * 0.15)));
+      const skinLike = Math.max(0, Math.min(1, (38 - colourDistance(c, skin, 0.12)) / 16));
+      const inFace = inside[p] / 255;
+      // The neck under the chin is skin though the jaw's shadow greys it (a looser match there).
+      const u = (x - chin.x) * right.x + (y - chin.y) * right.y, v = (x - chin.x) * down.x + (y - chin.y) * down.y;
+      const neck = Math.max(0, Math.min(1, (0.5 - Math.abs(u) / len) / 0.1)) * Math.max(0, Math.min(1, (0.7 - v / len) / 0.15, (v / len + 0.35) / 0.1));
+      const besideFace = Math.max(neck, Math.min(1, beside[p] / 40));
+      const neckLike = besideFace * notDark * Math.max(0, Math.min(1, (100 - colourDistance(c, skin, 0.05)) / 20));
+      const outside = Math.max(skinLike, neckLike) * (1 - hairLike * (1 - neck));
+      const sk = inFace * notDark * Math.max(skinLike, 1 - hairLike * 0.85) + (1 - inFace) * outside;
+      const hr = Math.min(1 - sk, hairLike * (1 - 0.8 * neck));
+      skinness[p] = sk * 255;
+      hairness[p] = hr * 255;
     }
   }
-  const res: Raw = { data: out, width: W, height: H, channels: 4 };
-  if (lm) {
-    await headLight(res, lm, look.key ?? [1.08, 1.02, 0.94]);
-    catchlights(res, lm, look.eyes);
-  }
-  return res;
+  return { skin, skinLight, skinness, hairness, head, hairColour };
 }
+
+/** A colour distance that counts chroma fully and light by `lumaWeight`. */
+function colourDistance(a: number[], b: number[], lumaWeight: number): number {
+  const dr = a[0] - b[0], dg = a[1] - b[1], db = a[2] - b[2];
+  const dy = 0.299 * dr + 0.587 * dg + 0.114 * db;
+  return Math.sqrt((dr - dy) ** 2 + (dg - dy) ** 2 + (db - dy) ** 2 + dy * dy * lumaWeight);
+}
+
+/**
+ * The face's features drawn on the rendered skin (in place, full size): inside the face's outline,
+ * the photo's fine light against its broad light darkens or lightens the render (lashes, irises,
+ * brows, nostrils, the lips' line; a little everywhere on the face: its tonal structure, what it is
+ * recognised by), and inside the features their own colour (iris, lips) comes back in part.
+ */
+async function drawFeatures(img: Raw, photo: Raw, face: PhotoFace): Promise<void> {
+  const lm = face.landmarks;
+  const { width: W, height: H, data } = img;
+  const b = face.box;
+  const x0 = Math.max(0, Math.floor(b.left - b.width * 0.2)), x1 = Math.min(W, Math.ceil(b.left + b.width * 1.2));
+  const y0 = Math.max(0, Math.floor(b.top - b.height * 0.3)), y1 = Math.min(H, Math.ceil(b.top + b.height * 1.2));
+  const w = x1 - x0, h = y1 - y0;
+  if (w < 8 || h < 8) return;
+  const crop = await toRaw(fromRaw(photo).extract({ left: x0, top: y0, width: w, height: h }));
+  const L = luma(crop);
+  const { outline } = faceOutline(lm.map((p) => ({ x: p.x - x0, y: p.y - y0 })));
+  const [fine, broadF, inside] = await Promise.all([
+    toRaw(fromRaw(L).blur(Math.max(0.6, b.width * 0.006)).extractChannel(0)),
+    toRaw(fromRaw(L).blur(Math.max(2, b.width * 0.06)).extractChannel(0)),
+    toRaw(fromRaw(polygonMask(outline, w, h)).blur(Math.max(1, b.width * 0.02)).extractChannel(0)),
+  ]);
+  const feats = ([['rightEye', 1.7], ['leftEye', 1.7], ['rightBrow', 1.25], ['leftBrow', 1.25], ['mouth', 1.3]] as const).map(([g, k]) => { const c = groupCircle(lm, g); return { x: c.x, y: c.y, r: c.r * k }; });
+  feats.push({ x: lm[33].x, y: lm[33].y - (lm[33].y - lm[30].y) * 0.3, r: Math.hypot(lm[35].x - lm[31].x, lm[35].y - lm[31].y) * 0.95 });
+  const fd = fine.data, bd = broadF.data, id = inside.data, cd = crop.data;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const q = y * w + x;
+      const X = x + x0, Y = y + y0;
+      const o = (Y * W + X) * 4;
+      if (data[o + 3] === 0) continue;
+      let feat = 0;
+      for (const f of feats) {
+        const d = Math.hypot(X - f.x, Y - f.y) / f.r;
+        if (d < 1) feat = Math.max(feat, Math.min(1, (1 - d) / 0.35));
+      }
+      const face = id[q] / 255;
+      const k = Math.max(feat, face * FACE_STRUCTURE);
+      if (k <= 0) continue;
+      const ratio = Math.max(0.12, Math.min(1.6, fd[q] / Math.max(16, bd[q])));
+      const mark = 1 + (ratio - 1) * k * (ratio < 1 ? 1.15 : 0.8);
+      const i = q * 3;
+      const pl = 0.299 * cd[i] + 0.587 * cd[i + 1] + 0.114 * cd[i + 2];
+      for (let c = 0; c < 3; c++) {
+        const v = data[o + c] * mark;
+        // The feature's own hue (iris, lips, brows) over the drawn mark, at the drawn light.
+        const tint = (cd[i + c] - pl) * feat * 0.6;
+        data[o + c] = clamp(v + tint);
+      }
+    }
+  }
+}
+
+/** How much of the photo's fine light the face keeps outside its features (its tonal structure). */
+const FACE_STRUCTURE = 0.45;
 
 /**
  * The face relit as a modelled head, not the photo's: most of the face's broad light (a wide blur)
@@ -283,38 +439,18 @@ async function headLight(img: Raw, lm: Array<{ x: number; y: number }>, key: [nu
 const HEAD_RELIGHT = 0.65;
 /** The modelled head's slopes, scaled: how sharply the light turns across it. */
 const HEAD_ROUNDNESS = 0.55;
-/** The face's light where the key does not reach (a cool fill), as RGB gains. */
-const HEAD_FILL = [0.74, 0.78, 0.9];
+/** The face's light where the key does not reach (warm: light scattered through the skin), as RGB gains. */
+const HEAD_FILL = [0.8, 0.72, 0.72];
 const RIM_TINT = [1, 0.86, 0.7];
 
 /** How strongly the silhouette rounds the body in the height map (a modelled, inflated form). */
 const BODY_RELIEF = 0.24;
 
-/** How much a difference in light counts against one in colour when paints are told apart. */
-const LUMA_WEIGHT = 0.25;
-
-/** How much of a surface's colour is its flat paint (flatPaints) rather than the photo's own. */
-const PAINT = 0.75;
-
-/**
- * Every pixel's colour snapped to one of `n` paints (k-means of the person's colours, sampled on a
- * coarse grid): skin, hair and cloth each become one or two even materials (softened at their
- * borders by the caller). RGB in (the smoothed person), RGB out; `body` is the blurred alpha.
- */
-function flatPaints(img: Raw, body: Raw, n: number): Buffer {
-  const out = Buffer.from(img.data);
-  const { centres, labels } = clusterPaints(img, body.data, n, LUMA_WEIGHT);
-  for (let p = 0, i = 0; p < img.width * img.height; p++, i += 3) {
-    if (body.data[p] === 0) continue;
-    const c = centres[labels[p]];
-    out[i] = c[0]; out[i + 1] = c[1]; out[i + 2] = c[2];
-  }
-  return out;
-}
 
 /** A surface facing the viewer gets this much of the key light (LIGHT's z). */
 const LIGHT = [-0.5, -0.58, 0.64].map((v, _, l) => v / Math.hypot(...l));
 const FLAT_LIGHT = LIGHT[2];
+const LIGHT_XY = Math.hypot(LIGHT[0], LIGHT[1]);
 const HALF = [LIGHT[0], LIGHT[1], LIGHT[2] + 1].map((v, _, l) => v / Math.hypot(...l));
 const SPEC_TINT = [1, 0.96, 0.88];
 const SSS = [26, 6, 0];

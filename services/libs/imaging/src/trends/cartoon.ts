@@ -345,8 +345,9 @@ export const disney = styledTrend({
     spec.eyeScale = 1.18;
     spec.expression = 'smile';
   },
-  // The cut-out person as a 3D-animated character: big eyes, soft nose, smooth relit surfaces.
-  person: (ctx, layer) => animatedPerson(layer, ctx.photo?.faceIn(layer.width, layer.height, 0.34), { eyes: 0.5, key: [1.06, 0.98, 0.96] }),
+  // The cut-out person as a 3D-animated storybook character: big eyes, soft nose, rendered
+  // materials; softer than Pixar's (light wrapping further round the forms, a gentler gloss) and warmer.
+  person: (ctx, layer) => animatedPerson(layer, ctx.photo?.faceIn(layer.width, layer.height, 0.34), { eyes: 0.5, key: [1.1, 1.0, 0.92], gloss: 0.6, wrap: 0.5, skinIdeal: [244, 188, 160] }),
   backdrop(ctx) {
     if (ctx.background) return undefined;
     const { W, H, rng } = ctx;
