@@ -137,6 +137,22 @@ describe('sizes', () => {
     expect(await readImageInfo(out.png)).toEqual({ format: 'png', width: 3840, height: 2160 });
   });
 
+  // Ink lines are found relative to the frame: the contact sheets' 512 px, the product's 1024 px and
+  // the 4K export show the same lines (at 512 a Simpsons sky once came out inked black).
+  it.each(['simpsons', 'anime', 'comic', 'vintage-comic'] as const)('%s inks a scene about as much at 512 px as at 1024 px', async (slug) => {
+    const inked = async (longSide: number) => {
+      const out = await renderTrend({ ...req(slug), prompt: 'a golden retriever surfing a wave', seed: 41, longSide });
+      const { data, info } = await sharp(out.png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      let n = 0;
+      for (let i = 0; i < data.length; i += info.channels) if (0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2] < 60) n++;
+      return n / (info.width * info.height);
+    };
+    const [small, large] = [await inked(512), await inked(1024)];
+    expect(large).toBeGreaterThan(0.01);
+    expect(small / large).toBeGreaterThan(0.75);
+    expect(small / large).toBeLessThan(1.33);
+  });
+
   // 1:1 (1024×1024, the default) is checked on every trend in engine.spec.ts.
   it.each([['4:5', 1080, 1350], ['9:16', 1080, 1920], ['16:9', 1920, 1080]] as const)('%s is %i×%i', async (aspect, w, h) => {
     const out = await renderTrend({ ...req('clay'), longSide: undefined, aspect });

@@ -3,8 +3,9 @@
  * vintage comic (four-ink Ben-Day print on aged newsprint, off-register) and pixel art (palette
  * snapping with ordered dithering, CRT scanlines, an 8-bit HUD).
  */
-import { CMY, halftone, inkMask, keepFace, pixelate, rgb, rgbSplit, scanlines, thicken, xdogMask } from '../effects.js';
-import { enlarge, fromRaw, glows, over, paperTexture, posterise, shrink, smoothSurface, toRaw, type Raw } from '../raster.js';
+import { celShade, CMY, halftone, inkMask, keepFace, pixelate, rgb, rgbSplit, scanlines, thicken, xdogMask } from '../effects.js';
+import { inkOutline } from '../cutout.js';
+import { enlarge, fromRaw, glows, luma, over, paperTexture, posterise, shrink, smoothSurface, toRaw, type Raw } from '../raster.js';
 import sharp from 'sharp';
 import { finalGrade, vibeGrade } from '../scene.js';
 import type { TrendContext } from '../types.js';
@@ -13,6 +14,7 @@ import { burst, radialLines, speechBubble, textBox } from './decor.js';
 import { styledTrend, type StyleInput } from './styled.js';
 
 const S_ = (ctx: TrendContext) => Math.min(ctx.W, ctx.H);
+const scaleBox = (b: { left: number; top: number; width: number; height: number }, k: number) => ({ left: b.left * k, top: b.top * k, width: b.width * k, height: b.height * k });
 
 /** Where the subject's head is, for bubbles and lines. */
 function headAt(ctx: TrendContext, s: StyleInput): { x: number; y: number; w: number } {
@@ -94,6 +96,8 @@ export const vintageComic = styledTrend({
   backgrounds: ['city', 'space', 'abstract', 'nature'],
   faceFraction: 0.3,
   workScale: 0.5,
+  // The cut-out person outlined in ink, as a drawn figure is (at the base picture's half size).
+  person: (ctx, layer) => inkOutline(layer, Math.min(layer.width, layer.height) * 0.006, [28, 26, 24]),
   async stylize(ctx, img0, s) {
     const { options, rng } = ctx;
     const S = S_(ctx);
@@ -101,22 +105,32 @@ export const vintageComic = styledTrend({
     // Inks and flat colour are found at reduced size, so the base picture is made at half size
     // (workScale), smoothed and graded there, and only the mask and the flat colour are enlarged.
     let small = img0.width * 2 > ctx.W + 2 ? await shrink(img0, 2) : await rgb(img0);
-    if (s.photo) small = await smoothSurface(small, 3, 0.5);
+    const k = small.width / ctx.W;
+    if (s.photo) small = await smoothSurface(small, 5, 1.2);
     small = await finalGrade(small, { warmth: 0.3, saturation: 1.3, contrast: 0.3, brightness: 1.02 }, vibeGrade(ctx.req.vibe));
-    // Inks found at half size: the upscaled mask gives the bold, slightly soft line of old print.
-    const lines = await xdogMask(small, S * 0.0012, 2.2, 4, 1, frame);
-    // Flat areas printed in a handful of inks (Ben-Day palette) or posterised colour.
-    let img = options.ben_day_colors ? await pixelate(await enlarge(small, ctx.W, ctx.H), 3, BEN_DAY_INKS, 0) : await posterise(small, 7, 1.5, 0, frame);
+    // Inks: bold contours (the figure's and the forms') and finer lines inside them, as a brush
+    // inker draws them; found at half size, the upscaled mask gives old print's slightly soft line.
+    const contours = await thicken(await xdogMask(small, S * k * 0.0024, 2.5, 4, 1, frame), S * 0.0014);
+    const detail = await xdogMask(small, S * k * 0.0011, 3, 5, 1, frame);
+    // Flat colour: the light snapped to three bands of the broad form (a blurred luminance, hue
+    // kept), not the photo's own shading; then a handful of inks (Ben-Day palette) or colours.
+    const guide = await toRaw(fromRaw(luma(small)).blur(Math.max(0.5, S * k * 0.004)).extractChannel(0));
+    const cel = celShade(small, 3, 0.22, guide);
+    // The face keeps some of its smooth shading under the screen, so the person stays recognisable.
+    const flatBase = s.face?.fromPhoto ? keepFace(cel, small, scaleBox(s.face.box, k), 0.5) : cel;
+    let img = options.ben_day_colors ? await pixelate(await enlarge(flatBase, ctx.W, ctx.H), 3, BEN_DAY_INKS, 0) : await posterise(flatBase, 10, 1, 0, frame);
     // Coarse dot screen on newsprint: red and blue dots carry the tones (classic Ben-Day).
     const cell = S / (options.halftone_dots ? 55 : 85);
     img = halftone(img, cell, [
       { colour: '#d8332b', angle: 15, cover: (r, g) => Math.max(0, (r - g) / 255) * 0.9 + Math.max(0, 0.6 - g / 255) * 0.4 },
       { colour: '#2b58a8', angle: 75, cover: (r, g, b) => Math.max(0, (b - r) / 255) * 0.9 + Math.max(0, 0.45 - r / 255) * 0.5 },
       { colour: '#f0c22c', angle: 0, cover: (r, g, b) => Math.max(0, (Math.min(r, g) - b) / 255) * 0.9 },
-    ], '#f1e2ba', options.halftone_dots ? 0.95 : 0.7);
-    // The face is printed with finer detail (less screen over it), so the person stays recognisable.
-    if (s.face?.fromPhoto) img = keepFace(img, small, s.face.box, 0.5);
-    img = inkMask(img, lines, '#1c1a18', 0.95);
+      // The black plate: darks (hair, dark cloth, night) printed solid, not left as paper between dots.
+      { colour: '#1c1a18', angle: 45, cover: (r, g, b) => Math.max(0, 0.3 - (0.299 * r + 0.587 * g + 0.114 * b) / 255) * 3.6 },
+    ], '#f1e2ba', options.halftone_dots ? 0.85 : 0.6);
+    // The face is printed with finer detail (less screen over it).
+    if (s.face?.fromPhoto) img = keepFace(img, flatBase, s.face.box, 0.55);
+    img = inkMask(inkMask(img, contours, '#1c1a18', 0.95), detail, '#1c1a18', 0.7);
     // Off-register print: the colour plates slightly misaligned.
     img = rgbSplit(img, Math.max(1, Math.round(S * 0.002)));
     ctx.progress(65, img);
