@@ -226,7 +226,11 @@ export function glows(img: Raw, list: Glow[]): Raw {
   return { ...img, data: out };
 }
 
-/** Bloom/glow: bright parts extracted with a linear ramp, blurred at low resolution, screened on. */
+/**
+ * Bloom/glow: bright parts extracted with a linear ramp, blurred, screened on. sharp keeps only a
+ * pipeline's last resize, so the blur runs at full size with the sigma of a quarter-size copy:
+ * the looks were tuned on that (and libvips' full-size blur is cheaper than enlarging a small one).
+ */
 export async function bloom(img: Raw, threshold = 0.7, strength = 0.6, radius = 0.02): Promise<Raw> {
   const { width: W, height: H, channels, data } = img;
   const small = Math.max(64, Math.round(W / 4));
@@ -311,25 +315,32 @@ function resampleUp(img: Raw, W: number, H: number, cubic: boolean): Raw {
   const { width: w, height: h, channels: C, data } = img;
   const tx = resampleTaps(w, W, cubic);
   const ty = resampleTaps(h, H, cubic);
-  const RW = W * C;
-  // Rows first (at the source's height), then columns.
-  const rows = new Float32Array(h * RW);
-  for (let y = 0; y < h; y++) {
-    const row = y * w * C;
-    let o = y * RW;
-    for (let x = 0, b = 0; x < W; x++, b += 4) {
-      const i0 = row + tx.at[b] * C, i1 = row + tx.at[b + 1] * C, i2 = row + tx.at[b + 2] * C, i3 = row + tx.at[b + 3] * C;
-      const w0 = tx.wt[b], w1 = tx.wt[b + 1], w2 = tx.wt[b + 2], w3 = tx.wt[b + 3];
-      for (let c = 0; c < C; c++, o++) rows[o] = w0 * data[i0 + c] + w1 * data[i1 + c] + w2 * data[i2 + c] + w3 * data[i3 + c];
-    }
-  }
-  const out = Buffer.allocUnsafe(H * RW);
-  for (let y = 0, b = 0; y < H; y++, b += 4) {
-    const r0 = ty.at[b] * RW, r1 = ty.at[b + 1] * RW, r2 = ty.at[b + 2] * RW, r3 = ty.at[b + 3] * RW;
+  const { at, wt } = tx;
+  const rw = w * C;
+  // Per output row: the column taps into one source-width row (small, stays in cache), then the row taps.
+  const row = new Float32Array(rw);
+  const out = Buffer.allocUnsafe(H * W * C);
+  for (let y = 0, o = 0; y < H; y++) {
+    const b = y * 4;
+    const r0 = ty.at[b] * rw, r1 = ty.at[b + 1] * rw, r2 = ty.at[b + 2] * rw, r3 = ty.at[b + 3] * rw;
     const w0 = ty.wt[b], w1 = ty.wt[b + 1], w2 = ty.wt[b + 2], w3 = ty.wt[b + 3];
-    for (let i = 0, o = y * RW; i < RW; i++, o++) {
-      const v = w0 * rows[r0 + i] + w1 * rows[r1 + i] + w2 * rows[r2 + i] + w3 * rows[r3 + i] + 0.5;
-      out[o] = v < 0 ? 0 : v > 255 ? 255 : v;
+    for (let i = 0; i < rw; i++) row[i] = w0 * data[r0 + i] + w1 * data[r1 + i] + w2 * data[r2 + i] + w3 * data[r3 + i];
+    if (C === 1) {
+      for (let x = 0, t = 0; x < W; x++, t += 4, o++) {
+        const v = wt[t] * row[at[t]] + wt[t + 1] * row[at[t + 1]] + wt[t + 2] * row[at[t + 2]] + wt[t + 3] * row[at[t + 3]] + 0.5;
+        out[o] = v < 0 ? 0 : v > 255 ? 255 : v;
+      }
+      continue;
+    }
+    for (let x = 0, t = 0; x < W; x++, t += 4, o += 3) {
+      const a0 = wt[t], a1 = wt[t + 1], a2 = wt[t + 2], a3 = wt[t + 3];
+      const i0 = at[t] * 3, i1 = at[t + 1] * 3, i2 = at[t + 2] * 3, i3 = at[t + 3] * 3;
+      const r = a0 * row[i0] + a1 * row[i1] + a2 * row[i2] + a3 * row[i3] + 0.5;
+      const g = a0 * row[i0 + 1] + a1 * row[i1 + 1] + a2 * row[i2 + 1] + a3 * row[i3 + 1] + 0.5;
+      const bl = a0 * row[i0 + 2] + a1 * row[i1 + 2] + a2 * row[i2 + 2] + a3 * row[i3 + 2] + 0.5;
+      out[o] = r < 0 ? 0 : r > 255 ? 255 : r;
+      out[o + 1] = g < 0 ? 0 : g > 255 ? 255 : g;
+      out[o + 2] = bl < 0 ? 0 : bl > 255 ? 255 : bl;
     }
   }
   return { data: out, width: W, height: H, channels: C };
