@@ -337,7 +337,7 @@ export async function pixelate(img: Raw, block: number, palette: string[], dithe
       out[i] = cells[best][0]; out[i + 1] = cells[best][1]; out[i + 2] = cells[best][2];
     }
   }
-  return toRaw(fromRaw({ data: out, width: w, height: h, channels: 3 }).resize(W, H, { fit: 'fill', kernel: 'nearest' }));
+  return enlarge({ data: out, width: w, height: h, channels: 3 }, W, H, 'nearest');
 }
 
 /** Darken every `period`-th group of rows (CRT scanlines). */

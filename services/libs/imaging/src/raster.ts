@@ -151,7 +151,7 @@ export function grain(img: Raw, rng: Rng, amount = 0.25): Raw {
 /** Paper texture: multi-scale seeded noise (blotches and fibres) multiplied in with a paper tint. */
 export async function paperTexture(img: Raw, rng: Rng, strength = 0.5, tint = '#f3e6cc'): Promise<Raw> {
   const { width: W, height: H, channels, data } = img;
-  const coarse = await toRaw(fromRaw(noise(Math.ceil(W / 24), Math.ceil(H / 24), rng, 1)).resize(W, H, { fit: 'fill', kernel: 'cubic' }).extractChannel(0));
+  const coarse = await enlarge(noise(Math.ceil(W / 24), Math.ceil(H / 24), rng, 1), W, H, 'cubic');
   const fine = triangularNoise(W * H, rng);
   const [tr, tg, tb] = hexToRgb(tint).map((v) => v / 255);
   const out = Buffer.allocUnsafe(W * H * 3);
@@ -267,9 +267,8 @@ export async function posterise(img: Raw, colours: number, factor = 1, dither = 
   let s = fromRaw(img).removeAlpha();
   if (factor > 1) s = s.resize(Math.round(img.width / factor), Math.round(img.height / factor));
   const png = await s.png({ palette: true, colours, dither, effort: 1, compressionLevel: 0 }).toBuffer();
-  let d = sharp(png).removeAlpha().toColourspace('srgb');
-  if (factor > 1 || W !== img.width || H !== img.height) d = d.resize(W, H, { fit: 'fill', kernel: 'linear' });
-  return toRaw(d);
+  const flat = await toRaw(sharp(png).removeAlpha().toColourspace('srgb'));
+  return flat.width !== W || flat.height !== H ? enlarge(flat, W, H) : flat;
 }
 
 /** The picture at w×h (RGB): as it is when it already has that size (see StyleDef.workScale), else resized. */
@@ -285,9 +284,28 @@ export async function atSize(img: Raw, w: number, h: number): Promise<Raw> {
  * libvips' enlargement (which also turned grey into RGB); RGBA (alpha to premultiply) and
  * reductions go to libvips.
  */
-export async function enlarge(img: Raw, w: number, h: number, kernel: 'linear' | 'cubic' = 'linear'): Promise<Raw> {
-  if ((img.channels === 1 || img.channels === 3) && w >= img.width && h >= img.height) return resampleUp(img, w, h, kernel === 'cubic');
+export async function enlarge(img: Raw, w: number, h: number, kernel: 'linear' | 'cubic' | 'nearest' = 'linear'): Promise<Raw> {
+  if (kernel === 'nearest' && w >= img.width && h >= img.height) return repeatPixels(img, w, h);
+  if (kernel !== 'nearest' && (img.channels === 1 || img.channels === 3) && w >= img.width && h >= img.height) return resampleUp(img, w, h, kernel === 'cubic');
   return toRaw(fromRaw(img).resize(w, h, { fit: 'fill', kernel }));
+}
+
+/** Nearest-neighbour enlargement (pixel x takes source ⌊x·w/W⌋: the same bytes as libvips'). */
+function repeatPixels(img: Raw, W: number, H: number): Raw {
+  const { width: w, height: h, channels: C, data } = img;
+  const from = Int32Array.from({ length: W }, (_, x) => Math.min(w - 1, Math.floor((x * w) / W)) * C);
+  const out = Buffer.allocUnsafe(W * H * C);
+  const RW = W * C;
+  for (let y = 0, last = -1; y < H; y++) {
+    const sy = Math.min(h - 1, Math.floor((y * h) / H));
+    const o = y * RW;
+    // A row repeating the previous one is copied whole.
+    if (sy === last) { out.copyWithin(o, o - RW, o); continue; }
+    last = sy;
+    const row = sy * w * C;
+    for (let x = 0, i = o; x < W; x++) for (let c = 0; c < C; c++, i++) out[i] = data[row + from[x] + c];
+  }
+  return { data: out, width: W, height: H, channels: C };
 }
 
 /** Per output pixel, four source indices (clamped at the edges) and their weights; pixel centres aligned. */
