@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { DelayedError, Job, Queue, UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { captionFor, makeThumbnail, previewJpeg } from '@trendforge/imaging';
+import { asPreviewJpeg, captionFor, makeThumbnail } from '@trendforge/imaging';
 import {
   ErrorCode, GenerationFailure, QueueName, StorageKeys, type Generation, type GenerationJob, type GenerationJobResult, type ImageEngine,
 } from '@trendforge/contracts';
@@ -29,6 +29,13 @@ const StorageCheckMs = 1000;
 
 /** How often a worker with a free fallback slot looks for waiting generations the primary would start too late. */
 const LaneCheckMs = 1000;
+
+/**
+ * Progress is pushed at most this often (and only when it rose by 10 points): a studio render of
+ * 150 ms reports a dozen steps, each a queue write, a publish and a parse in every gateway; a member
+ * sees no difference under a quarter of a second.
+ */
+const ProgressEveryMs = 250;
 
 /** Tries at telling the images service an image is done, before leaving it to the sweeper. */
 const ReportAttempts = 4;
@@ -278,11 +285,13 @@ export class GenerationProcessor extends QueueConsumer<typeof QueueName.generati
     if (generation.status === 'completed') return this.resultOf(generation, data);
 
     let lastPublished = 0;
+    let publishedAt = 0;
     let previews = 0;
     /** Previews are stored and pushed one after another, so a later one never lands before an earlier one. */
     let previewsShown: Promise<void> = Promise.resolve();
     const publish = (progress: number) => {
       lastPublished = Math.max(lastPublished, progress);
+      publishedAt = performance.now();
       // Progress is best effort: Redis restarting must not fail the render.
       job.updateProgress(lastPublished).catch(() => undefined);
       return publishGenerationUpdate(this.redis, { ...generation, status: 'active', progress: lastPublished, position: null, etaSeconds: null, previews });
@@ -297,7 +306,7 @@ export class GenerationProcessor extends QueueConsumer<typeof QueueName.generati
         );
         return;
       }
-      if (progress - lastPublished < 10) return;
+      if (progress - lastPublished < 10 || performance.now() - publishedAt < ProgressEveryMs) return;
       void publish(progress);
     };
     onProgress(10);
@@ -318,7 +327,7 @@ export class GenerationProcessor extends QueueConsumer<typeof QueueName.generati
     // The last preview is pushed before the image is reported: never a preview after the result.
     await previewsShown;
     const { png, engine } = image;
-    const thumbnail = await makeThumbnail(png);
+    const thumbnail = image.thumbnail ?? await makeThumbnail(png);
     const { resultKey, thumbnailKey, originalKey } = storageKeys(data);
     await Promise.all([
       this.storage.put(resultKey, png, 'image/png'),
@@ -341,7 +350,7 @@ export class GenerationProcessor extends QueueConsumer<typeof QueueName.generati
    * owner only) and records that the `n`th one is there, for members who poll.
    */
   private async showPreview(data: GenerationJob, image: Buffer, n: number): Promise<number> {
-    await this.storage.put(StorageKeys.preview(data.userId, data.generationId), await previewJpeg(image), 'image/jpeg');
+    await this.storage.put(StorageKeys.preview(data.userId, data.generationId), await asPreviewJpeg(image), 'image/jpeg');
     await recordGenerationPreviews(this.redis, data.generationId, n);
     return n;
   }

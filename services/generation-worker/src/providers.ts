@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import OpenAI, { toFile } from 'openai';
 import type { ImageEditStreamEvent, ImageGenStreamEvent } from 'openai/resources/images';
-import { fitToFrame, FRAMES, readImageInfo, RenderThread, type Aspect } from '@trendforge/imaging';
+import { fitToFrame, FRAMES, readImageInfo, RenderThreads, type Aspect } from '@trendforge/imaging';
 import { withPersonTraits, withVariationPhrase, type GenerationJob, type ImageEngine } from '@trendforge/contracts';
 import type { GenerationWorkerConfig } from './config.js';
 import { GeminiProvider } from './gemini.js';
@@ -10,6 +10,8 @@ import { routedProvider } from './provider-router.js';
 export interface RenderedImage {
   png: Buffer;
   engine: ImageEngine;
+  /** The creation's thumbnail when the engine made it with the image (the studio engine, from its own pixels). */
+  thumbnail?: Buffer;
   /** The provider's answer headers (its rate limits), when it was asked over HTTP. */
   headers?: Headers;
 }
@@ -35,17 +37,23 @@ export interface ImageProvider {
 }
 
 /**
- * The offline studio engine (DESIGN.md section 4): the default with no API key. It renders on a
- * thread of its own, one generation after another: seconds of CPU on the event loop would starve
- * the renewal of the jobs' locks, and a job whose lock lapses is taken up (rendered) twice.
+ * The offline studio engine (DESIGN.md section 4): the default with no API key. It renders on
+ * threads of its own: seconds of CPU on the event loop would starve the renewal of the jobs' locks,
+ * and a job whose lock lapses is taken up (rendered) twice. `threads` renders run at once (the
+ * worker's WORKER_CONCURRENCY, at most the cores: imaging's worker.ts says how the throughput is
+ * kept), and each comes back with its thumbnail.
  */
 export class StudioProvider implements ImageProvider {
   readonly engine = 'studio' as const;
-  private readonly thread = new RenderThread();
+  private readonly threads: RenderThreads;
+
+  constructor(threads = 1) {
+    this.threads = new RenderThreads(threads);
+  }
 
   async render(job: GenerationJob, photo: Buffer | undefined, onProgress: RenderProgress, matte?: Buffer): Promise<RenderedImage> {
     let percent = 0;
-    const { png } = await this.thread.render({
+    const { png, thumbnail } = await this.threads.render({
       trendSlug: job.trendSlug,
       trendName: job.trendName,
       // The engine writes the member's own words on boxes and covers, not the template around them.
@@ -65,8 +73,8 @@ export class StudioProvider implements ImageProvider {
       onProgress: (value) => onProgress((percent = value)),
       // The engine's own picture at its midpoint, as the keyed path's partial images.
       onPreview: (jpeg) => onProgress(percent, jpeg),
-    });
-    return { png, engine: this.engine };
+    }, { withThumbnail: true });
+    return { png, thumbnail, engine: this.engine };
   }
 }
 
@@ -189,7 +197,7 @@ export class OpenAIProvider implements ImageProvider {
  */
 export function createImageProvider(config: GenerationWorkerConfig, redis?: Redis): ImageProvider {
   return routedProvider(config, redis, {
-    studio: () => new StudioProvider(),
+    studio: () => new StudioProvider(config.WORKER_CONCURRENCY),
     openai: () => new OpenAIProvider(config.OPENAI_API_KEY ?? '', config.OPENAI_BASE_URL, config.OPENAI_IMAGE_MODEL),
     gemini: () => new GeminiProvider(config.GEMINI_API_KEY ?? '', config.GEMINI_BASE_URL, config.GEMINI_IMAGE_MODEL),
   });

@@ -1,9 +1,9 @@
 /** The studio engine: the embedded offline image provider. */
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { parseBackground } from './backgrounds.js';
 import { analysePrompt, applyTraits } from './prompt.js';
 import { planScene } from './plan/plan.js';
-import { curve, encodePng, recombCurveVignette, saturationMatrix, type Raw } from './raster.js';
+import { curve, encodePng, fromRaw, recombCurveVignette, saturationMatrix, type Raw } from './raster.js';
 import { openPhoto } from './photo.js';
 import { decodeMatte } from './models.js';
 import { rendererFor } from './trends/index.js';
@@ -23,8 +23,19 @@ export const EXPORT_LONG_SIDE = 3840;
 const MAX_LONG_SIDE = 4096;
 /** The long side of a preview of a picture still forming. */
 const PREVIEW_LONG_SIDE = 512;
+/** The long side of a creation's thumbnail (the gallery's cards). */
+export const THUMBNAIL_SIDE = 384;
 
-export async function renderTrend(req: RenderRequest): Promise<RenderResult> {
+/** A render, with its thumbnail when asked for one (`thumbnailSide`). */
+export interface RenderedTrend extends RenderResult {
+  thumbnail?: Buffer;
+}
+
+/**
+ * `thumbnailSide`: the thumbnail is made from the picture's own pixels while its PNG is encoded,
+ * so the caller never decodes the PNG again for it (about 20 ms of CPU a generation).
+ */
+export async function renderTrend(req: RenderRequest, { thumbnailSide }: { thumbnailSide?: number } = {}): Promise<RenderedTrend> {
   const frame = FRAMES[req.aspect ?? '1:1'] ?? FRAMES['1:1'];
   // Exports (4K) and previews scale the preset; every layout is relative to the frame.
   const k = req.longSide && req.longSide > 0 ? Math.min(MAX_LONG_SIDE, req.longSide) / Math.max(frame.width, frame.height) : 1;
@@ -91,10 +102,10 @@ export async function renderTrend(req: RenderRequest): Promise<RenderResult> {
   preview(drawn);
   const img = await applyVariation(applyIntensity(drawn, req.styleIntensity), req.variation, createRng(hashString(`variation|${req.variation ?? ''}`, seed)));
   progress(92);
-  const png = await encodePng(img);
+  const [png, thumbnail] = await Promise.all([encodePng(img), thumbnailSide ? thumbnailWebp(fromRaw(img).removeAlpha(), thumbnailSide) : undefined]);
   await previewSent;
   progress(100);
-  return { png, width: img.width, height: img.height };
+  return { png, width: img.width, height: img.height, ...(thumbnail ? { thumbnail } : {}) };
 }
 
 /** The style intensity as colour and contrast around the trend's own (7 leaves the picture as it is). */
@@ -106,9 +117,14 @@ function applyIntensity(img: Raw, intensity: number | undefined): Raw {
   return recombCurveVignette(img, saturationMatrix(1 + 0.3 * t), curve(0.2 * t, 0, 1), 0);
 }
 
-/** A WebP thumbnail whose longer side is `size` px. */
-export async function makeThumbnail(png: Buffer, size = 384): Promise<Buffer> {
-  return sharp(png).rotate().resize(size, size, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 78, effort: 3 }).toBuffer();
+/** A WebP thumbnail whose longer side is `size` px, of a stored image (a render's own comes with it: renderTrend). */
+export async function makeThumbnail(png: Buffer, size = THUMBNAIL_SIDE): Promise<Buffer> {
+  return thumbnailWebp(sharp(png).rotate(), size);
+}
+
+/** Effort 2: half the CPU of effort 3 for files about 4 % larger (about 6 against 12 ms at 384 px). */
+function thumbnailWebp(image: Sharp, size: number): Promise<Buffer> {
+  return image.resize(size, size, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 78, effort: 2 }).toBuffer();
 }
 
 /**
@@ -128,6 +144,16 @@ export async function scaleToLongSide(image: Buffer, longSide = EXPORT_LONG_SIDE
 export async function fitToFrame(image: Buffer, aspect: Aspect = '1:1'): Promise<Buffer> {
   const { width, height } = FRAMES[aspect] ?? FRAMES['1:1'];
   return sharp(image).rotate().resize(width, height, { fit: 'cover', position: 'centre', kernel: 'lanczos3' }).png({ compressionLevel: 6 }).toBuffer();
+}
+
+/**
+ * A preview as it is stored: the studio engine's midpoint already is one (a JPEG of the preview's
+ * size, kept as it is); other engines' partial images are made into one.
+ */
+export async function asPreviewJpeg(image: Buffer): Promise<Buffer> {
+  const meta = await sharp(image).metadata().catch(() => undefined);
+  if (meta?.format === 'jpeg' && Math.max(meta.width ?? Infinity, meta.height ?? Infinity) <= PREVIEW_LONG_SIDE && (meta.orientation ?? 1) === 1) return image;
+  return previewJpeg(image);
 }
 
 /** A small JPEG of a picture still forming (a partial image, the engine's midpoint): light to store and send. */

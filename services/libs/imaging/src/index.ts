@@ -3,7 +3,7 @@
  * this entry loads the engine; request-serving processes use the light subpaths instead:
  * `@trendforge/imaging/upload` (avatar checks, sharp only) and `@trendforge/imaging/engine-version`.
  */
-export { renderTrend, makeThumbnail, readImageInfo, scaleToLongSide, fitToFrame, previewJpeg, FRAMES, EXPORT_LONG_SIDE } from './engine.js';
+export { renderTrend, makeThumbnail, readImageInfo, scaleToLongSide, fitToFrame, previewJpeg, asPreviewJpeg, FRAMES, EXPORT_LONG_SIDE, type RenderedTrend } from './engine.js';
 export { detectFaces, mainFace, faceDescriptor, faceIdentities, descriptorDistance, type DetectedFace, type FacePoint, type FaceIdentity } from './faces.js';
 export { captionFor, type CaptionStyle } from './caption.js';
 export { supportedTrendSlugs } from './trends/index.js';
@@ -12,7 +12,7 @@ export type { RenderRequest, RenderResult, FaceBox, Aspect } from './types.js';
 export { analysePhoto, analyseWithMatte, type Analysis } from './analyse.js';
 export { personMatte, encodeMatte, decodeMatte, faceMesh, type PersonMatte, type FaceMesh } from './models.js';
 export { analyseInWorker, warmAnalyseWorker, stopAnalyseWorker, type PhotoAnalysis } from './analyse-thread.js';
-export { RenderThread, type WorkerRenderRequest } from './worker.js';
+export { RenderThread, RenderThreads, type RenderOptions, type WorkerRenderRequest } from './worker.js';
 export { squareJpeg } from './preview.js';
 export { planScene, type ScenePlan, type PlannedThing, type Placement, type ThingKind } from './plan/plan.js';
 export { VOCABULARY, type VocabEntry } from './plan/vocabulary.js';

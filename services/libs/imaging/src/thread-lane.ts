@@ -51,6 +51,11 @@ export class ThreadLane<Request, Reply> {
     });
   }
 
+  /** Requests sent to the thread and not yet answered (the one running included). */
+  get inHand(): number {
+    return this.pending.size;
+  }
+
   /** Stops the thread (tests, shutdown); a later request starts a new one. */
   async stop(): Promise<void> {
     const thread = this.worker;

@@ -1,29 +1,79 @@
 /**
- * Studio renders on a thread of their own (see thread-lane.ts), with the same bytes as
- * `renderTrend` in process. Each RenderThread is one lane: a process serving two kinds of render
- * (members' generations, 4K exports and previews) makes one for each, so seconds of export never
- * hold up a member's generation, and neither stalls the event loop that renews the jobs' locks.
+ * Studio renders on threads of their own (see thread-lane.ts), with the same bytes as
+ * `renderTrend` in process.
+ *
+ * Throughput (issue 28): a render is CPU from start to end, so a process renders on as many
+ * threads as it has cores to give (`RenderThreads`), each render on the thread with the fewest in
+ * hand; the event loop only moves bytes (storage, Redis, the bus) and so renews the jobs' locks in
+ * time. The thumbnail is made on the render thread from the picture's own pixels while its PNG is
+ * encoded (`withThumbnail`), so no thread decodes the PNG again for it.
+ *
+ * Each RenderThread is one lane: a process serving two kinds of render (members' generations, 4K
+ * exports and previews) makes one for each, so seconds of export never hold up a member's
+ * generation, and neither stalls the event loop that renews the jobs' locks.
  */
+import { availableParallelism } from 'node:os';
 import { asBuffer, ThreadLane } from './thread-lane.js';
-import type { RenderRequest, RenderResult } from './types.js';
+import type { RenderedTrend } from './engine.js';
+import type { RenderRequest } from './types.js';
 
 /** What crosses to the thread: the request without its callbacks (not cloneable). */
 export type WorkerRenderRequest = Omit<RenderRequest, 'onProgress' | 'onPreview'>;
 
+/** The thread's side of a request: whether to send the midpoint preview, and the thumbnail. */
+export type ThreadRenderRequest = WorkerRenderRequest & { preview?: boolean; withThumbnail?: boolean };
+
+/** `withThumbnail`: the result carries the creation's WebP thumbnail (engine.ts THUMBNAIL_SIDE). */
+export interface RenderOptions {
+  withThumbnail?: boolean;
+}
+
 export class RenderThread {
-  private readonly lane = new ThreadLane<WorkerRenderRequest & { preview?: boolean }, RenderResult>('render-worker.js', 'render thread');
+  private readonly lane = new ThreadLane<ThreadRenderRequest, RenderedTrend>('render-worker.js', 'render thread');
 
   /** `renderTrend` on this thread, after the renders asked before it; progress and the preview come back to their callbacks. */
-  async render({ onProgress, onPreview, ...request }: RenderRequest): Promise<RenderResult> {
-    const result = await this.lane.run({ ...request, preview: !!onPreview }, (percent, preview) => {
+  async render({ onProgress, onPreview, ...request }: RenderRequest, { withThumbnail }: RenderOptions = {}): Promise<RenderedTrend> {
+    const result = await this.lane.run({ ...request, preview: !!onPreview, withThumbnail }, (percent, preview) => {
       if (preview) onPreview?.(preview);
       else onProgress?.(percent);
     });
-    return { ...result, png: asBuffer(result.png) };
+    return { ...result, png: asBuffer(result.png), ...(result.thumbnail ? { thumbnail: asBuffer(result.thumbnail) } : {}) };
+  }
+
+  /** Renders asked and not yet answered. */
+  get inHand(): number {
+    return this.lane.inHand;
   }
 
   /** Stops the thread (tests, shutdown); a later render starts a new one. */
   stop(): Promise<void> {
     return this.lane.stop();
+  }
+}
+
+/**
+ * Several render threads (at most the cores), each render on the one with the fewest in hand:
+ * `threads` renders run at once, the others wait on a thread's lane in the order they came.
+ */
+export class RenderThreads {
+  private readonly threads: RenderThread[];
+
+  constructor(threads: number) {
+    const count = Math.max(1, Math.min(Math.floor(threads) || 1, availableParallelism()));
+    this.threads = Array.from({ length: count }, () => new RenderThread());
+  }
+
+  /** How many renders run at once. */
+  get size(): number {
+    return this.threads.length;
+  }
+
+  render(request: RenderRequest, options?: RenderOptions): Promise<RenderedTrend> {
+    const thread = this.threads.reduce((least, next) => (next.inHand < least.inHand ? next : least));
+    return thread.render(request, options);
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.threads.map((thread) => thread.stop()));
   }
 }

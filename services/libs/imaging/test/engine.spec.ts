@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { captionFor, makeThumbnail, readImageInfo, renderTrend, supportedTrendSlugs } from '../src/index.js';
+import { asPreviewJpeg, captionFor, makeThumbnail, previewJpeg, readImageInfo, renderTrend, supportedTrendSlugs } from '../src/index.js';
 import type { RenderRequest } from '../src/index.js';
 import { CatalogueSlugs } from '@trendforge/contracts';
 import { TREND_NAMES as NAMES } from './helpers.js';
@@ -102,6 +102,26 @@ describe('studio engine', () => {
     expect(info.format).toBe('webp');
     expect(Math.max(info.width, info.height)).toBe(384);
     expect(thumb.length).toBeLessThan(80 * 1024);
+  });
+
+  it("makes the render's thumbnail from its own pixels when asked, the picture unchanged", async () => {
+    const plain = await renderTrend(req('comic', { aspect: '4:5', longSide: 640 }));
+    const withThumbnail = await renderTrend(req('comic', { aspect: '4:5', longSide: 640 }), { thumbnailSide: 384 });
+    expect(plain.thumbnail).toBeUndefined();
+    expect(withThumbnail.png.equals(plain.png)).toBe(true);
+    expect(await readImageInfo(withThumbnail.thumbnail!)).toEqual({ format: 'webp', width: 307, height: 384 });
+    // The same picture as a thumbnail of the stored PNG: its mean colour within a few levels.
+    const [own, stored] = await Promise.all([withThumbnail.thumbnail!, await makeThumbnail(plain.png)].map(async (webp) => (await sharp(webp).stats()).channels.map((c) => c.mean)));
+    own.forEach((mean, i) => expect(Math.abs(mean - stored[i])).toBeLessThan(3));
+  });
+
+  it('keeps a preview that already is a small JPEG, and makes one of a large partial image', async () => {
+    const png = renders.get('ghibli')!;
+    const small = await previewJpeg(png);
+    expect(await asPreviewJpeg(small)).toBe(small);
+    const made = await asPreviewJpeg(png);
+    expect(made).not.toBe(png);
+    expect(await readImageInfo(made)).toEqual({ format: 'jpeg', width: 512, height: 512 });
   });
 
   it('readImageInfo rejects a text buffer', async () => {

@@ -1,4 +1,5 @@
-import { RenderThread, renderTrend } from '../src/index.js';
+import { availableParallelism } from 'node:os';
+import { readImageInfo, RenderThread, RenderThreads, renderTrend } from '../src/index.js';
 import { demoPhoto } from './helpers.js';
 
 // The thread runs the built package (dist/render-worker.js): nx builds it before this project's tests.
@@ -28,5 +29,19 @@ describe('RenderThread', () => {
     await expect(thread.render({ trendSlug: 'clay', trendName: 'Clay', prompt: 'x', seed: 1, photo: Buffer.from('not an image') })).rejects.toThrow();
     const ok = await thread.render({ trendSlug: 'comic', trendName: 'Comic', prompt: 'x', seed: 1, longSide: 128 });
     expect(ok.width).toBe(128);
+  });
+});
+
+describe('RenderThreads', () => {
+  const threads = new RenderThreads(8);
+  afterAll(() => threads.stop());
+
+  it('renders on as many threads as cores, side by side, the same bytes as in process, with the thumbnail when asked', async () => {
+    expect(threads.size).toBe(Math.min(8, availableParallelism()));
+    const reqs = [1, 2, 3].map((seed) => ({ trendSlug: 'comic', trendName: 'Comic', prompt: 'a fox', seed, longSide: 256 }));
+    const [a, b, c] = await Promise.all([threads.render(reqs[0], { withThumbnail: true }), threads.render(reqs[1]), threads.render(reqs[2])]);
+    for (const [result, request] of [[a, reqs[0]], [b, reqs[1]], [c, reqs[2]]] as const) expect(result.png.equals((await renderTrend(request)).png)).toBe(true);
+    expect(await readImageInfo(a.thumbnail!)).toEqual({ format: 'webp', width: 256, height: 256 });
+    expect(b.thumbnail).toBeUndefined();
   });
 });
