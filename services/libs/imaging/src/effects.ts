@@ -44,16 +44,12 @@ export async function kuwahara(img0: Raw, radius: number, factor = 2): Promise<R
     }
   }
   // A pixel's four quadrants are the (radius+1)² boxes whose corner is at the pixel or radius
-  // before it; each box serves four pixels, so its variance and mean colour are found once.
-  // Box (bx, by), its top left corner, for bx in −radius…W−1 (clipped to the picture), at
-  // (by + radius)·BW + bx + radius.
+  // before it; each box serves four pixels, so its variance is found once. Box (bx, by), its top
+  // left corner, for bx in −radius…W−1 (clipped to the picture), at (by + radius)·BW + bx + radius.
   const BW = W + radius;
   const BH = H + radius;
-  const bVar = new Float64Array(BW * BH);
-  const bR = new Float64Array(BW * BH);
-  const bG = new Float64Array(BW * BH);
-  const bB = new Float64Array(BW * BH);
   const W1 = W + 1;
+  const bVar = new Float64Array(BW * BH);
   for (let by = -radius, b = 0; by < H; by++) {
     const y0 = Math.max(0, by) * W1, y1 = Math.min(H, by + radius + 1) * W1;
     const ny = (y1 - y0) / W1;
@@ -63,9 +59,6 @@ export async function kuwahara(img0: Raw, radius: number, factor = 2): Promise<R
       const a = y1 + x1, c = y0 + x1, d = y1 + x0, e = y0 + x0;
       const m = (iL[a] - iL[c] - iL[d] + iL[e]) / n;
       bVar[b] = (iL2[a] - iL2[c] - iL2[d] + iL2[e]) / n - m * m;
-      bR[b] = (iR[a] - iR[c] - iR[d] + iR[e]) / n;
-      bG[b] = (iG[a] - iG[c] - iG[d] + iG[e]) / n;
-      bB[b] = (iB[a] - iB[c] - iB[d] + iB[e]) / n;
     }
   }
   const out = Buffer.allocUnsafe(W * H * 3);
@@ -77,8 +70,17 @@ export async function kuwahara(img0: Raw, radius: number, factor = 2): Promise<R
       if (bVar[ur] < bVar[best]) best = ur;
       if (bVar[dl] < bVar[best]) best = dl;
       if (bVar[dr] < bVar[best]) best = dr;
+      // The winning box's mean colour.
+      const bx = best === ul || best === dl ? x - radius : x;
+      const by = best === ul || best === ur ? y - radius : y;
+      const x0 = Math.max(0, bx), x1 = Math.min(W, bx + radius + 1);
+      const y0 = Math.max(0, by) * W1, y1 = Math.min(H, by + radius + 1) * W1;
+      const n = (x1 - x0) * ((y1 - y0) / W1);
+      const a = y1 + x1, c = y0 + x1, d = y1 + x0, e = y0 + x0;
       const o = (y * W + x) * 3;
-      out[o] = bR[best]; out[o + 1] = bG[best]; out[o + 2] = bB[best];
+      out[o] = (iR[a] - iR[c] - iR[d] + iR[e]) / n;
+      out[o + 1] = (iG[a] - iG[c] - iG[d] + iG[e]) / n;
+      out[o + 2] = (iB[a] - iB[c] - iB[d] + iB[e]) / n;
     }
   }
   const res: Raw = { data: out, width: W, height: H, channels: 3 };
@@ -179,11 +181,19 @@ export function gradientMap(img: Raw, stops: Array<[number, string]>, amount = 1
   const lut = gradientLut(stops);
   const { data, channels } = img;
   const out = Buffer.allocUnsafe(data.length);
+  // v + (c − v)·t as two tables: v·(1 − t) by the value, c·t by the luma's colour.
+  const keep = Float64Array.from({ length: 256 }, (_, v) => v - v * amount);
+  const mix = Float64Array.from(lut, (c) => c * amount);
+  // The luma's weights as tables too (the same sums, in the same order).
+  const wr = Float64Array.from({ length: 256 }, (_, v) => 0.299 * v);
+  const wg = Float64Array.from({ length: 256 }, (_, v) => 0.587 * v);
+  const wb = Float64Array.from({ length: 256 }, (_, v) => 0.114 * v);
   for (let i = 0; i < data.length; i += channels) {
-    const l = (0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2]) | 0;
-    out[i] = data[i] + (lut[l * 3] - data[i]) * amount;
-    out[i + 1] = data[i + 1] + (lut[l * 3 + 1] - data[i + 1]) * amount;
-    out[i + 2] = data[i + 2] + (lut[l * 3 + 2] - data[i + 2]) * amount;
+    const r = data[i], g = data[i + 1], b = data[i + 2];
+    const l = ((wr[r] + wg[g] + wb[b]) | 0) * 3;
+    out[i] = keep[r] + mix[l];
+    out[i + 1] = keep[g] + mix[l + 1];
+    out[i + 2] = keep[b] + mix[l + 2];
     if (channels === 4) out[i + 3] = data[i + 3];
   }
   return { ...img, data: out };
