@@ -621,6 +621,47 @@ export function keepFace(img: Raw, keep: Raw, box: { left: number; top: number; 
   return { ...img, data: out };
 }
 
+/** A stroke's direction at a pixel (a unit vector), set by `StrokeDirections.at`. */
+export interface StrokeDirections {
+  tx: number;
+  ty: number;
+  at(x: number, y: number): void;
+}
+
+/**
+ * Where brush strokes run (oil painting, Renaissance): along the edges of the broad light `L` (one
+ * channel; across its gradient), turning to the painter's hand where the picture is flat: a
+ * diagonal that wanders with `hand` (grey per pixel, ±`swing` rad about −45°). Gradients under
+ * `edge` levels mix the two.
+ */
+export function strokeDirections(L: Raw, hand: Uint8Array, edge: number, swing: number): StrokeDirections {
+  const { width: W, height: H, data } = L;
+  const handCos = new Float64Array(256);
+  const handSin = new Float64Array(256);
+  for (let v = 0; v < 256; v++) {
+    const a = -Math.PI / 4 + ((v - 128) / 128) * swing;
+    handCos[v] = Math.cos(a);
+    handSin[v] = Math.sin(a);
+  }
+  return {
+    tx: 0,
+    ty: 0,
+    at(x: number, y: number) {
+      const row = y * W;
+      const gx = data[row + Math.min(W - 1, x + 1)] - data[row + Math.max(0, x - 1)];
+      const gy = data[Math.min(H - 1, y + 1) * W + x] - data[Math.max(0, y - 1) * W + x];
+      const g = Math.sqrt(gx * gx + gy * gy);
+      const t = Math.min(1, g / edge);
+      const h = hand[row + x];
+      const tx = (g > 0 ? -gy / g : 0) * t + handCos[h] * (1 - t);
+      const ty = (g > 0 ? gx / g : 0) * t + handSin[h] * (1 - t);
+      const tn = Math.sqrt(tx * tx + ty * ty) || 1;
+      this.tx = tx / tn;
+      this.ty = ty / tn;
+    },
+  };
+}
+
 /**
  * Brush strokes that follow the forms (oil painting): each pixel's colour is smeared along the
  * direction its edges run (perpendicular to the broad luminance's gradient, a slowly wandering
@@ -636,37 +677,20 @@ export async function flowStrokes(img0: Raw, rng: Rng, length: number): Promise<
   const n = streakReading(await enlarge(noise(Math.max(2, Math.round(W / 3)), Math.max(2, Math.round(H / 3)), rng), W, H, 'cubic'));
   // Where the picture is flat the painter's hand sets the direction: a diagonal that wanders slowly.
   const hand = streakReading(await enlarge(noise(Math.max(2, Math.round(W / 40)), Math.max(2, Math.round(H / 40)), rng), W, H, 'cubic'));
-  const handCos = new Float64Array(256);
-  const handSin = new Float64Array(256);
-  for (let v = 0; v < 256; v++) {
-    const a = -Math.PI / 4 + ((v - 128) / 128) * 0.9;
-    handCos[v] = Math.cos(a);
-    handSin[v] = Math.sin(a);
-  }
+  // Along the edges; a flat area takes the painter's diagonal, turning in as an edge appears.
+  const dir = strokeDirections(L, hand, 6, 0.9);
   const out = Buffer.allocUnsafe(W * H * 3);
   const strokes = Buffer.allocUnsafe(W * H);
   const steps = Math.max(2, Math.round(length));
   const k = 2 * steps + 1;
   const stretch = Math.sqrt(k) * 0.5;
-  const Ld = L.data;
   for (let y = 0; y < H; y++) {
-    const row = y * W;
-    const up = Math.max(0, y - 1) * W, down = Math.min(H - 1, y + 1) * W;
     // Rows whose strokes cannot leave the picture vertically.
     const rowInside = y >= steps && y < H - steps;
     for (let x = 0; x < W; x++) {
-      const p = row + x;
-      const gx = Ld[row + Math.min(W - 1, x + 1)] - Ld[row + Math.max(0, x - 1)];
-      const gy = Ld[down + x] - Ld[up + x];
-      const g = Math.sqrt(gx * gx + gy * gy);
-      // Along the edge; a flat area takes the painter's diagonal, turning in as an edge appears.
-      const t = Math.min(1, g / 6);
-      const h = hand[p];
-      let tx = (g > 0 ? -gy / g : 0) * t + handCos[h] * (1 - t);
-      let ty = (g > 0 ? gx / g : 0) * t + handSin[h] * (1 - t);
-      const tn = Math.sqrt(tx * tx + ty * ty) || 1;
-      tx /= tn;
-      ty /= tn;
+      const p = y * W + x;
+      dir.at(x, y);
+      const tx = dir.tx, ty = dir.ty;
       let r = 0, gg = 0, b = 0, sn = 0;
       if (rowInside && x >= steps && x < W - steps) {
         // The whole stroke inside: no clamping (positions rounded half up, as Math.round does).

@@ -7,7 +7,7 @@
  * eyes, brows and mouth stay the person's. Each stroke also leaves its paint's relief (a ridge
  * across it with bristle grooves along it): the impasto height map for `reliefs`.
  */
-import { streakReading } from '../effects.js';
+import { strokeDirections, streakReading } from '../effects.js';
 import { enlarge, fromRaw, luma, noise, toRaw, type Raw } from '../raster.js';
 import type { Rng } from '../util/rng.js';
 import { clamp255 } from './person-shading.js';
@@ -42,6 +42,7 @@ export async function brushStrokes(img0: Raw, rng: Rng, o: BrushOptions): Promis
   // The strokes' direction: along the edges of the broad light.
   const L = await toRaw(fromRaw(luma(img)).blur(Math.max(1, bw * 0.9)).extractChannel(0));
   const hand = streakReading(await enlarge(noise(Math.max(2, Math.round(W / 60)), Math.max(2, Math.round(H / 60)), rng.fork('hand')), W, H, 'cubic'));
+  const dir = strokeDirections(L, hand, 5, 1.2);
   const canvas = Buffer.from(img.data);
   const height = new Float32Array(n);
   const painted = new Uint8Array(n);
@@ -74,15 +75,8 @@ export async function brushStrokes(img0: Raw, rng: Rng, o: BrushOptions): Promis
     }
     for (const p of centres) {
       const x = p % W, y = (p - x) / W;
-      const gx = L.data[y * W + Math.min(W - 1, x + 1)] - L.data[y * W + Math.max(0, x - 1)];
-      const gy = L.data[Math.min(H - 1, y + 1) * W + x] - L.data[Math.max(0, y - 1) * W + x];
-      const g = Math.hypot(gx, gy);
-      const t = Math.min(1, g / 5);
-      const a = -Math.PI / 4 + ((hand[p] - 128) / 128) * 1.2;
-      let tx = (g > 0 ? -gy / g : 0) * t + Math.cos(a) * (1 - t);
-      let ty = (g > 0 ? gx / g : 0) * t + Math.sin(a) * (1 - t);
-      const tn = Math.hypot(tx, ty) || 1;
-      tx /= tn; ty /= tn;
+      dir.at(x, y);
+      const tx = dir.tx, ty = dir.ty;
       const i = p * 3;
       const v = rng.range(-1, 1) * jitter;
       const cr = clamp255(ref[i] + v), cg = clamp255(ref[i + 1] + v), cb = clamp255(ref[i + 2] + v * 0.8);
