@@ -93,8 +93,9 @@ function overInPlace(out: Buffer, W: number, H: number, C: number, top: Raw, lef
   }
 }
 
-/** Composite SVG overlays (text, gradients) rendered by librsvg directly onto the image. */
+/** Composite SVG overlays (text, gradients) rendered by librsvg onto the image (plain ones laid over in JS, touching only their own pixels). */
 export async function overlaySvg(base: Raw, svgs: Array<string | { svg: string; blend: Blend }>): Promise<Raw> {
+  if (svgs.every((s) => typeof s === 'string')) return over(base, await Promise.all(svgs.map(async (s) => ({ img: await renderSvg(s as string) }))));
   return toRaw(
     fromRaw(base).composite(
       svgs.map((s) => (typeof s === 'string' ? { input: Buffer.from(s) } : { input: Buffer.from(s.svg), blend: s.blend })),

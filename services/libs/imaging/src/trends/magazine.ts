@@ -5,7 +5,7 @@
 import { backdrop, type BackgroundKind } from '../backgrounds.js';
 import { figureFromPrompt } from '../figure.js';
 import type { PromptInfo } from '../prompt.js';
-import { blank, fromRaw, glows, grain, over, renderSvgSoft, toRaw, type Raw } from '../raster.js';
+import { blank, glows, grain, over, renderSvg, renderSvgSoft, type Raw } from '../raster.js';
 import { figureLayer, finalGrade, place, renderRegion, vibeGrade } from '../scene.js';
 import { personOver, placeScene, promptPlace } from '../cutout.js';
 import type { TrendContext, TrendRenderer } from '../types.js';
@@ -98,7 +98,8 @@ async function renderMagazine(ctx: TrendContext): Promise<Raw> {
   const layers: string[] = [];
   if (ctx.photo) layers.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${mh.content}</svg>`);
   layers.push(lines);
-  return toRaw(fromRaw(img).composite(layers.map((s) => ({ input: Buffer.from(s) }))));
+  // Rendered to RGBA and laid over in JS: only the text's own pixels are touched.
+  return over(img, await Promise.all(layers.map(async (s) => ({ img: await renderSvg(s) }))));
 }
 
 /** The masthead as SVG content in frame coordinates, and the y below which it paints nothing. */
