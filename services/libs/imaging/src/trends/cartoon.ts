@@ -6,7 +6,7 @@
 import { celShade, gradientMap, inkMask, keepFace, median3, relief, reliefs, skinMask, recolourMasked, thicken, warp, xdogMask, type Warp } from '../effects.js';
 import { atSize, bloom, enlarge, fromRaw, glows, luma, noise, posterise, shrink, smoothSurface, toRaw } from '../raster.js';
 import { finalGrade, vibeGrade } from '../scene.js';
-import { animatedPerson, celFace, celPerson, faceOutline, polygonMask } from '../cutout.js';
+import { animatedPerson, celFace, celPerson, faceOutline, inkOutline, polygonMask } from '../cutout.js';
 import { clayFigure } from './clay-person.js';
 import type { TrendContext } from '../types.js';
 import type { Raw } from '../raster.js';
@@ -35,12 +35,13 @@ const SIMPSON_YELLOW = '#fed90f';
 /** How much light hair round a yellow face is darkened (its own light scaled, redder). */
 const SIMPSON_HAIR_SHADE = 0.7;
 /** The Simpsons eye's radius, in the photo eye's radii (landmark circle). */
-const SIMPSON_EYE = 1.35;
+const SIMPSON_EYE = 1.7;
 
 /**
- * Big round Simpsons eyes on a photo face: a white disc on each eye, the person's own iris
- * (its darkest pixels in `src`, the bulged photo before the flat colour) inked black inside it as
- * the pupil, so the gaze and the eye's shape stay theirs.
+ * Big round Simpsons eyes on a photo face: a white disc on each eye with the person's own eye
+ * drawn inside it from `src` (the bulged photo before the flat colour): its light mapped so skin
+ * and sclera turn white and the iris, lashes and lids stay dark strokes. The gaze and the eye's
+ * shape stay theirs, which face recognition needs (a plain white disc with a dot hid the person).
  */
 function simpsonEyes(img: Raw, src: Raw, f: FaceGeom): Raw {
   const { width: W, height: H, channels: C } = img;
@@ -53,14 +54,17 @@ function simpsonEyes(img: Raw, src: Raw, f: FaceGeom): Raw {
     const lum = (x: number, y: number) => { const i = (y * W + x) * sc; return 0.299 * src.data[i] + 0.587 * src.data[i + 1] + 0.114 * src.data[i + 2]; };
     for (let y = Math.max(0, Math.floor(e.y - e.r * 0.6)); y < Math.min(H, e.y + e.r * 0.6); y++) for (let x = Math.max(0, Math.floor(e.x - e.r)); x < Math.min(W, e.x + e.r); x++) ls.push(lum(x, y));
     ls.sort((a, b) => a - b);
-    const dark = ls.length ? ls[Math.floor(ls.length * 0.22)] : 60;
+    const dark = ls.length ? ls[Math.floor(ls.length * 0.15)] : 60;
+    const light = ls.length ? ls[Math.floor(ls.length * 0.8)] : 200;
     for (let y = Math.max(0, Math.floor(e.y - R)); y < Math.min(H, Math.ceil(e.y + R)); y++) {
       for (let x = Math.max(0, Math.floor(e.x - R)); x < Math.min(W, Math.ceil(e.x + R)); x++) {
         const d = Math.hypot(x - e.x, y - e.y) / R;
         if (d >= 1) continue;
         const edge = Math.min(1, (1 - d) * R * 0.5);
-        const inIris = d < 0.75 && Math.abs(y - e.y) < e.r * 0.65 && lum(x, y) <= dark + 8;
-        const v = inIris ? 17 : 255;
+        // The eye's own light mapped into the white: skin and sclera white, the iris, lashes and
+        // lids kept as dark strokes (the person's eye drawn inside the big round one).
+        const t = Math.max(0, Math.min(1, (lum(x, y) - dark) / Math.max(20, light - dark)));
+        const v = 17 + 238 * Math.pow(t, 0.6);
         const i = (y * W + x) * C;
         for (let c = 0; c < 3; c++) out[i + c] = out[i + c] + (v - out[i + c]) * edge;
       }
@@ -87,6 +91,20 @@ function simpsonInk(lm: Array<{ x: number; y: number }>, eyeR: number, withMouth
   const lower = path([54, 55, 56, 57, 58, 59, 48]);
   const lips = withMouth ? `<path d="${mouth}"/><path d="${lower}" stroke-width="${r(w * 0.6)}"/>` : '';
   return `<g fill="none" stroke="#111" stroke-linecap="round" stroke-linejoin="round" stroke-width="${w}"><path d="${jaw}"/><path d="${nose}"/>${lips}</g>`;
+}
+
+/** Light hair beside and above the face darkened (its own light scaled, redder), in place: a mass apart from the yellow face. RGBA. */
+function darkenHair(layer: Raw, lm: Array<{ x: number; y: number }>): void {
+  const out = layer.data;
+  hairZone(layer.width, layer.height, lm, (k) => {
+    const o = k * 4;
+    if (out[o + 3] === 0) return;
+    const l = 0.299 * out[o] + 0.587 * out[o + 1] + 0.114 * out[o + 2];
+    const f = 1 - (1 - SIMPSON_HAIR_SHADE) * Math.max(0, Math.min(1, (l - 70) / 50));
+    out[o] *= f;
+    out[o + 1] *= f * f;
+    out[o + 2] *= f * f;
+  });
 }
 
 /**
@@ -129,21 +147,13 @@ export const simpsons = styledTrend({
   aliases: ['simpsons-style', 'springfield', 'simpsonize', 'yellow-cartoon'],
   backgrounds: ['nature', 'city', 'studio'],
   faceFraction: 0.36,
-  // The cut-out person's light hair round the face a shade darker: a separate mass from the yellow face.
+  // The cut-out person: light hair round the face a shade darker (a separate mass from the yellow
+  // face, which faceEdit paints) and the silhouette inked, as the show outlines its people.
   person: async (ctx, layer) => {
     const face = ctx.photo?.faceIn(layer.width, layer.height, 0.36);
-    if (!face || face.landmarks.length !== 68 || ctx.options.yellow_skin === false) return layer;
-    const out = Buffer.from(layer.data);
-    hairZone(layer.width, layer.height, face.landmarks, (k) => {
-      const o = k * 4;
-      if (out[o + 3] === 0) return;
-      const l = 0.299 * out[o] + 0.587 * out[o + 1] + 0.114 * out[o + 2];
-      const f = 1 - (1 - SIMPSON_HAIR_SHADE) * Math.max(0, Math.min(1, (l - 70) / 50));
-      out[o] *= f;
-      out[o + 1] *= f * f;
-      out[o + 2] *= f * f;
-    });
-    return { ...layer, data: out };
+    const out = { ...layer, data: Buffer.from(layer.data) };
+    if (face && face.landmarks.length === 68 && ctx.options.yellow_skin !== false) darkenHair(out, face.landmarks);
+    return inkOutline(out, Math.min(layer.width, layer.height) * 0.005);
   },
   figure(spec, ctx) {
     // Yellow is the look: on unless the member turned the option off.
@@ -425,9 +435,6 @@ export const disney = styledTrend({
 
 // ---------------------------------------------------------------------------------------------
 
-/** How much of clayFigure's own modelling a cut-out face keeps over the set's emboss. */
-const CLAY_FACE_MODELLED = 0.7;
-
 function fingerprint(cx: number, cy: number, R: number, rot: number): string {
   let s = `<g transform="rotate(${r(rot)} ${r(cx)} ${r(cy)})" fill="none" stroke="#000" stroke-width="${r(R * 0.035)}">`;
   for (let k = 1; k <= 9; k++) s += `<ellipse cx="${r(cx)}" cy="${r(cy)}" rx="${r(R * k * 0.1)}" ry="${r(R * k * 0.13)}"/>`;
@@ -465,9 +472,8 @@ export const clay = styledTrend({
     // they are made at half size (a 3×3 median there rounds like a 5×5 at full size), enlarged
     // once and blurred.
     let img = median3(await atSize(img0, Math.round(W / 2), Math.round(H / 2)));
-    // A photo becomes a few saturated lumps of plasticine (fewer colours than a drawn scene has);
-    // a cut-out person is plasticine already (clayFigure's colours: graded again, its face blotched).
-    if (s.photo && !s.cutout) img = await finalGrade(img, { warmth: 0.2, saturation: 1.45, contrast: 0.15, brightness: 1.04 }, vibeGrade());
+    // A photo becomes a few saturated lumps of plasticine (fewer colours than a drawn scene has).
+    if (s.photo) img = await finalGrade(img, { warmth: 0.2, saturation: 1.45, contrast: 0.15, brightness: 1.04 }, vibeGrade());
     const graded = img;
     // A cut-out person is plasticine already (clayFigure): fewer bands would blotch the face.
     img = await posterise(img, s.cutout ? 18 : s.photo ? 10 : 14, 1);
@@ -478,11 +484,7 @@ export const clay = styledTrend({
     // Pastel keeps its darks (a light-only map washes the picture out).
     if (options.pastel_clay) img = gradientMap(img, [[0, '#3a2a5a'], [0.35, '#b06a98'], [0.7, '#f0b0a0'], [1, '#fff0d8']], 0.4);
     const lumps = await enlarge(noise(Math.round(W / 40), Math.round(H / 40), rng.fork('lumps'), 1), W, H, 'cubic');
-    const modelled = img;
     img = await reliefs(img, [{ strength: s.photo ? 0.9 : 0.6, blur: Math.max(2, S * 0.004) }, { strength: 0.25, blur: 2, source: lumps }]);
-    // A cut-out face is modelled already (clayFigure): embossed again, every feature's edge doubles
-    // and a tilted face is no longer found as one; it keeps most of its own modelling.
-    if (s.cutout && s.face?.fromPhoto) img = keepFace(img, modelled, s.face.box, CLAY_FACE_MODELLED);
     if (options.fingerprint_texture) {
       const f = rng.fork('prints');
       let prints = '';
