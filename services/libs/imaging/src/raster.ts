@@ -513,6 +513,15 @@ export function recombCurveVignette(img: Raw, m: Matrix3 | null, lut: Uint8Array
   const L = lut ?? IDENTITY;
   // Tables of m[i][j]·v, one flat array (entry n·256 + v).
   const T = m ? Float64Array.from({ length: 9 * 256 }, (_, k) => m[Math.floor(k / 768)][Math.floor(k / 256) % 3] * (k % 256)) : null;
+  // The matrix's output range, and the curve over it with the clipping folded in (entry v − lo).
+  let lo = 0, hi = 255;
+  if (m) {
+    for (const row of m) {
+      lo = Math.min(lo, Math.floor(row.reduce((a, v) => a + Math.min(0, v) * 255, 0)) - 1);
+      hi = Math.max(hi, Math.ceil(row.reduce((a, v) => a + Math.max(0, v) * 255, 0)) + 1);
+    }
+  }
+  const CL = Uint8Array.from({ length: hi - lo + 1 }, (_, k) => L[Math.max(0, Math.min(255, k + lo))]);
   const cx = W / 2;
   const cy = H * 0.48;
   const sx = 1 / (W * 0.5);
@@ -534,20 +543,18 @@ export function recombCurveVignette(img: Raw, m: Matrix3 | null, lut: Uint8Array
       let r0: number, g0: number, b0: number;
       if (T) {
         const r = data[i], g = data[i + 1] + 256, b = data[i + 2] + 512;
-        const rr = T[r] + T[g] + T[b];
-        const gg = T[768 + r] + T[768 + g] + T[768 + b];
-        const bb = T[1536 + r] + T[1536 + g] + T[1536 + b];
-        r0 = L[rr < 0 ? 0 : rr > 255 ? 255 : rr | 0];
-        g0 = L[gg < 0 ? 0 : gg > 255 ? 255 : gg | 0];
-        b0 = L[bb < 0 ? 0 : bb > 255 ? 255 : bb | 0];
+        // Truncated towards zero, as a byte cast would; anything below zero reads the curve at 0.
+        r0 = CL[((T[r] + T[g] + T[b]) | 0) - lo];
+        g0 = CL[((T[768 + r] + T[768 + g] + T[768 + b]) | 0) - lo];
+        b0 = CL[((T[1536 + r] + T[1536 + g] + T[1536 + b]) | 0) - lo];
       } else {
         r0 = L[data[i]];
         g0 = L[data[i + 1]];
         b0 = L[data[i + 2]];
       }
-      if (vig) {
-        const k = ((dxx[x] + dy2) * kscale) | 0;
-        const w = wl[k > N ? N : k];
+      const k = vig ? ((dxx[x] + dy2) * kscale) | 0 : 0;
+      const w = vig ? wl[k > N ? N : k] : 0;
+      if (w > 0) {
         out[o] = r0 + (vr - r0) * w;
         out[o + 1] = g0 + (vg - g0) * w;
         out[o + 2] = b0 + (vb - b0) * w;

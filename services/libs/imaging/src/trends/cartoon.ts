@@ -435,6 +435,9 @@ export const disney = styledTrend({
 
 // ---------------------------------------------------------------------------------------------
 
+/** How much of clayFigure's own modelling a cut-out face keeps over the set's emboss. */
+const CLAY_FACE_MODELLED = 0.7;
+
 function fingerprint(cx: number, cy: number, R: number, rot: number): string {
   let s = `<g transform="rotate(${r(rot)} ${r(cx)} ${r(cy)})" fill="none" stroke="#000" stroke-width="${r(R * 0.035)}">`;
   for (let k = 1; k <= 9; k++) s += `<ellipse cx="${r(cx)}" cy="${r(cy)}" rx="${r(R * k * 0.1)}" ry="${r(R * k * 0.13)}"/>`;
@@ -472,8 +475,9 @@ export const clay = styledTrend({
     // they are made at half size (a 3×3 median there rounds like a 5×5 at full size), enlarged
     // once and blurred.
     let img = median3(await atSize(img0, Math.round(W / 2), Math.round(H / 2)));
-    // A photo becomes a few saturated lumps of plasticine (fewer colours than a drawn scene has).
-    if (s.photo) img = await finalGrade(img, { warmth: 0.2, saturation: 1.45, contrast: 0.15, brightness: 1.04 }, vibeGrade());
+    // A photo becomes a few saturated lumps of plasticine (fewer colours than a drawn scene has);
+    // a cut-out person is plasticine already (clayFigure's colours: graded again, its face blotched).
+    if (s.photo && !s.cutout) img = await finalGrade(img, { warmth: 0.2, saturation: 1.45, contrast: 0.15, brightness: 1.04 }, vibeGrade());
     const graded = img;
     // A cut-out person is plasticine already (clayFigure): fewer bands would blotch the face.
     img = await posterise(img, s.cutout ? 18 : s.photo ? 10 : 14, 1);
@@ -484,7 +488,11 @@ export const clay = styledTrend({
     // Pastel keeps its darks (a light-only map washes the picture out).
     if (options.pastel_clay) img = gradientMap(img, [[0, '#3a2a5a'], [0.35, '#b06a98'], [0.7, '#f0b0a0'], [1, '#fff0d8']], 0.4);
     const lumps = await enlarge(noise(Math.round(W / 40), Math.round(H / 40), rng.fork('lumps'), 1), W, H, 'cubic');
+    const modelled = img;
     img = await reliefs(img, [{ strength: s.photo ? 0.9 : 0.6, blur: Math.max(2, S * 0.004) }, { strength: 0.25, blur: 2, source: lumps }]);
+    // A cut-out face is modelled already (clayFigure): embossed again, every feature's edge doubles
+    // and a tilted face is no longer found as one; it keeps most of its own modelling.
+    if (s.cutout && s.face?.fromPhoto) img = keepFace(img, modelled, s.face.box, CLAY_FACE_MODELLED);
     if (options.fingerprint_texture) {
       const f = rng.fork('prints');
       let prints = '';

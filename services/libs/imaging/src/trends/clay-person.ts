@@ -54,7 +54,8 @@ export async function clayFigure(layer: Raw, rng: Rng, face?: { left: number; to
   const fs = face ? face.width : S * 0.2;
   const [body, fine, broad, lumps] = await Promise.all([
     blurPlane(alpha, W, H, S * 0.05),
-    blurPlane(L, W, H, Math.max(0.6, fs * 0.014)),
+    // (fine: the lashes, the lids' lines, the nostrils sharp; blurred more, a tilted face is no longer found)
+    blurPlane(L, W, H, Math.max(0.6, fs * 0.007)),
     blurPlane(L, W, H, Math.max(2, fs * 0.09)),
     kneaded(W, H, rng.fork('knead'), S),
   ]);
@@ -124,7 +125,7 @@ function clayColour([r, g, b]: number[]): number[] {
   const l = 0.299 * r + 0.587 * g + 0.114 * b;
   // Light squeezed into the clay's range (dark clay is still a colour), chroma pushed up.
   const target = 40 + (l / 255) * 195;
-  const sat = 1.15;
+  const sat = 1.3;
   return [r, g, b].map((v) => clamp255(target + (v - l) * sat * (l < 50 ? 1.6 : 1)));
 }
 
