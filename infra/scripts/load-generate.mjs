@@ -24,10 +24,18 @@
  * Options (flags or env): --base / BASE, --members / MEMBERS (100), --requests / REQUESTS (500),
  * --trend / TREND (default: the first available non-premium trend), --timeout / TIMEOUT_S (900), --wait,
  * --poll-ms / POLL_MS (500: the pause between rounds of reading the pending generations; on a small
- * machine 500 pending generations read every 500 ms take a large share of its CPU).
+ * machine 500 pending generations read every 500 ms take a large share of its CPU), --cpu (Linux, the
+ * stack on this machine: CPU ms per completed image of each process from the burst to the drain,
+ * the render threads apart, and how much of the machine other programs took meanwhile).
+ *
+ * Throughput (issue 28: at least 4 images/s per core) is CPU bound with the studio engine: read
+ * images/s beside --cpu's figures, since on a shared machine images/s says as much about the
+ * neighbours (the workers run at the lowest priority, platform/background-priority.ts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 // Built by `npm start` (and any build): the reasons a generation fails with.
 import { GenerationFailure } from '../../services/libs/contracts/dist/index.js';
 
@@ -48,6 +56,7 @@ const FreeMonthlyAllowance = 5;
 /** Between rounds of reading every pending generation; longer leaves more of the machine to the workers (the rounds are the harness's own load). */
 const PollMs = Number(option('poll-ms', 'POLL_MS', 500));
 const SendAttempts = 5;
+const measureCpu = args.cpu === 'true';
 
 function fail(message) {
   process.stderr.write(`load-generate: ${message}\n`);
@@ -128,6 +137,7 @@ const people = await pool(Array.from({ length: members }, (_, i) => i), 20, asyn
 
 // 2. The burst.
 process.stdout.write(`sending ${requests} generate requests at once (${trend.slug}, ${wait ? 'bounded wait' : 'Prefer: respond-async'}) ...\n`);
+const cpuBefore = measureCpu ? stackCpu() : undefined;
 const burstStarted = Date.now();
 const sent = await Promise.all(Array.from({ length: requests }, async (_, n) => {
   const member = people[n % members];
@@ -176,6 +186,7 @@ while (pending.length && Date.now() < deadline) {
   if (pending.length) await new Promise((resolve) => setTimeout(resolve, PollMs));
 }
 const drainedAt = Date.now();
+const cpuAfter = measureCpu ? stackCpu() : undefined;
 
 // 4. The ledger: usage kept = generations completed (failed ones are refunded).
 const completedBy = new Map();
@@ -211,7 +222,61 @@ const lines = [
   `${wait ? 'answer' : 'acceptance'} latency  p50 ${ms(percentile(acceptance, 50))}  p95 ${ms(percentile(acceptance, 95))}  max ${ms(Math.max(...acceptance))}`,
   `end to end          p50 ${ms(percentile(endToEnd, 50))}  p95 ${ms(percentile(endToEnd, 95))}  max ${ms(Math.max(...endToEnd))} (observed every ${PollMs} ms)`,
   `drained in ${((drainedAt - burstStarted) / 1000).toFixed(1)} s (${(completed.length / Math.max(0.001, (drainedAt - burstStarted) / 1000)).toFixed(1)} images/s); whole run ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  ...(cpuBefore && cpuAfter ? cpuReport(cpuBefore, cpuAfter, completed.length, drainedAt - burstStarted) : []),
   '',
 ];
 process.stdout.write(lines.join('\n'));
 process.exit(lost.length || unbalanced.length ? 1 : 0);
+
+/**
+ * CPU time so far (ms) of the stack's processes on this machine, by name: each TrendForge process
+ * (its dist/main.js; the generation worker's render threads apart), PostgreSQL, Redis, NATS, and
+ * the machine's busy time on all cores. Threads that ended (libvips' come and go) count in their
+ * process's total only.
+ */
+function stackCpu() {
+  const tick = 10; // USER_HZ 100
+  const ticksOf = (stat) => {
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * tick;
+  };
+  const out = new Map();
+  const add = (name, value) => out.set(name, (out.get(name) ?? 0) + value);
+  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const entry = command.find((arg) => arg.endsWith('/dist/main.js'));
+      const name = entry ? entry.split('/').at(-3) : ['postgres', 'redis-server', 'nats-server'].find((server) => comm.startsWith(server));
+      if (!name) continue;
+      add(name, ticksOf(stat));
+      if (name !== 'generation-worker') continue;
+      // Node names a worker thread's OS thread WorkerThread: the render threads (and the renders queue's).
+      for (const task of readdirSync(`/proc/${pid}/task`)) {
+        const taskStat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+        if (taskStat.includes('(WorkerThread)')) add('  render threads (JS)', ticksOf(taskStat));
+      }
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const [, ...jiffies] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  // user nice system idle iowait irq softirq steal: busy is all but idle and iowait.
+  out.set('machine', (jiffies.slice(0, 8).reduce((a, b) => a + b, 0) - jiffies[3] - jiffies[4]) * tick);
+  return out;
+}
+
+function cpuReport(before, after, images, wallMs) {
+  const perImage = (name) => ((after.get(name) ?? 0) - (before.get(name) ?? 0)) / Math.max(1, images);
+  const names = [...after.keys()].filter((name) => name !== 'machine').sort((a, b) => perImage(b) - perImage(a));
+  const stack = names.filter((name) => !name.startsWith(' ')).reduce((sum, name) => sum + perImage(name), 0);
+  const machine = perImage('machine');
+  const cores = availableParallelism();
+  return [
+    `CPU per image (ms), burst to drain:`,
+    ...names.filter((name) => perImage(name) >= 0.05 || name.startsWith(' ')).map((name) => `  ${name.padEnd(22)} ${perImage(name).toFixed(1).padStart(7)}`),
+    `  ${'stack'.padEnd(22)} ${stack.toFixed(1).padStart(7)}  (${((stack * images) / Math.max(1, wallMs)).toFixed(2)} of ${cores} cores; ${((cores * 1000) / Math.max(1, stack)).toFixed(1)} images/s if the stack had them all)`,
+    `  ${'other programs'.padEnd(22)} ${Math.max(0, machine - stack).toFixed(1).padStart(7)}  (this harness included)`,
+  ];
+}
