@@ -6,7 +6,7 @@
 import { celShade, gradientMap, inkMask, keepFace, median3, relief, reliefs, skinMask, recolourMasked, thicken, warp, xdogMask, type Warp } from '../effects.js';
 import { atSize, bloom, enlarge, fromRaw, glows, luma, noise, posterise, shrink, smoothSurface, toRaw } from '../raster.js';
 import { finalGrade, vibeGrade } from '../scene.js';
-import { animatedPerson, celFace, celPerson, faceOutline, inkOutline, polygonMask } from '../cutout.js';
+import { animatedPerson, celFace, celPerson, colourOf, faceOutline, inkOutline, polygonMask, withAlphaOf } from '../cutout.js';
 import { clayFigure } from './clay-person.js';
 import type { TrendContext } from '../types.js';
 import type { Raw } from '../raster.js';
@@ -261,6 +261,9 @@ export const simpsons = styledTrend({
 
 // ---------------------------------------------------------------------------------------------
 
+/** Anime's line art: a deep violet, not black. */
+const ANIME_INK = '#2a1f3a';
+
 export const anime = styledTrend({
   slug: 'anime',
   name: 'Anime',
@@ -274,10 +277,21 @@ export const anime = styledTrend({
   },
   backdrop: (ctx) => skyBackdrop(ctx, '#2f8fe8', '#cdeeff', 4),
   async person(ctx, layer) {
-    const cel = await celPerson(layer, S_(ctx), ctx.options.cel_shading ? 2 : 3);
+    const S = S_(ctx);
+    const cel = await celPerson(layer, S, ctx.options.cel_shading ? 2 : 3);
     // The face painted flat (skin and one clean shadow), its features the person's own.
     const face = ctx.photo?.faceIn(layer.width, layer.height, 0.38);
-    return face ? celFace(cel, layer, face) : cel;
+    const painted = face ? await celFace(cel, layer, face) : cel;
+    // Line art as anime draws a figure: the silhouette outlined, and thin lines where the painted
+    // figure has a clear edge (hair locks, folds, the jaw); the smoothed cels alone gave the scene's
+    // inks almost nothing to find on the person.
+    const lines = await xdogMask(colourOf(painted), S * 0.002, 2.5, 5);
+    // Not across the face: its cel shadow's edge is no line, and its features are drawn already (celFace).
+    if (face && face.landmarks.length === 68) {
+      const inside = polygonMask(faceOutline(face.landmarks).outline, layer.width, layer.height).data;
+      for (let p = 0; p < inside.length; p++) if (inside[p]) lines.data[p] = 0;
+    }
+    return inkOutline(withAlphaOf(inkMask(colourOf(painted), lines, ANIME_INK, 0.75), painted), S * 0.006, [42, 31, 58]);
   },
   faceEdit(ctx, img, f) {
     if (!f.fromPhoto) return img;
@@ -299,7 +313,7 @@ export const anime = styledTrend({
       const guide = s.photo ? await toRaw(fromRaw(luma(img)).blur(Math.max(0.5, S * 0.0015)).extractChannel(0)) : undefined;
       img = celShade(img, options.cel_shading ? 2 : s.photo ? 3 : 4, options.cel_shading ? 0.35 : s.photo ? 0.3 : 0.2, guide);
     }
-    img = inkMask(img, lines, '#2a1f3a', 0.9);
+    img = inkMask(img, lines, ANIME_INK, 0.9);
     img = await bloom(img, 0.75, 0.35, 0.03);
     // The soft sky glow of anime key art from the top.
     img = glows(img, [{ cx: ctx.W * 0.7, cy: 0, rx: ctx.W, ry: ctx.H * 0.7, colour: '#fff4e0', opacity: 0.25, blend: 'screen' }]);
