@@ -34,6 +34,8 @@ export const comic = styledTrend({
   aliases: ['comic-book', 'comics', 'comic-style', 'superhero-comic', 'marvel'],
   backgrounds: ['city', 'abstract', 'studio', 'futuristic'],
   faceFraction: 0.3,
+  // The cut-out person outlined in ink, as a comic's figures are.
+  person: (ctx, layer) => inkOutline(layer, Math.min(layer.width, layer.height) * 0.005, [16, 16, 16]),
   async stylize(ctx, img0, s) {
     const { options } = ctx;
     const S = S_(ctx);
@@ -43,8 +45,8 @@ export const comic = styledTrend({
     const small = s.photo ? await finalGrade(await smoothSurface(await shrink(img0, 2), 3, 0.5), look, vibeGrade(ctx.req.vibe)) : undefined;
     let img = small ? await enlarge(small, ctx.W, ctx.H) : await finalGrade(img0, look, vibeGrade(ctx.req.vibe));
     // Ink lines come from the smoothed picture, before flat colour removes the detail they follow.
-    let lines = await xdogMask(img, S * (options.bold_inks ? 0.0028 : 0.0018), 2.5, 5);
-    if (options.bold_inks) lines = await thicken(lines, S * 0.0016);
+    // Brush inks: every line a little thickened (thin XDoG lines read as a filter's edges), bolder with bold_inks.
+    const lines = await thicken(await xdogMask(img, S * (options.bold_inks ? 0.0028 : 0.0018), 2.5, 5), S * (options.bold_inks ? 0.0016 : 0.0008));
     img = small ? await posterise(small, 9, 1, 0, { width: ctx.W, height: ctx.H }) : await posterise(img, 9, 2);
     if (options.halftone_dots) {
       img = halftone(img, S / 95, [
