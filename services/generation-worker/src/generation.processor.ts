@@ -58,7 +58,8 @@ const ReportAttempts = 4;
  * Keyed providers: jobs start at the fleet's pace at the engine taking the fleet's generations
  * (ProviderPace: the primary's, or the fallback's own while the fleet's breaker is open), as many
  * in flight per process as the primary's concurrency budget allows (I/O); the studio engine renders
- * on the CPU, WORKER_CONCURRENCY (the cores) at a time. A 429 of an engine that is not the active
+ * on the CPU, WORKER_CONCURRENCY (the cores) at a time, on as many render threads, with a job
+ * ready behind each render (studioJobs). A 429 of an engine that is not the active
  * one (a fallback rendering a late generation) puts only that job back, for the time it names.
  *
  * With a fallback, a generation still waiting that the primary's pace would start too late for its
@@ -95,7 +96,7 @@ export class GenerationProcessor extends QueueConsumer<typeof QueueName.generati
   ) {
     const keyed = provider.engine !== 'studio';
     super(QueueName.generation, config, {
-      concurrency: keyed ? providerLimits(config, provider.engine).concurrency : config.WORKER_CONCURRENCY,
+      concurrency: keyed ? providerLimits(config, provider.engine).concurrency : studioJobs(provider, config),
       // Half the lock: a killed worker's jobs are found within lock + lock/2 (config.ts).
       stalledInterval: Math.ceil(config.WORKER_LOCK_MS / 2),
     });
@@ -383,6 +384,15 @@ export class GenerationProcessor extends QueueConsumer<typeof QueueName.generati
       engine: (generation.engine ?? 'studio') as ImageEngine,
     };
   }
+}
+
+/**
+ * Jobs in hand with the studio engine: two for each render it runs at once, so while one job's
+ * image is stored and reported (and the next job fetched), the next render already runs: with one
+ * job a render, each thread waited through that I/O (storage, the bus, the queue) after each render.
+ */
+function studioJobs(provider: ImageProvider, config: GenerationWorkerConfig): number {
+  return provider.rendersAtOnce ? 2 * provider.rendersAtOnce : config.WORKER_CONCURRENCY;
 }
 
 /** Where a generation's files go: fixed keys, so a run taken over or repeated writes the same ones. */

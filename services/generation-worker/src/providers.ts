@@ -33,6 +33,8 @@ export interface ImageProvider {
    * fleet's pace (and the members' ETAs) should follow the provider's limits from its first answer.
    */
   onAnswer?: AnswerHeaders;
+  /** An engine that renders on this process's CPU: how many renders it runs at once (its threads). */
+  readonly rendersAtOnce?: number;
   render(job: GenerationJob, photo: Buffer | undefined, onProgress: RenderProgress, matte?: Buffer): Promise<RenderedImage>;
 }
 
@@ -49,6 +51,10 @@ export class StudioProvider implements ImageProvider {
 
   constructor(threads = 1) {
     this.threads = new RenderThreads(threads);
+  }
+
+  get rendersAtOnce(): number {
+    return this.threads.size;
   }
 
   async render(job: GenerationJob, photo: Buffer | undefined, onProgress: RenderProgress, matte?: Buffer): Promise<RenderedImage> {
