@@ -71,7 +71,7 @@ export interface AnimatedLook {
   gloss?: number;
   /** How far the light wraps round the forms (0: a hard terminator; 0.5: soft, glowing). */
   wrap?: number;
-  /** The skin tone the person's own is pulled a little towards (a film's idealised skin). */
+  /** The skin hue the person's own is pulled mostly towards (a film's idealised skin; their lightness stays theirs). */
   skinIdeal?: [number, number, number];
 }
 

@@ -59,12 +59,19 @@ describe('neon-lit person', () => {
 });
 
 describe('animated person (Pixar, Disney)', () => {
-  it('renders the figure as a lit round surface: the upper-left rim bright, the lower-right in shade, a glossy highlight, outline kept', async () => {
+  it('renders the figure as a lit round surface: the upper-left rim bright, the lower-right in shade, a glossy highlight, outline kept (its edge smoothed)', async () => {
     const layer = disc();
     // Grain on the grey: the surface is made smooth.
     for (let i = 0; i < layer.data.length; i += 4) if (layer.data[i + 3]) for (let c = 0; c < 3; c++) layer.data[i + c] = 140 + (((i / 4) * 7919) % 17) - 8;
     const out = await animatedPerson(layer, undefined, { eyes: 0.45 });
-    for (let i = 3; i < out.data.length; i += 4) expect(out.data[i]).toBe(layer.data[i]);
+    // The outline is kept, its edge smoothed (a modelled figure's solid silhouette).
+    for (let y = 0; y < N; y++) {
+      for (let x = 0; x < N; x++) {
+        const r = Math.hypot(x - N / 2, y - N / 2);
+        if (r < N * 0.38) expect(px(out, x, y)[3]).toBe(255);
+        if (r > N * 0.42) expect(px(out, x, y)[3]).toBe(0);
+      }
+    }
     const o = (N * 0.4 * 0.8) / Math.SQRT2;
     const lit = lum(px(out, Math.round(N / 2 - o), Math.round(N / 2 - o)));
     const shade = lum(px(out, Math.round(N / 2 + o), Math.round(N / 2 + o)));
@@ -77,6 +84,50 @@ describe('animated person (Pixar, Disney)', () => {
     let rough = 0;
     for (let y = 90; y < 110; y++) for (let x = 90; x < 110; x++) rough += Math.abs(px(out, x, y)[0] - px(out, x + 1, y)[0]);
     expect(rough / 400).toBeLessThan(2);
+  });
+});
+
+describe('animated person materials (Pixar, Disney)', () => {
+  it('renders mottled skin as one smooth skin tone, the hair round the face as a darker material of its own, and keeps the eyes dark', async () => {
+    // Skin mottled (blocks tinted blue or pink) inside the face; dark brown grainy hair above the brows and beside the cheeks; dark eyes.
+    const layer = disc();
+    for (let y = 0; y < N; y++) {
+      for (let x = 0; x < N; x++) {
+        const i = (y * N + x) * 4;
+        if (!layer.data[i + 3]) continue;
+        const grain = (((x * 7919 + y * 104729) % 23) - 11) * 2;
+        const block = ((Math.floor(x / 8) * 31 + Math.floor(y / 8) * 17) % 5) - 2;
+        const rgb = y < 50 || Math.abs(x - 100) > 62 ? [90 + grain, 60 + grain, 40 + grain] : [205 + block * 9, 160, 135 - block * 9];
+        if (Math.hypot(x - 75, y - 85) < 6 || Math.hypot(x - 125, y - 85) < 6) rgb.fill(30);
+        layer.data.set(rgb, i);
+      }
+    }
+    const face = { box: { left: 40, top: 60, width: 120, height: 105 }, landmarks: faceLandmarks() };
+    const out = await animatedPerson(layer, face, { eyes: 0.45 });
+    const spread = (img: Raw, x0: number, x1: number, y0: number, y1: number) => {
+      let lo = 255, hi = 0;
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) { const v = px(img, x, y)[0]; lo = Math.min(lo, v); hi = Math.max(hi, v); }
+      return hi - lo;
+    };
+    // The cheek is one smooth skin tone (a soft gradient of light at most), where the photo's was mottled.
+    expect(spread(layer, 60, 80, 105, 120)).toBeGreaterThan(30);
+    expect(spread(out, 60, 80, 105, 120)).toBeLessThan(16);
+    const cheek = px(out, 70, 112);
+    expect(cheek[0]).toBeGreaterThan(cheek[1]);
+    expect(cheek[1]).toBeGreaterThan(cheek[2]);
+    // The hair beside the cheek is its own material: darker than the skin, and smooth (its light
+    // turns with the head's form, but its grain is gone: each pixel lies near its neighbours' mean).
+    const rough = (img: Raw, x0: number, x1: number, y0: number, y1: number) => {
+      let sum = 0;
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) sum += Math.abs(px(img, x - 1, y)[0] - 2 * px(img, x, y)[0] + px(img, x + 1, y)[0]);
+      return sum / ((x1 - x0) * (y1 - y0));
+    };
+    expect(rough(layer, 25, 34, 94, 106)).toBeGreaterThan(20);
+    expect(rough(out, 25, 34, 94, 106)).toBeLessThan(rough(layer, 25, 34, 94, 106) / 5);
+    expect(rough(out, 90, 110, 24, 32)).toBeLessThan(rough(layer, 90, 110, 24, 32) / 5);
+    expect(lum(px(out, 30, 100))).toBeLessThan(lum(cheek) - 50);
+    // The eyes stay dark on the skin (the features are drawn from the photo's own light).
+    expect(lum(px(out, 75, 85))).toBeLessThan(lum(cheek) - 60);
   });
 });
 
