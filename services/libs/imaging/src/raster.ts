@@ -352,9 +352,10 @@ function resampleTaps(src: number, dst: number, cubic: boolean): { at: Int32Arra
 }
 
 function resampleUp(img: Raw, W: number, H: number, cubic: boolean): Raw {
+  if (!cubic) return resampleUpLinear(img, W, H);
   const { width: w, height: h, channels: C, data } = img;
-  const tx = resampleTaps(w, W, cubic);
-  const ty = resampleTaps(h, H, cubic);
+  const tx = resampleTaps(w, W, true);
+  const ty = resampleTaps(h, H, true);
   const { at, wt } = tx;
   const rw = w * C;
   // Per output row: the column taps into one source-width row (small, stays in cache), then the row taps.
@@ -381,6 +382,38 @@ function resampleUp(img: Raw, W: number, H: number, cubic: boolean): Raw {
       out[o] = r < 0 ? 0 : r > 255 ? 255 : r;
       out[o + 1] = g < 0 ? 0 : g > 255 ? 255 : g;
       out[o + 2] = bl < 0 ? 0 : bl > 255 ? 255 : bl;
+    }
+  }
+  return { data: out, width: W, height: H, channels: C };
+}
+
+/** Bilinear: two taps each way (the middle two of `resampleTaps`), never outside 0…255. */
+function resampleUpLinear(img: Raw, W: number, H: number): Raw {
+  const { width: w, height: h, channels: C, data } = img;
+  const tx = resampleTaps(w, W, false);
+  const ty = resampleTaps(h, H, false);
+  // Per output column: its left source byte offset and the right one's weight.
+  const left = new Int32Array(W), right = new Int32Array(W), t1 = new Float32Array(W);
+  for (let x = 0; x < W; x++) {
+    left[x] = tx.at[x * 4 + 1] * C;
+    right[x] = tx.at[x * 4 + 2] * C;
+    t1[x] = tx.wt[x * 4 + 2];
+  }
+  const rw = w * C;
+  const row = new Float32Array(rw);
+  const out = Buffer.allocUnsafe(H * W * C);
+  for (let y = 0, o = 0; y < H; y++) {
+    const r1 = ty.at[y * 4 + 1] * rw, r2 = ty.at[y * 4 + 2] * rw, v2 = ty.wt[y * 4 + 2];
+    for (let i = 0; i < rw; i++) row[i] = data[r1 + i] + (data[r2 + i] - data[r1 + i]) * v2;
+    if (C === 3) {
+      for (let x = 0; x < W; x++, o += 3) {
+        const a = left[x], b = right[x], t = t1[x];
+        out[o] = row[a] + (row[b] - row[a]) * t + 0.5;
+        out[o + 1] = row[a + 1] + (row[b + 1] - row[a + 1]) * t + 0.5;
+        out[o + 2] = row[a + 2] + (row[b + 2] - row[a + 2]) * t + 0.5;
+      }
+    } else {
+      for (let x = 0; x < W; x++) for (let c = 0; c < C; c++, o++) out[o] = row[left[x] + c] + (row[right[x] + c] - row[left[x] + c]) * t1[x] + 0.5;
     }
   }
   return { data: out, width: W, height: H, channels: C };
