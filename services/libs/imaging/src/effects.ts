@@ -88,11 +88,11 @@ export async function kuwahara(img0: Raw, radius: number, factor = 2): Promise<R
 }
 
 /**
- * The width (px) of the inner Gaussian the ink lines are found with: the picture is reduced until
- * the caller's sigma is this wide, so a render at 512, 1024 or 3840 px finds its lines on about
- * the same picture (the same lines, enlarged), and a 4K render does not blur 15 M pixels for them.
+ * The width (px) of the inner Gaussian the ink lines are found with: the picture is resized until
+ * the caller's sigma is this wide, so a render at 512, 1024 or 3840 px finds its lines on the same
+ * picture (the same lines, enlarged), and a 4K render does not blur 15 M pixels for them.
  */
-const INK_SIGMA = 1.5;
+const INK_SIGMA = 1;
 
 /**
  * XDoG ink lines: the difference of two Gaussians of the luminance, thresholded softly, gives
@@ -102,9 +102,10 @@ const INK_SIGMA = 1.5;
  */
 export async function xdogMask(img: Raw, sigma: number, threshold = 4, softness = 6, factor = 1, size?: { width: number; height: number }): Promise<Raw> {
   const { width: W, height: H } = size ?? img;
-  const k = Math.max(1, factor, sigma / INK_SIGMA);
+  // (A small render's picture is enlarged for them: a sigma under a pixel finds hardly any line.)
+  const k = factor > 1 ? Math.max(factor, sigma / INK_SIGMA) : sigma / INK_SIGMA;
   let grey = fromRaw(luma(img));
-  if (k > 1) grey = grey.resize(Math.max(1, Math.round(img.width / k)), Math.max(1, Math.round(img.height / k)), { fit: 'fill' });
+  if (k !== 1) grey = grey.resize(Math.max(1, Math.round(img.width / k)), Math.max(1, Math.round(img.height / k)), { fit: 'fill' });
   const g = await toRaw(grey);
   // Float precision: libvips' integer Gaussian is off by up to 2 % in gain depending on sigma, and
   // with the two blurs off differently a light sky's difference passed the few grey levels of the
@@ -120,7 +121,8 @@ export async function xdogMask(img: Raw, sigma: number, threshold = 4, softness 
     m[i] = d <= threshold ? 0 : clamp(((d - threshold) / softness) * 255);
   }
   const mask: Raw = { data: m, width: a.width, height: a.height, channels: 1 };
-  return mask.width !== W || mask.height !== H ? toRaw(fromRaw(mask).resize(W, H, { fit: 'fill', kernel: 'linear' }).extractChannel(0)) : mask;
+  if (mask.width === W && mask.height === H) return mask;
+  return mask.width <= W && mask.height <= H ? enlarge(mask, W, H) : toRaw(fromRaw(mask).resize(W, H, { fit: 'fill', kernel: 'linear' }).extractChannel(0));
 }
 
 /** Thicken a line mask (a small blur followed by a gain). */

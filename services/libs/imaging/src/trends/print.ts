@@ -112,27 +112,33 @@ export const vintageComic = styledTrend({
     small = await finalGrade(small, { warmth: 0.3, saturation: 1.3, contrast: 0.3, brightness: 1.02 }, vibeGrade(ctx.req.vibe));
     // Inks: bold contours (the figure's and the forms') and finer lines inside them, as a brush
     // inker draws them; found at half size, the upscaled mask gives old print's slightly soft line.
-    const contours = await thicken(await xdogMask(small, S * k * 0.0024, 2.5, 4, 1, frame), S * 0.0014);
-    const detail = await xdogMask(small, S * k * 0.0011, 3, 5, 1, frame);
+    // (Thickened at half size too, and enlarged once.)
+    const contours = await enlarge(await thicken(await xdogMask(small, S * k * 0.0024, 2.2, 4), S * k * 0.0014), ctx.W, ctx.H);
     // Flat colour: the light snapped to three bands of the broad form (a blurred luminance, hue
     // kept), not the photo's own shading; then a handful of inks (Ben-Day palette) or colours.
     const guide = await toRaw(fromRaw(luma(small)).blur(Math.max(0.5, S * k * 0.004)).extractChannel(0));
     const cel = celShade(small, 3, 0.22, guide);
     // The face keeps some of its smooth shading under the screen, so the person stays recognisable.
     const flatBase = s.face?.fromPhoto ? keepFace(cel, small, scaleBox(s.face.box, k), 0.5) : cel;
-    let img = options.ben_day_colors ? await pixelate(await enlarge(flatBase, ctx.W, ctx.H), 3, BEN_DAY_INKS, 0) : await posterise(flatBase, 10, 1, 0, frame);
+    const flat = options.ben_day_colors ? await pixelate(await enlarge(flatBase, ctx.W, ctx.H), 3, BEN_DAY_INKS, 0) : await posterise(flatBase, 10, 1, 0, frame);
+    let img = flat;
     // Coarse dot screen on newsprint: red and blue dots carry the tones (classic Ben-Day).
     const cell = S / (options.halftone_dots ? 55 : 85);
     img = halftone(img, cell, [
       { colour: '#d8332b', angle: 15, cover: (r, g) => Math.max(0, (r - g) / 255) * 0.9 + Math.max(0, 0.6 - g / 255) * 0.4 },
       { colour: '#2b58a8', angle: 75, cover: (r, g, b) => Math.max(0, (b - r) / 255) * 0.9 + Math.max(0, 0.45 - r / 255) * 0.5 },
       { colour: '#f0c22c', angle: 0, cover: (r, g, b) => Math.max(0, (Math.min(r, g) - b) / 255) * 0.9 },
-      // The black plate: darks (hair, dark cloth, night) printed solid, not left as paper between dots.
-      { colour: '#1c1a18', angle: 45, cover: (r, g, b) => Math.max(0, 0.3 - (0.299 * r + 0.587 * g + 0.114 * b) / 255) * 3.6 },
     ], '#f1e2ba', options.halftone_dots ? 0.85 : 0.6);
+    // The black plate with the inks: darks (hair, dark cloth, night) printed solid, not left as
+    // paper between dots.
+    const fd = flat.data, fc = flat.channels, cd = contours.data;
+    for (let p = 0, i = 0; p < cd.length; p++, i += fc) {
+      const black = (90 - (0.299 * fd[i] + 0.587 * fd[i + 1] + 0.114 * fd[i + 2])) * 4;
+      if (black > cd[p]) cd[p] = black > 255 ? 255 : black;
+    }
     // The face is printed with finer detail (less screen over it).
     if (s.face?.fromPhoto) img = keepFace(img, flatBase, s.face.box, 0.55);
-    img = inkMask(inkMask(img, contours, '#1c1a18', 0.95), detail, '#1c1a18', 0.7);
+    img = inkMask(img, contours, '#1c1a18', 0.95);
     // Off-register print: the colour plates slightly misaligned.
     img = rgbSplit(img, Math.max(1, Math.round(S * 0.002)));
     ctx.progress(65, img);
