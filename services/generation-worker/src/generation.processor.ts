@@ -31,9 +31,9 @@ const StorageCheckMs = 1000;
 const LaneCheckMs = 1000;
 
 /**
- * Progress is pushed at most this often (and only when it rose by 10 points): a studio render of
- * 150 ms reports a dozen steps, each a queue write, a publish and a parse in every gateway; a member
- * sees no difference under a quarter of a second.
+ * Progress is pushed when it rose by 10 points, at most this often (a step sooner waits, the latest
+ * one going out): a studio render of 150 ms reports a dozen steps, each a queue write, a publish and
+ * a parse in every gateway, and a member sees no difference under a quarter of a second.
  */
 const ProgressEveryMs = 250;
 
@@ -307,8 +307,20 @@ export class GenerationProcessor extends QueueConsumer<typeof QueueName.generati
         );
         return;
       }
-      if (progress - lastPublished < 10 || performance.now() - publishedAt < ProgressEveryMs) return;
-      void publish(progress);
+      if (progress - lastPublished < 10) return;
+      const wait = ProgressEveryMs - (performance.now() - publishedAt);
+      if (wait <= 0) void publish(progress);
+      else if (waiting) waiting.progress = progress;
+      else waiting = { progress, timer: setTimeout(pushWaiting, wait) };
+    };
+    /** A step within ProgressEveryMs of the last push waits for the rest of it, as the latest step then. */
+    let waiting: { progress: number; timer: NodeJS.Timeout } | undefined;
+    const pushWaiting = (push = true) => {
+      if (!waiting) return;
+      clearTimeout(waiting.timer);
+      const { progress } = waiting;
+      waiting = undefined;
+      if (push) void publish(progress);
     };
     onProgress(10);
 
@@ -318,9 +330,15 @@ export class GenerationProcessor extends QueueConsumer<typeof QueueName.generati
     const renderStarted = performance.now();
     let image = this.rendered.get(data.generationId);
     if (!image) {
-      image = this.router && this.claimed.has(data.generationId)
-        ? await this.router.renderClaimed(data, photo, onProgress, matte)
-        : await this.provider.render(data, photo, onProgress, matte);
+      image = await (this.router && this.claimed.has(data.generationId)
+        ? this.router.renderClaimed(data, photo, onProgress, matte)
+        : this.provider.render(data, photo, onProgress, matte)
+      ).catch((error: unknown) => {
+        pushWaiting(false);
+        throw error;
+      });
+      // A step still waiting goes out with the render's end (never after the result).
+      pushWaiting();
       this.rendered.set(data.generationId, image);
       renderSeconds.observe({ trend: data.trendSlug, engine: image.engine }, (performance.now() - renderStarted) / 1000);
       if (image.headers) await this.learnPace(image.engine, image.headers).catch((error: unknown) => this.log.warn({ err: error }, 'provider pace not updated'));

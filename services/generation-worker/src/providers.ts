@@ -39,6 +39,13 @@ export interface ImageProvider {
 }
 
 /**
+ * A studio render reaching its midpoint sooner than this ends about as soon after: its preview
+ * would be on screen for a moment and cost a JPEG, a file and a push (photo renders, and renders
+ * on a busy machine, keep theirs).
+ */
+export const StudioPreviewAfterMs = 250;
+
+/**
  * The offline studio engine (DESIGN.md section 4): the default with no API key. It renders on
  * threads of its own: seconds of CPU on the event loop would starve the renewal of the jobs' locks,
  * and a job whose lock lapses is taken up (rendered) twice. `threads` renders run at once (the
@@ -49,8 +56,12 @@ export class StudioProvider implements ImageProvider {
   readonly engine = 'studio' as const;
   private readonly threads: RenderThreads;
 
-  constructor(threads = 1) {
+  private readonly previewAfterMs: number;
+
+  /** `threads`: renders at once; `previewAfterMs`: no midpoint preview for a render quicker than that to its midpoint (imaging's RenderDelivery). */
+  constructor({ threads = 1, previewAfterMs = StudioPreviewAfterMs }: { threads?: number; previewAfterMs?: number } = {}) {
     this.threads = new RenderThreads(threads);
+    this.previewAfterMs = previewAfterMs;
   }
 
   get rendersAtOnce(): number {
@@ -79,7 +90,7 @@ export class StudioProvider implements ImageProvider {
       onProgress: (value) => onProgress((percent = value)),
       // The engine's own picture at its midpoint, as the keyed path's partial images.
       onPreview: (jpeg) => onProgress(percent, jpeg),
-    }, { withThumbnail: true });
+    }, { withThumbnail: true, previewAfterMs: this.previewAfterMs });
     return { png, thumbnail, engine: this.engine };
   }
 }
@@ -203,7 +214,7 @@ export class OpenAIProvider implements ImageProvider {
  */
 export function createImageProvider(config: GenerationWorkerConfig, redis?: Redis): ImageProvider {
   return routedProvider(config, redis, {
-    studio: () => new StudioProvider(config.WORKER_CONCURRENCY),
+    studio: () => new StudioProvider({ threads: config.WORKER_CONCURRENCY }),
     openai: () => new OpenAIProvider(config.OPENAI_API_KEY ?? '', config.OPENAI_BASE_URL, config.OPENAI_IMAGE_MODEL),
     gemini: () => new GeminiProvider(config.GEMINI_API_KEY ?? '', config.GEMINI_BASE_URL, config.GEMINI_IMAGE_MODEL),
   });

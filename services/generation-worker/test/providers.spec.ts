@@ -148,7 +148,7 @@ describe('image providers', () => {
 
   test('the studio engine hands back its own preview once, near its midpoint, a small JPEG; the picture is the same as without', async () => {
     const reports: Array<{ percent: number; preview?: Buffer }> = [];
-    const { png } = await new StudioProvider().render({ ...job, aspect: '9:16' }, undefined, (percent, preview) => reports.push({ percent, preview }));
+    const { png } = await new StudioProvider({ previewAfterMs: 0 }).render({ ...job, aspect: '9:16' }, undefined, (percent, preview) => reports.push({ percent, preview }));
     const previews = reports.filter(({ preview }) => preview);
     expect(previews).toHaveLength(1);
     const [{ percent, preview }] = previews;
@@ -159,6 +159,16 @@ describe('image providers', () => {
     expect(reports.at(-1)?.preview).toBeUndefined();
     const alone = await renderTrend({ trendSlug: job.trendSlug, trendName: job.trendName, prompt: job.userPrompt, seed: job.seed, aspect: '9:16' });
     expect(png.equals(alone.png)).toBe(true);
+  });
+
+  test('the studio engine sends no preview for a render quicker to its midpoint than previewAfterMs, and comes back with its thumbnail', async () => {
+    const reports: Array<{ percent: number; preview?: Buffer }> = [];
+    const { png, thumbnail } = await new StudioProvider({ previewAfterMs: 60_000 }).render(job, undefined, (percent, preview) => reports.push({ percent, preview }));
+    expect(reports.filter(({ preview }) => preview)).toHaveLength(0);
+    expect(reports.at(-1)?.percent).toBe(100);
+    const alone = await renderTrend({ trendSlug: job.trendSlug, trendName: job.trendName, prompt: job.userPrompt, seed: job.seed });
+    expect(png.equals(alone.png)).toBe(true);
+    expect(await readImageInfo(thumbnail!)).toEqual({ format: 'webp', width: 384, height: 384 });
   });
 
   test('the studio engine draws the variation: another variation, another image; the same one, the same bytes', async () => {

@@ -31,11 +31,23 @@ export interface RenderedTrend extends RenderResult {
   thumbnail?: Buffer;
 }
 
-/**
- * `thumbnailSide`: the thumbnail is made from the picture's own pixels while its PNG is encoded,
- * so the caller never decodes the PNG again for it (about 20 ms of CPU a generation).
- */
-export async function renderTrend(req: RenderRequest, { thumbnailSide }: { thumbnailSide?: number } = {}): Promise<RenderedTrend> {
+/** How a render is delivered, beside what it draws (RenderRequest). */
+export interface RenderDelivery {
+  /**
+   * The thumbnail's long side: made from the picture's own pixels while its PNG is encoded, so the
+   * caller never decodes the PNG again for it (about 20 ms of CPU a generation).
+   */
+  thumbnailSide?: number;
+  /**
+   * No midpoint preview when the render reaches its midpoint sooner than this: it ends about as
+   * soon after, so the member would hardly see the preview, and it costs some 10 ms of CPU (a
+   * copy, a JPEG) and its storing and pushing. Slow renders (a photo, a busy machine) keep theirs.
+   */
+  previewAfterMs?: number;
+}
+
+export async function renderTrend(req: RenderRequest, { thumbnailSide, previewAfterMs = 0 }: RenderDelivery = {}): Promise<RenderedTrend> {
+  const started = performance.now();
   const frame = FRAMES[req.aspect ?? '1:1'] ?? FRAMES['1:1'];
   // Exports (4K) and previews scale the preset; every layout is relative to the frame.
   const k = req.longSide && req.longSide > 0 ? Math.min(MAX_LONG_SIDE, req.longSide) / Math.max(frame.width, frame.height) : 1;
@@ -68,6 +80,10 @@ export async function renderTrend(req: RenderRequest, { thumbnailSide }: { thumb
   const preview = (img: Raw) => {
     const onPreview = req.onPreview;
     if (previewSent || !onPreview) return;
+    if (performance.now() - started < previewAfterMs) {
+      previewSent = Promise.resolve();
+      return;
+    }
     // A copy: the renderer goes on drawing while sharp encodes.
     const still = { ...img, data: Buffer.from(img.data) };
     previewSent = previewJpeg(still).then((jpeg) => onPreview(jpeg)).catch(() => undefined);

@@ -3,7 +3,7 @@
  * this entry loads the engine; request-serving processes use the light subpaths instead:
  * `@trendforge/imaging/upload` (avatar checks, sharp only) and `@trendforge/imaging/engine-version`.
  */
-export { renderTrend, makeThumbnail, readImageInfo, scaleToLongSide, fitToFrame, previewJpeg, asPreviewJpeg, FRAMES, EXPORT_LONG_SIDE, type RenderedTrend } from './engine.js';
+export { renderTrend, makeThumbnail, readImageInfo, scaleToLongSide, fitToFrame, previewJpeg, asPreviewJpeg, FRAMES, EXPORT_LONG_SIDE, type RenderedTrend, type RenderDelivery } from './engine.js';
 export { detectFaces, mainFace, faceDescriptor, faceIdentities, descriptorDistance, type DetectedFace, type FacePoint, type FaceIdentity } from './faces.js';
 export { captionFor, type CaptionStyle } from './caption.js';
 export { supportedTrendSlugs } from './trends/index.js';

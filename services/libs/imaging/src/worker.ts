@@ -21,19 +21,20 @@ import type { RenderRequest } from './types.js';
 export type WorkerRenderRequest = Omit<RenderRequest, 'onProgress' | 'onPreview'>;
 
 /** The thread's side of a request: whether to send the midpoint preview, and the thumbnail. */
-export type ThreadRenderRequest = WorkerRenderRequest & { preview?: boolean; withThumbnail?: boolean };
+export type ThreadRenderRequest = WorkerRenderRequest & RenderOptions & { preview?: boolean };
 
-/** `withThumbnail`: the result carries the creation's WebP thumbnail (engine.ts THUMBNAIL_SIDE). */
+/** `withThumbnail`: the result carries the creation's WebP thumbnail (engine.ts THUMBNAIL_SIDE); `previewAfterMs`: engine.ts RenderDelivery. */
 export interface RenderOptions {
   withThumbnail?: boolean;
+  previewAfterMs?: number;
 }
 
 export class RenderThread {
   private readonly lane = new ThreadLane<ThreadRenderRequest, RenderedTrend>('render-worker.js', 'render thread');
 
   /** `renderTrend` on this thread, after the renders asked before it; progress and the preview come back to their callbacks. */
-  async render({ onProgress, onPreview, ...request }: RenderRequest, { withThumbnail }: RenderOptions = {}): Promise<RenderedTrend> {
-    const result = await this.lane.run({ ...request, preview: !!onPreview, withThumbnail }, (percent, preview) => {
+  async render({ onProgress, onPreview, ...request }: RenderRequest, options: RenderOptions = {}): Promise<RenderedTrend> {
+    const result = await this.lane.run({ ...request, ...options, preview: !!onPreview }, (percent, preview) => {
       if (preview) onPreview?.(preview);
       else onProgress?.(percent);
     });
