@@ -468,7 +468,7 @@ export const clay = styledTrend({
   // Rounded and coloured at half size (see stylize): the base picture is made there.
   workScale: 0.5,
   // The cut-out person becomes a plasticine figure: rounded body, sheen, fingerprints.
-  person: (ctx, layer) => clayFigure(layer, ctx.rng.fork('clay'), ctx.photo?.faceIn(layer.width, layer.height, 0.36)?.box),
+  person: (ctx, layer) => clayFigure(layer, ctx.rng.fork('clay'), ctx.photo?.faceIn(layer.width, layer.height, 0.36)),
   backdrop(ctx) {
     if (!ctx.options.stop_motion_set) return undefined;
     const { W, H } = ctx;

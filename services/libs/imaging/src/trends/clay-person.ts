@@ -9,11 +9,14 @@
  *   unevenness, lit from the upper left with a broad soft sheen (plasticine's specular);
  * - creases where pieces meet and a thick, soft dark outline round the figure;
  * - the face one clay skin on which the features (eyes, brows, nostrils, mouth) are drawn by the
- *   photo's own fine light against its broad light, so the person stays recognisable.
- * RGBA in, RGBA out; `face` in the layer's pixels.
+ *   photo's own fine light against its broad light (the eyes and brows sharper), so the person
+ *   stays recognisable, even with the face tilted.
+ * RGBA in, RGBA out; `photoFace` in the layer's pixels.
  */
 import { fromRaw, toRaw, type Raw } from '../raster.js';
 import type { Rng } from '../util/rng.js';
+import type { PhotoFace } from '../types.js';
+import { groupCircle } from '../faces.js';
 import { alphaOf, blurPlane, clamp255, distanceToSeeds, faceWeight, flatPaints, labelBorders, lumaAt, paintLabels, personColours, skinOf, snapTo } from './person-shading.js';
 
 /** How much of the person's own (smoothed, clay-coloured) colour the face keeps over the skin clay. */
@@ -24,7 +27,9 @@ const CLAY_COLOURS = 6;
 const LIGHT = normalise([-0.55, -0.62, 0.56]);
 const HALF = normalise([LIGHT[0], LIGHT[1], LIGHT[2] + 1]);
 
-export async function clayFigure(layer: Raw, rng: Rng, face?: { left: number; top: number; width: number; height: number }): Promise<Raw> {
+export async function clayFigure(layer: Raw, rng: Rng, photoFace?: PhotoFace): Promise<Raw> {
+  const face = photoFace?.box;
+  const lm = photoFace && photoFace.landmarks.length === 68 ? photoFace.landmarks : undefined;
   const { width: W, height: H } = layer;
   const S = Math.min(W, H);
   const n = W * H;
@@ -52,17 +57,18 @@ export async function clayFigure(layer: Raw, rng: Rng, face?: { left: number; to
   const L = Buffer.allocUnsafe(n);
   for (let p = 0, i = 0; p < n; p++, i += 3) L[p] = lumaAt(colours.data, i);
   const fs = face ? face.width : S * 0.2;
-  const [body, fine, broad, lumps] = await Promise.all([
+  const [body, fine, sharpFine, broad, lumps] = await Promise.all([
     blurPlane(alpha, W, H, S * 0.05),
-    // (fine: the lashes, the lids' lines, the nostrils sharp; blurred more, a tilted face is no longer found)
-    blurPlane(L, W, H, Math.max(0.6, fs * 0.007)),
+    blurPlane(L, W, H, Math.max(0.6, fs * 0.014)),
+    // The eyes drawn sharper (lashes, lids, irises): blurred as the rest, a tilted face is no longer found.
+    blurPlane(L, W, H, Math.max(0.6, fs * 0.005)),
     blurPlane(L, W, H, Math.max(2, fs * 0.09)),
     kneaded(W, H, rng.fork('knead'), S),
   ]);
   const prints = fingerprints(W, H, rng.fork('prints'), S, face);
   // The face is one piece of skin clay: the photo's skin (the face's middle, its mid-tones) as clay.
   const photoSkin = face ? skinOf(colours, face) : FLESH;
-  const skin = clayColour(mixRgb(photoSkin, FLESH, 0.35));
+  const skin = clayColour(mixRgb(photoSkin, FLESH, FLESH_PULL));
   const skinL = Math.max(40, 0.299 * photoSkin[0] + 0.587 * photoSkin[1] + 0.114 * photoSkin[2]);
   // The height map: the rounded body, each piece's pillow, the face's own modelling, the prints.
   const h = new Float32Array(n);
@@ -74,6 +80,7 @@ export async function clayFigure(layer: Raw, rng: Rng, face?: { left: number; to
       h[p] = body[p] * 0.1 + pillow * 3 * (1 - f) + (broad[p] / 255) * 3 * f + (lumps[p] - 128) * 0.008 + prints[p] * 0.28;
     }
   }
+  const eyes = lm ? eyeWeights(lm, W, H) : undefined;
   const out = Buffer.alloc(n * 4);
   for (let y = 0, p = 0; y < H; y++) {
     for (let x = 0; x < W; x++, p++) {
@@ -98,7 +105,9 @@ export async function clayFigure(layer: Raw, rng: Rng, face?: { left: number; to
       const own = f > 0 ? clayColour([smooth.data[p * 3], smooth.data[p * 3 + 1], smooth.data[p * 3 + 2]]) : c0;
       const c = f > 0 ? c0.map((v, ch) => v + (skin[ch] - v) * f * 0.85 + (own[ch] - skin[ch]) * f * FACE_OWN) : c0;
       // On the face the features are the photo's own marks (darker or lighter than the skin round them).
-      const ratio = f > 0 ? Math.max(0.2, Math.min(1.35, fine[p] / Math.max(16, broad[p]))) : 1;
+      const e = eyes ? eyes[p] / 255 : 0;
+      const fl = fine[p] + (sharpFine[p] - fine[p]) * e;
+      const ratio = f > 0 ? Math.max(0.2, Math.min(1.35, fl / Math.max(16, broad[p]))) : 1;
       const mark = 1 + (ratio - 1) * f * (ratio < 1 ? 2 : 1);
       // and its broad modelling (cheeks, jaw, the hair's shadow round it), softened.
       const model = f > 0 ? 1 + (Math.max(0.4, Math.min(1.3, broad[p] / skinL)) - 1) * f : 1;
@@ -110,6 +119,25 @@ export async function clayFigure(layer: Raw, rng: Rng, face?: { left: number; to
   }
   return { data: out, width: W, height: H, channels: 4 };
 }
+
+/** Where the eyes are (with their lids and brows: landmarks' circles, soft-edged), 0…255 over the layer. */
+function eyeWeights(lm: Array<{ x: number; y: number }>, W: number, H: number): Uint8Array {
+  const out = new Uint8Array(W * H);
+  for (const g of ['rightEye', 'leftEye', 'rightBrow', 'leftBrow'] as const) {
+    const c = groupCircle(lm, g);
+    const r = c.r * (g.endsWith('Eye') ? 1.8 : 1.3);
+    for (let y = Math.max(0, Math.floor(c.y - r)); y < Math.min(H, Math.ceil(c.y + r)); y++) {
+      for (let x = Math.max(0, Math.floor(c.x - r)); x < Math.min(W, Math.ceil(c.x + r)); x++) {
+        const d = Math.hypot(x - c.x, y - c.y) / r;
+        if (d < 1) out[y * W + x] = Math.max(out[y * W + x], Math.min(255, ((1 - d) / 0.4) * 255));
+      }
+    }
+  }
+  return out;
+}
+
+/** How far the photo's skin is pulled towards plasticine flesh (a photo's light may tint a face violet). */
+const FLESH_PULL = 0.55;
 
 /** Plasticine flesh: the skin's own colour is pulled towards it (a photo's light may tint a face grey or violet). */
 const FLESH = [232, 168, 130];
