@@ -2,7 +2,7 @@
  * The person restyles as plain pixel code (no model): a cut-out layer in, the restyled layer out.
  * A flat grey disc on transparency stands in for the person.
  */
-import { animatedPerson, celFace, dreamPerson } from '../src/cutout.js';
+import { animatedPerson, celFace, dreamPerson, inkOutline } from '../src/cutout.js';
 import { clayFigure } from '../src/trends/clay-person.js';
 import { neonRelight } from '../src/trends/neon-person.js';
 import { flowStrokes, pixelate } from '../src/effects.js';
@@ -179,6 +179,21 @@ describe('cel face (Anime)', () => {
     expect(lum(px(out, 70, 112))).toBeGreaterThan(lum(px(out, 135, 112)) + 20);
     // The eyes stay the person's own: dark on the light skin.
     expect(lum(px(out, 75, 85))).toBeLessThan(lum(px(out, 70, 112)) - 80);
+  });
+});
+
+describe('ink outline (comics, cartoons)', () => {
+  it('inks a band along the inside of the silhouette and leaves the middle and the outside as they are', async () => {
+    const layer = disc();
+    const out = await inkOutline(layer, 4);
+    // Just inside the edge (radius 80): ink; two widths further in: the figure's own grey.
+    expect(lum(px(out, 100 + 78, 100))).toBeLessThan(40);
+    expect(lum(px(out, 100, 100 - 78))).toBeLessThan(40);
+    expect(px(out, 100 + 60, 100)).toEqual(px(layer, 100 + 60, 100));
+    expect(px(out, 100, 100)).toEqual(px(layer, 100, 100));
+    // Outside the figure nothing is drawn, and the matte is the layer's own.
+    expect(px(out, 100 + 85, 100)).toEqual([0, 0, 0, 0]);
+    for (let i = 3; i < out.data.length; i += 4) expect(out.data[i]).toBe(layer.data[i]);
   });
 });
 
