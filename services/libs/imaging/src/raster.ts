@@ -361,11 +361,16 @@ function resampleUp(img: Raw, W: number, H: number, cubic: boolean): Raw {
   // Per output row: the column taps into one source-width row (small, stays in cache), then the row taps.
   const row = new Float32Array(rw);
   const out = Buffer.allocUnsafe(H * W * C);
+  const double = W === 2 * w;
   for (let y = 0, o = 0; y < H; y++) {
     const b = y * 4;
     const r0 = ty.at[b] * rw, r1 = ty.at[b + 1] * rw, r2 = ty.at[b + 2] * rw, r3 = ty.at[b + 3] * rw;
     const w0 = ty.wt[b], w1 = ty.wt[b + 1], w2 = ty.wt[b + 2], w3 = ty.wt[b + 3];
     for (let i = 0; i < rw; i++) row[i] = w0 * data[r0 + i] + w1 * data[r1 + i] + w2 * data[r2 + i] + w3 * data[r3 + i];
+    if (double && w >= 5) {
+      o = doubleRow(row, w, C, out, o, at, wt);
+      continue;
+    }
     if (C === 1) {
       for (let x = 0, t = 0; x < W; x++, t += 4, o++) {
         const v = wt[t] * row[at[t]] + wt[t + 1] * row[at[t + 1]] + wt[t + 2] * row[at[t + 2]] + wt[t + 3] * row[at[t + 3]] + 0.5;
@@ -385,6 +390,40 @@ function resampleUp(img: Raw, W: number, H: number, cubic: boolean): Raw {
     }
   }
   return { data: out, width: W, height: H, channels: C };
+}
+
+/** Catmull-Rom weights of an exact doubling: even outputs sit ¾ of the way from source x−1 to x, odd ones ¼ past x. */
+const EVEN = [-0.0234375, 0.2265625, 0.8671875, -0.0703125];
+
+/**
+ * One row of `row` (w source pixels of C channels) doubled into `out` at `o`: each source pixel's
+ * two outputs from five neighbours read once (the edges through the general taps). Returns the next `o`.
+ */
+function doubleRow(row: Float32Array, w: number, C: number, out: Buffer, o: number, at: Int32Array, wt: Float32Array): number {
+  const [e0, e1, e2, e3] = EVEN;
+  const W = 2 * w;
+  const edge = (x: number) => {
+    const t = x * 4;
+    for (let c = 0; c < C; c++, o++) {
+      const v = wt[t] * row[at[t] * C + c] + wt[t + 1] * row[at[t + 1] * C + c] + wt[t + 2] * row[at[t + 2] * C + c] + wt[t + 3] * row[at[t + 3] * C + c] + 0.5;
+      out[o] = v < 0 ? 0 : v > 255 ? 255 : v;
+    }
+  };
+  for (let x = 0; x < 4; x++) edge(x);
+  // Source pixels 2…w−3: outputs 2i (taps i−2…i+1) and 2i+1 (taps i−1…i+2, the weights mirrored).
+  for (let i = 2; i < w - 2; i++) {
+    const even = o, odd = o + C;
+    for (let c = 0, p = i * C; c < C; c++, p++) {
+      const a = row[p - 2 * C], b = row[p - C], m = row[p], d = row[p + C], e = row[p + 2 * C];
+      const v0 = e0 * a + e1 * b + e2 * m + e3 * d + 0.5;
+      const v1 = e3 * b + e2 * m + e1 * d + e0 * e + 0.5;
+      out[even + c] = v0 < 0 ? 0 : v0 > 255 ? 255 : v0;
+      out[odd + c] = v1 < 0 ? 0 : v1 > 255 ? 255 : v1;
+    }
+    o += 2 * C;
+  }
+  for (let x = W - 4; x < W; x++) edge(x);
+  return o;
 }
 
 /** Bilinear: two taps each way (the middle two of `resampleTaps`), never outside 0…255. */
