@@ -129,11 +129,13 @@ export const vintageComic = styledTrend({
       { colour: '#2b58a8', angle: 75, cover: (r, g, b) => Math.max(0, (b - r) / 255) * 0.9 + Math.max(0, 0.45 - r / 255) * 0.5 },
       { colour: '#f0c22c', angle: 0, cover: (r, g, b) => Math.max(0, (Math.min(r, g) - b) / 255) * 0.9 },
     ], '#f1e2ba', options.halftone_dots ? 0.85 : 0.6);
-    // The black plate with the inks: darks (hair, dark cloth, night) printed solid, not left as
-    // paper between dots.
+    // The black plate with the inks: neutral darks (hair, dark cloth) printed solid, not left as
+    // paper between dots; coloured darks (a night sky's blue) stay the colour plates' dots.
     const fd = flat.data, fc = flat.channels, cd = contours.data;
     for (let p = 0, i = 0; p < cd.length; p++, i += fc) {
-      const black = (90 - (0.299 * fd[i] + 0.587 * fd[i + 1] + 0.114 * fd[i + 2])) * 4;
+      const r = fd[i], g = fd[i + 1], b = fd[i + 2];
+      const chroma = Math.max(r, g, b) - Math.min(r, g, b);
+      const black = (90 - (0.299 * r + 0.587 * g + 0.114 * b)) * 4 * Math.max(0, 1 - chroma / 80);
       if (black > cd[p]) cd[p] = black > 255 ? 255 : black;
     }
     // The face is printed with finer detail (less screen over it).
