@@ -328,7 +328,7 @@ async function drawFeatures(img: Raw, photo: Raw, face: PhotoFace): Promise<void
       const k = Math.max(feat, face * FACE_STRUCTURE);
       if (k <= 0) continue;
       const ratio = Math.max(0.12, Math.min(1.6, fd[q] / Math.max(16, bd[q])));
-      const mark = 1 + (ratio - 1) * k * (ratio < 1 ? 1.15 : 0.8);
+      const mark = 1 + (ratio - 1) * k * (ratio < 1 ? 1.15 + feat * FEATURE_INK : 0.8);
       const i = q * 3;
       const pl = 0.299 * cd[i] + 0.587 * cd[i + 1] + 0.114 * cd[i + 2];
       for (let c = 0; c < 3; c++) {
@@ -343,6 +343,8 @@ async function drawFeatures(img: Raw, photo: Raw, face: PhotoFace): Promise<void
 
 /** How much of the photo's fine light the face keeps outside its features (its tonal structure). */
 const FACE_STRUCTURE = 0.45;
+/** How much further the features' dark marks (lashes, brows, the lips' line) are deepened: a bright, smooth face keeps them legible. */
+const FEATURE_INK = 0.6;
 
 /**
  * The face relit as a modelled head, not the photo's: most of the face's broad light (a wide blur)

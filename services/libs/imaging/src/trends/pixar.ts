@@ -138,13 +138,10 @@ async function pixarCutout(ctx: TrendContext, person0: Raw, set: Raw, face: Retu
   let img = await over(set, [{ img: person }]);
   img = await stagePhoto(ctx, img, face?.box);
   ctx.progress(55, img);
-  // Warm key from the upper left, a soft light on the face, cool shadows (split tone).
+  // Warm key from the upper left, cool shadows (split tone). (The face is lit already, as a
+  // modelled head: more light on it washed its features out.)
   img = gradientMap(img, [[0, '#14204a'], [0.35, '#5a4a6a'], [0.7, '#f0a070'], [1, '#fff4dc']], 0.12);
-  const b = face?.box;
-  img = glows(img, [
-    { cx: W * 0.2, cy: H * 0.1, rx: W * 0.8, ry: H * 0.8, colour: '#ffd9a0', opacity: options.enhance_lighting ? 0.4 : 0.22, blend: 'screen' },
-    ...(b ? [{ cx: b.left + b.width / 2, cy: b.top + b.height * 0.4, rx: b.width * 1.2, ry: b.height * 1.3, colour: '#fff1e0', opacity: 0.14, blend: 'screen' as const }] : []),
-  ]);
+  img = glows(img, [{ cx: W * 0.2, cy: H * 0.1, rx: W * 0.8, ry: H * 0.8, colour: '#ffd9a0', opacity: options.enhance_lighting ? 0.4 : 0.22, blend: 'screen' }]);
   img = await bloom(img, 0.72, options.enhance_lighting ? 0.5 : 0.3, 0.03);
   const look = { warmth: 0.18, saturation: options.vibrant_colors ? 1.45 : 1.22, contrast: 0.14, brightness: 1.03 };
   return finalGrade(img, look, vibeGrade(ctx.req.vibe), 0.3);
