@@ -695,12 +695,11 @@ export async function inkOutline(layer: Raw, px: number, colour: [number, number
   for (let p = 0; p < n; p++) alpha[p] = layer.data[p * 4 + 3];
   const spread = (await toRaw(fromRaw({ data: alpha, width: W, height: H, channels: 1 }).blur(Math.max(0.4, px * 0.6)).extractChannel(0))).data;
   const out = Buffer.from(layer.data);
-  for (let p = 0, o = 0; p < n; p++, o += 4) {
-    const a = alpha[p];
-    if (a < 128) continue;
+  for (let p = 0; p < n; p++) {
     // Inside the figure, where its blurred matte falls off: the edge's inner band.
-    const t = Math.max(0, Math.min(1, (235 - spread[p]) / 40));
-    if (t <= 0) continue;
+    if (spread[p] >= 235 || alpha[p] < 128) continue;
+    const t = Math.min(1, (235 - spread[p]) / 40);
+    const o = p * 4;
     for (let c = 0; c < 3; c++) out[o + c] += (colour[c] - out[o + c]) * t;
   }
   return { ...layer, data: out };

@@ -285,13 +285,14 @@ export const anime = styledTrend({
     // Line art as anime draws a figure: the silhouette outlined, and thin lines where the painted
     // figure has a clear edge (hair locks, folds, the jaw); the smoothed cels alone gave the scene's
     // inks almost nothing to find on the person.
-    const lines = await xdogMask(colourOf(painted), S * 0.002, 2.5, 5);
+    const colour = colourOf(painted);
+    const lines = await xdogMask(colour, S * 0.002, 2.5, 5);
     // Not across the face: its cel shadow's edge is no line, and its features are drawn already (celFace).
     if (face && face.landmarks.length === 68) {
       const inside = polygonMask(faceOutline(face.landmarks).outline, layer.width, layer.height).data;
       for (let p = 0; p < inside.length; p++) if (inside[p]) lines.data[p] = 0;
     }
-    return inkOutline(withAlphaOf(inkMask(colourOf(painted), lines, ANIME_INK, 0.75), painted), S * 0.006, [42, 31, 58]);
+    return inkOutline(withAlphaOf(inkMask(colour, lines, ANIME_INK, 0.75), painted), S * 0.006, [42, 31, 58]);
   },
   faceEdit(ctx, img, f) {
     if (!f.fromPhoto) return img;

@@ -108,7 +108,7 @@ export const vintageComic = styledTrend({
     // (workScale), smoothed and graded there, and only the mask and the flat colour are enlarged.
     let small = img0.width * 2 > ctx.W + 2 ? await shrink(img0, 2) : await rgb(img0);
     const k = small.width / ctx.W;
-    if (s.photo) small = await smoothSurface(small, 5, 1.2);
+    if (s.photo) small = await smoothSurface(small, 3, 0.5);
     small = await finalGrade(small, { warmth: 0.3, saturation: 1.3, contrast: 0.3, brightness: 1.02 }, vibeGrade(ctx.req.vibe));
     // Inks: bold contours (the figure's and the forms') and finer lines inside them, as a brush
     // inker draws them; found at half size, the upscaled mask gives old print's slightly soft line.
@@ -134,8 +134,11 @@ export const vintageComic = styledTrend({
     const fd = flat.data, fc = flat.channels, cd = contours.data;
     for (let p = 0, i = 0; p < cd.length; p++, i += fc) {
       const r = fd[i], g = fd[i + 1], b = fd[i + 2];
-      const chroma = Math.max(r, g, b) - Math.min(r, g, b);
-      const black = (90 - (0.299 * r + 0.587 * g + 0.114 * b)) * 4 * Math.max(0, 1 - chroma / 80);
+      const l = 0.299 * r + 0.587 * g + 0.114 * b;
+      if (l >= 90) continue;
+      const hi = r > g ? (r > b ? r : b) : g > b ? g : b, lo = r < g ? (r < b ? r : b) : g < b ? g : b;
+      if (hi - lo >= 80) continue;
+      const black = (90 - l) * 4 * (1 - (hi - lo) / 80);
       if (black > cd[p]) cd[p] = black > 255 ? 255 : black;
     }
     // The face is printed with finer detail (less screen over it).
