@@ -1,6 +1,7 @@
 /**
  * Ghibli-like hand-painted pastoral: watercolour sky, towering painterly cumulus, layered soft
- * hills with a great tree and a cottage, a small figure from the prompt on a path; finished as
+ * hills with a great tree and a cottage, the prompt's figure large in front on a path (its action
+ * and props readable at a glance; an indoor place keeps its walls, no sky); finished as
  * watercolour (posterised pigment, soft bleeding, pencil-like edges) on textured paper. A photo's
  * cut-out person is drawn over the painted landscape as a cel (ghibliPerson).
  */
@@ -118,18 +119,26 @@ async function ghibliScene(ctx: TrendContext): Promise<GhibliScene> {
   // The chosen background, else the place the prompt names (a kitchen, a city, the beach, space); the meadow otherwise.
   const chosen = ctx.background ?? backgroundHint(prompt.text);
   const bgKind: BackgroundKind | undefined = chosen && chosen !== 'nature' && chosen !== 'studio' ? chosen : undefined;
-  const figScale = options.nature_focus ? 0.24 : 0.34;
+  // The character is the picture's subject, as in the films' close shots: its drawing box about
+  // 0.62 of the frame's height (the figure, or the group with its props, some 45-60 %), less when
+  // the landscape is the point (nature_focus); capped by a narrow frame's width.
+  const figScale = Math.min(options.nature_focus ? 0.46 : 0.62, (W / H) * 1.2);
   const defs: string[] = [];
   let body = '';
   let groundY: number;
   let figX = W * rng.range(0.38, 0.62);
+  // What a chosen place brings besides its painting: a city's lights for the night, whether it is a room.
+  let placeExtras: { lights?: string; indoor?: boolean } = {};
 
   if (bgKind) {
     // Another chosen background, painted in the same watercolour manner, with cumulus in the sky.
     const bd = backdrop(bgKind, W, H, rng.fork('backdrop'), pal, `${ctx.id}b`);
     defs.push(bd.defs);
     body += bd.body;
-    if (!bd.dark) body += cumulus(W * rng.range(0.2, 0.8), H * 0.3, S * 0.5, rng.fork('cloud'), warm);
+    placeExtras = { lights: bd.lights, indoor: bd.indoor };
+    // Cumulus in an outdoor daytime sky only: a kitchen's wall keeps its cabinets, a night sky its stars.
+    const night = ctx.prompt.plan?.setting?.timeOfDay === 'night';
+    if (!bd.dark && !bd.indoor && !night) body += cumulus(W * rng.range(0.2, 0.8), H * 0.3, S * 0.5, rng.fork('cloud'), warm);
     groundY = bd.groundY;
   } else {
     const skyStops: Array<[number, string]> = warm
@@ -207,7 +216,7 @@ async function ghibliScene(ctx: TrendContext): Promise<GhibliScene> {
     groundY = H * 0.9;
   }
 
-  const set = withSetting({ defs: defs.join(''), body, groundY, dark: false }, ctx);
+  const set = withSetting({ defs: defs.join(''), body, groundY, dark: false, ...placeExtras }, ctx);
   let img = await renderSvgOpaque(svgDoc(W, H, set.defs, set.body));
   ctx.progress(30);
   // Warm sunlight washing over from the side away from the figure.
@@ -231,7 +240,7 @@ async function addCharacter(ctx: TrendContext, img0: Raw, sc: GhibliScene): Prom
   const S = Math.min(W, H);
   const figX = sc.figX * W;
   const groundY = sc.groundY * H;
-  const p = place('chibi', figX, groundY, S * sc.figScale);
+  const p = place('chibi', figX, groundY, H * sc.figScale);
   let img = glows(img0, [{ cx: figX, cy: groundY + S * 0.005, rx: p.width * 0.42, ry: S * 0.02, colour: '#2f4a20', opacity: 0.4, blend: 'multiply' }]);
   const figure = await figureLayer(sc.spec, 'chibi', 'soft', p, `${ctx.id}f`, W, H);
   img = lightOf(await over(img, [{ img: figure.img, left: figure.left, top: figure.top }]), ctx);
@@ -245,7 +254,7 @@ async function addCharacter(ctx: TrendContext, img0: Raw, sc: GhibliScene): Prom
       extra += `<circle cx="${r(x)}" cy="${r(y)}" r="${r(rr * 3)}" fill="#fff7b0" opacity="0.25"/><circle cx="${r(x)}" cy="${r(y)}" r="${r(rr)}" fill="#fffbe0"/>`;
     }
     // A small forest spirit peeking from the grass.
-    const sx = figX + (figX < W / 2 ? 1 : -1) * S * 0.2;
+    const sx = figX + (figX < W / 2 ? 1 : -1) * p.width * 0.75;
     const sy = groundY - S * 0.01;
     extra += `<ellipse cx="${r(sx)}" cy="${r(sy - S * 0.035)}" rx="${r(S * 0.03)}" ry="${r(S * 0.04)}" fill="#f4f1ea"/><circle cx="${r(sx - S * 0.01)}" cy="${r(sy - S * 0.045)}" r="${r(S * 0.005)}" fill="#2a2230"/><circle cx="${r(sx + S * 0.01)}" cy="${r(sy - S * 0.045)}" r="${r(S * 0.005)}" fill="#2a2230"/>`;
     img = await over(img, [{ img: await renderSvg(svgDoc(W, H, '', extra)) }]);
