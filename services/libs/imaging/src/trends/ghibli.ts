@@ -10,7 +10,7 @@ import { figureFromPrompt } from '../figure.js';
 import { lightOf, withSetting } from '../stage.js';
 import { enlarge, fromRaw, glows, inkEdges, over, paperTexture, posterise, renderSvg, renderSvgOpaque, toRaw, type Raw } from '../raster.js';
 import { inkMask, kuwahara, thicken, xdogMask } from '../effects.js';
-import { figureLayer, finalGrade, pickPalette, place, vibeGrade } from '../scene.js';
+import { figureLayer, finalGrade, pickPalette, place, stagedBox, vibeGrade } from '../scene.js';
 import { personOver, placeScene, promptPlace, withAlphaOf } from '../cutout.js';
 import { alphaOf, blurPlane, clamp255, distanceToSeeds, faceWeight, flatPaints, labelBorders, lumaAt, paintLabels, personColours, skinOf, snapTo } from './person-shading.js';
 import type { TrendContext, TrendRenderer } from '../types.js';
@@ -126,7 +126,7 @@ async function ghibliScene(ctx: TrendContext): Promise<GhibliScene> {
   const defs: string[] = [];
   let body = '';
   let groundY: number;
-  let figX = W * rng.range(0.38, 0.62);
+  let figX = inFrame(spec, W * rng.range(0.38, 0.62), H * figScale, W);
   // What a chosen place brings besides its painting: a city's lights for the night, whether it is a room.
   let placeExtras: { lights?: string; indoor?: boolean } = {};
 
@@ -193,7 +193,7 @@ async function ghibliScene(ctx: TrendContext): Promise<GhibliScene> {
     body += `<path d="${crest} L${W},${H} L0,${H}Z" fill="${near}"/>`;
     body += `<path d="${crest} L${W},${r(nearY + H * 0.03)} Q${r(W * 0.5)},${r(nearY)} 0,${r(nearY + H * 0.06)}Z" fill="${lighten(near, 0.25)}" opacity="0.8"/>`;
     const treeLeft = rng.fork('tree').chance(0.5);
-    figX = treeLeft ? W * rng.range(0.45, 0.65) : W * rng.range(0.35, 0.55);
+    figX = inFrame(spec, treeLeft ? W * rng.range(0.45, 0.65) : W * rng.range(0.35, 0.55), H * figScale, W);
     body += `<path d="M${r(figX - W * 0.04)},${r(nearY + H * 0.07)} C${r(figX - W * 0.2)},${r(H * 0.88)} ${r(figX + W * 0.15)},${r(H * 0.92)} ${r(figX - W * 0.08)},${H} L${r(figX + W * 0.2)},${H} C${r(figX + W * 0.3)},${r(H * 0.92)} ${r(figX)},${r(H * 0.88)} ${r(figX + W * 0.04)},${r(nearY + H * 0.07)}Z" fill="#e8d6a8" opacity="0.9"/>`;
     // The great tree on one side (not always: open meadows too).
     const tr = rng.fork('tree');
@@ -222,6 +222,19 @@ async function ghibliScene(ctx: TrendContext): Promise<GhibliScene> {
   // Warm sunlight washing over from the side away from the figure.
   img = glows(img, [{ cx: W * (figX < W / 2 ? 0.85 : 0.15), cy: H * 0.1, rx: W * 0.9, ry: H * 0.9, colour: warm ? '#ffd59a' : '#fff2cf', opacity: warm ? 0.45 : 0.3, blend: 'screen' }]);
   return { img, figX: figX / W, groundY: groundY / H, figScale, spec, warm };
+}
+
+/**
+ * The figure's centre moved so its whole drawing (companions and props beside it included) stays
+ * inside the frame; centred when it is wider than the frame.
+ */
+function inFrame(spec: GhibliScene['spec'], x: number, height: number, W: number): number {
+  const b = stagedBox(spec, 'chibi', place('chibi', x, height, height));
+  const margin = W * 0.02;
+  if (b.w > W - 2 * margin) return x + W / 2 - (b.x + b.w / 2);
+  if (b.x < margin) return x + margin - b.x;
+  if (b.x + b.w > W - margin) return x - (b.x + b.w - (W - margin));
+  return x;
 }
 
 interface GhibliScene {
