@@ -173,7 +173,7 @@ export const renaissance = styledTrend({
       strokes = painted.strokes;
     }
     // Finer paint on the face: its ridges flattened (a mid-grey height is no relief).
-    const ridges = faceBox ? flattenOn(strokes, faceBox, s.photo ? 0.5 : 0.75) : strokes;
+    const ridges = faceBox ? flattenOn(strokes, faceBox, s.photo ? 0.8 : 0.75) : strokes;
     // Old-master palette: umber shadows, ochre and flesh lights, greens pulled to olive.
     img = gradientMap(img, s.photo && !s.cutout
       ? [[0, '#2a160a'], [0.3, '#6a4222'], [0.6, '#c08a58'], [0.85, '#f0d4a6'], [1, '#fff6e2']]
