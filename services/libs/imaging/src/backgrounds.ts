@@ -17,17 +17,29 @@ export function parseBackground(value?: string): BackgroundKind | undefined {
   return (BACKGROUNDS as readonly string[]).includes(v) ? (v as BackgroundKind) : undefined;
 }
 
-const HINTS: Array<[BackgroundKind, RegExp]> = [
-  ['space', /\b(space|mars|moon|planet|astronaut|rocket|galaxy|spaceship|orbit|alien)\b/i],
-  ['kitchen', /\b(kitchen|cooking|cooks?|chef|baking|bakes?|bakery|pancakes?)\b/i],
+/**
+ * Words naming the place are read first, then words whose subject or action suggests one: "a robot
+ * watering plants in a garden" is in the garden, not the futuristic set a robot alone would get.
+ */
+const PLACE_HINTS: Array<[BackgroundKind, RegExp]> = [
+  ['space', /\b(space|mars|moon|planet|galaxy|orbit)\b/i],
+  ['kitchen', /\b(kitchen|bakery|cafe|café|coffee shop|restaurant|diner)\b/i],
   ['room', /\b(bed|beds|bedroom|crib|cot|bunk|sofa|couch|armchair|living ?room|room|indoors|fireplace)\b/i],
-  ['beach', /\b(beach|ocean|sea|surf|surfer|surfing|island|tropical|summer|sand|coast|palms?|palm trees?|sunbathing)\b/i],
-  ['city', /\b(city|street|urban|downtown|new york|tokyo|paris|london|skyline|office|ceo|business)\b/i],
+  ['beach', /\b(beach|ocean|sea|island|sand|coast|seaside|shore)\b/i],
+  ['city', /\b(city|street|urban|downtown|new york|tokyo|paris|london|skyline|office)\b/i],
+  ['nature', /\b(forest|garden|park|nature|meadow|hill|mountain|farm|woods|field|lake|river|pond|grass|grassy|lawn|countryside|village|ice|icy|arctic|antarctica|glacier|tundra|snowy|snowfield)\b/i],
+];
+const SUBJECT_HINTS: Array<[BackgroundKind, RegExp]> = [
+  ['space', /\b(astronaut|rocket|spaceship|alien)\b/i],
+  ['kitchen', /\b(cooking|cooks?|chef|baking|bakes?|pancakes?)\b/i],
+  ['beach', /\b(surf|surfer|surfing|tropical|summer|palms?|palm trees?|sunbathing|ship|boat|sailboat|sailing|pirate)\b/i],
+  ['city', /\b(ceo|business)\b/i],
   ['futuristic', /\b(robot|cyborg|future|futuristic|neon|cyber|tech|hacker|sci-fi|scifi)\b/i],
-  ['nature', /\b(forest|garden|park|nature|meadow|hill|mountain|farm|flower|flowers|trees?|woods|camping|picnic|field|lake|river|pond|fishing|grass|grassy|lawn|hammock)\b/i],
+  ['nature', /\b(flower|flowers|trees?|camping|picnic|fishing|hammock)\b/i],
   ['cosmic', /\b(cosmic|nebula|stars|starry|universe|dream|dreamy|magic|magical)\b/i],
   ['retro', /\b(retro|80s|synthwave|vintage|disco|arcade)\b/i],
 ];
+const HINTS = [...PLACE_HINTS, ...SUBJECT_HINTS];
 
 /**
  * Close alternatives that still show the place: a city stays a city (the futuristic set has no

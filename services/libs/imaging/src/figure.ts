@@ -8,7 +8,7 @@ import { r, radialGradient, linearGradient } from './util/svg.js';
 import type { Clothes, Headwear, HairStyle, PromptInfo, StyleWord, SubjectKind } from './prompt.js';
 import { NATURAL_HAIR, SKIN_TONES } from './prompt.js';
 import { icon } from './icons.js';
-import { heldSvg, LIE_ANGLE, SLEEP, stageFromPlan, wornByFigure, type Stage } from './stage.js';
+import { heldScale, heldSvg, LIE_ANGLE, SLEEP, stageFromPlan, wornByFigure, type Stage } from './stage.js';
 import type { PlanPose } from './plan/plan.js';
 import type { Rng } from './util/rng.js';
 
@@ -373,7 +373,7 @@ export function drawFigure(spec: FigureSpec, build: Build, shading: Shading, id:
     if (spec.propSvg || spec.prop) {
       const [hx, hy] = right.hand;
       // A staged thing is drawn a little larger: an emoji reads at the size of a hand-held object.
-      const size = (chibi ? 170 : 110) * (spec.propSvg ? 1.35 : 1) * (lying ? 1.3 : 1);
+      const size = (chibi ? 170 : 110) * (spec.propSvg ? 1.35 * heldScale(spec.stage) : 1) * (lying ? 1.3 : 1);
       // Lying, the figure is turned on its side (stage.ts LIE_ANGLE): the held thing is turned back upright.
       const upright = lying ? ` rotate(${-LIE_ANGLE} ${r(hx)} ${r(hy)})` : '';
       front.push(`<g transform="${upright.trim()} translate(${r(hx - size * 0.5)},${r(hy - size * 0.62)}) scale(${size / 100})">${heldDrawing(spec, shading)}</g>`);

@@ -9,7 +9,7 @@
  */
 import { hasIcon, icon as engineIcon } from './icons.js';
 import { iconBody } from './plan/icons.js';
-import { BEDS, PLAYED_AT, type PlannedThing, type PlanPose, type ScenePlan } from './plan/plan.js';
+import { BEDS, BOATS, PLAYED_AT, type PlannedThing, type PlanPose, type ScenePlan } from './plan/plan.js';
 import { ENGINE_ONLY } from './plan/vocabulary.js';
 import { glows, over, renderSvg, type Raw } from './raster.js';
 import { clouds, petals, rain } from './trends/decor.js';
@@ -44,6 +44,12 @@ export interface Stage {
   asleep?: boolean;
   /** Lying in the grass: blades in front of the body. */
   grass?: boolean;
+  /** By a lake, a river, the sea: water behind the subject's feet (the place has no icon of its own). */
+  shore?: boolean;
+  /** On a stage: boards under the feet and spotlights. */
+  platform?: boolean;
+  /** The main subject's word (a pirate's sail is black). */
+  subjectWord?: string;
 }
 
 /** Words drawn in the sky whatever the preposition. */
@@ -66,10 +72,15 @@ const TILE_PLACES = new Set(['cityscape', 'cityscape-at-dusk', 'national-park', 
 function placeThing(plan: ScenePlan): PlannedThing | undefined {
   const { place, placeIcon } = plan.setting;
   if (!place || !placeIcon || TILE_PLACES.has(placeIcon)) return undefined;
-  // A kitchen is a backdrop of its own (backgrounds.ts), not a frying pan behind the subject.
-  if (/\bkitchen\b/.test(place)) return undefined;
+  // Drawn by the backdrop or the stage itself: a kitchen or a cafe (backgrounds.ts), water (a
+  // shore), ice (a snowy ground), a stage (boards and spotlights); never a pan, a wave or an ice
+  // cube behind the subject.
+  if (DRAWN_PLACES.test(place) || placeIcon === 'water-wave') return undefined;
   return { phrase: place, word: place.split(' ').pop() ?? place, icon: placeIcon, kind: 'building', count: 1, adjectives: [] };
 }
+
+const DRAWN_PLACES = /\b(kitchen|cafe|coffee shop|bakery|restaurant|diner|ice|arctic|antarctica|tundra|stage|concert)\b/;
+const WATER_PLACES = /\b(lake|river|pond|sea|ocean|water|pool|swimming pool)\b/;
 
 /** Sleeping, whatever the pose. */
 export const SLEEP = new Set(['sleep', 'nap', 'doze', 'snooze']);
@@ -100,7 +111,14 @@ export function stageFromPlan(plan: ScenePlan, figureDrawn: boolean): Stage {
   if (place) things.push({ thing: place, where: plan.pose === 'fly' ? 'below' : 'place' });
   const asleep = plan.actions.some((a) => SLEEP.has(a));
   const grass = plan.pose === 'lie' && /\b(grass|lawn|meadow|field|park|garden)\b/.test(plan.setting.place ?? '');
-  return { subject: main && !main.figure ? main : undefined, copies: Math.max(1, Math.min(4, main?.count ?? 1)), things, pose: plan.pose ?? 'stand', ...(asleep ? { asleep } : {}), ...(grass ? { grass } : {}) };
+  // Water behind the feet, unless the subject is in it (swimming) or on it (a boat draws its own sea).
+  const afloat = plan.pose === 'swim' || plan.props.some((p) => p.placement === 'under' && (BOATS.has(p.word) || p.word === 'surfboard'));
+  const shore = !afloat && WATER_PLACES.test(plan.setting.place ?? '');
+  const platform = /\b(stage|concert)\b/.test(plan.setting.place ?? '');
+  return {
+    subject: main && !main.figure ? main : undefined, copies: Math.max(1, Math.min(4, main?.count ?? 1)), things, pose: plan.pose ?? 'stand',
+    ...(asleep ? { asleep } : {}), ...(grass ? { grass } : {}), ...(shore ? { shore } : {}), ...(platform ? { platform } : {}), ...(main ? { subjectWord: main.word } : {}),
+  };
 }
 
 /** What a figure wears from the plan: headwear and glasses the figure draws itself. */
@@ -172,6 +190,16 @@ export function thingSvg(t: Pick<PlannedThing, 'icon' | 'word' | 'colour'>, acce
   if (hasIcon(t.word)) return engineIcon(t.word, t.colour ?? accent);
   if (hasIcon(own)) return engineIcon(own, t.colour ?? accent);
   return engineIcon('', t.colour ?? accent, t.word);
+}
+
+/** Things beside the subject that stand as tall as it (an easel, a ladder), not a hand's size. */
+const STANDING = new Set(['easel', 'ladder', 'door', 'mirror', 'bookshelf', 'bookcase', 'stove', 'cooker']);
+/** Long things held (a fishing rod, a guitar, a hose): drawn larger in the hand than a cup or a book. */
+const LONG_HELD = new Set(['fishing rod', 'rod', 'fishing pole', 'guitar', 'violin', 'cello', 'banjo', 'saxophone', 'trumpet', 'broom', 'broomstick', 'hose', 'umbrella', 'flag', 'bow', 'watering can']);
+/** How much larger than usual the figure draws what it holds. */
+export function heldScale(stage: Stage | undefined): number {
+  const held = stage?.things.find((s) => s.where === 'held');
+  return held && LONG_HELD.has(held.thing.word) ? 1.45 : 1;
 }
 
 /** What the hand holds: the held thing, with what is cooked in it on top ("pancakes in a pan"). */
@@ -328,6 +356,38 @@ function hammock(cx: number, foot: number, ax: number, colour: string, ink: stri
   return { back: ropes + back, front };
 }
 
+/** A wooden hull seen from the side, its rail at `rail`, bow to the right; stood in, it covers the legs. */
+function hull(cx: number, rail: number, foot: number, colour: string, ink: string): string {
+  const d = `M${cx - 460},${rail} H${cx + 400} Q${cx + 520},${rail - 40} ${cx + 560},${rail - 70} L${cx + 420},${foot + 70} H${cx - 400} Q${cx - 470},${foot - 40} ${cx - 460},${rail}Z`;
+  const planks = [0.3, 0.6].map((k) => `<path d="M${cx - 450},${r(rail + (foot + 70 - rail) * k)} H${cx + 500 - 100 * k}" stroke="${ink}" stroke-width="6" opacity="0.45"/>`).join('');
+  return `<path d="${d}" fill="#8a5a34" stroke="${ink}" stroke-width="9" stroke-linejoin="round"/>${planks}<path d="M${cx - 460},${rail + 26} H${cx + 420}" stroke="${colour}" stroke-width="22"/><path d="M${cx - 470},${rail} H${cx + 410}" stroke="${ink}" stroke-width="16" stroke-linecap="round"/><path d="M${cx - 470},${rail} H${cx + 410}" stroke="#b07a48" stroke-width="8" stroke-linecap="round"/>`;
+}
+/** A mast and a billowing sail behind the sailor (a dark one with a skull for a pirate). */
+function mastAndSail(cx: number, rail: number, ink: string, pirate: boolean): string {
+  const x = cx + 250;
+  const top = rail - 1050;
+  const sail = pirate ? '#2a2a32' : '#fffaf0';
+  const d = `M${x + 14},${top + 90} Q${x + 330},${top + 330} ${x + 14},${rail - 140} Z`;
+  const skull = pirate ? `<circle cx="${x + 130}" cy="${top + 330}" r="44" fill="#f4f1ea"/><path d="M${x + 80},${top + 400} l100,60 M${x + 180},${top + 400} l-100,60" stroke="#f4f1ea" stroke-width="18" stroke-linecap="round"/><circle cx="${x + 114}" cy="${top + 326}" r="10" fill="#2a2a32"/><circle cx="${x + 146}" cy="${top + 326}" r="10" fill="#2a2a32"/>` : '';
+  return `<rect x="${x - 14}" y="${top}" width="28" height="${rail - top}" rx="8" fill="#7a4e2c" stroke="${ink}" stroke-width="8"/><path d="${d}" fill="${sail}" stroke="${ink}" stroke-width="9" stroke-linejoin="round"/>${skull}`;
+}
+/** Water behind the feet (a lake, a river, the sea): a band from the far shore to just behind the subject, with ripples. */
+function shoreWater(cx: number, foot: number, ink: string): string {
+  const far = foot - 250;
+  const near = foot - 70;
+  const d = `M${cx - 1000},${far + 20} Q${cx - 500},${far - 10} ${cx},${far} T${cx + 1000},${far + 10} V${near} Q${cx + 500},${near + 30} ${cx},${near + 10} T${cx - 1000},${near}Z`;
+  const ripples = [[-620, 0.35, 150], [-180, 0.6, 120], [380, 0.4, 160], [700, 0.7, 110], [-820, 0.75, 90]].map(([dx, k, w]) => `<path d="M${cx + dx - w / 2},${r(far + (near - far) * k)} h${w}" stroke="#ffffff" stroke-width="10" stroke-linecap="round" opacity="0.75"/>`).join('');
+  return `<path d="${d}" fill="#4aa3df" stroke="${ink}" stroke-width="6" stroke-opacity="0.5"/><path d="M${cx - 1000},${far + 20} Q${cx - 500},${far - 10} ${cx},${far} T${cx + 1000},${far + 10}" fill="none" stroke="#2f7fbf" stroke-width="14"/>${ripples}`;
+}
+/** A stage: wooden boards under the feet, a curtain's edge each side and two spotlights' beams. */
+function platformBoards(cx: number, foot: number, ink: string): string {
+  const beams = [-1, 1].map((m) => `<path d="M${cx + m * 760},-200 L${cx + m * 120},${foot - 40} L${cx - m * 260},${foot - 40}Z" fill="#fff6c8" opacity="0.28"/>`).join('');
+  const curtains = [-1, 1].map((m) => `<path d="M${cx + m * 1000},-300 H${cx + m * 700} Q${cx + m * 640},${foot - 500} ${cx + m * 760},${foot - 60} H${cx + m * 1000}Z" fill="#b0283a" stroke="${ink}" stroke-width="8"/>`).join('');
+  const boards = `<path d="M${cx - 1000},${foot - 60} H${cx + 1000} V${foot + 140} H${cx - 1000}Z" fill="#a8743f" stroke="${ink}" stroke-width="8"/>` +
+    [0, 1, 2].map((i) => `<path d="M${cx - 1000},${foot - 10 + i * 50} H${cx + 1000}" stroke="${ink}" stroke-width="4" opacity="0.35"/>`).join('');
+  return curtains + beams + boards;
+}
+
 /** Three Zs rising from a sleeper's head. */
 function zzz(x: number, y: number, ink: string): string {
   return [0, 1, 2].map((i) => {
@@ -426,6 +486,14 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
     // Swimming: water up to the chest, in front of the swimmer.
     low += surfWater(g.cx, SEAT_Y[build] - 120, outline, g.foot + 500, 2400);
     grow(g.cx - 2400, SEAT_Y[build] - 200, 4800, g.foot + 700 - SEAT_Y[build]);
+  }
+  if (!bust && stage.shore) {
+    back += shoreWater(g.cx, g.foot, outline ?? '#1a4f80');
+    grow(g.cx - 1000, g.foot - 270, 2000, 220);
+  }
+  if (!bust && stage.platform) {
+    back += platformBoards(g.cx, g.foot, outline ?? '#3a2a34');
+    grow(g.cx - 1000, -300, 2000, g.foot + 440);
   }
   if (!bust && stage.pose === 'run') {
     // Speed lines trailing behind the runner.
@@ -545,7 +613,13 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
         break;
       case 'below':
         // What the flyer flies over: large, on the ground under its lifted feet.
-        back += put(svg, g.cx - 60, g.foot - 110, 640 * scale);
+        // Far below the lifted flyer, so small, standing on the ground line (never cut by the frame's
+        // bottom): a place of many buildings (a village, a city) as a row of three, clear of the
+        // feet; anything else (a castle, the moon) once, larger.
+        if (thing.kind === 'place' && !SKY.has(thing.word)) {
+          const size = 300 * scale;
+          for (const dx of [-380, 0, 380]) back += put(svg, g.cx + dx, g.foot - size * 0.44 + (dx === 0 ? 40 : 0), dx === 0 ? size * 0.85 : size);
+        } else back += put(svg, g.cx - 60, g.foot - 460 * scale * 0.44, 460 * scale);
         break;
       case 'between': {
         if (bust) {
@@ -603,6 +677,14 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
           // Flat underfoot, seen from the side: the engine's own skateboard; its surfboard and the emoji boards are turned flat.
           if (hasIcon(thing.word) && thing.word !== 'surfboard') low += put(engineIcon(thing.word, thing.colour ?? accent), g.cx, g.foot - 5, 200, { sx: 3, sy: 1.6 });
           else low += put(svg, g.cx, g.foot - 10, 200, !thing.icon ? { sx: 3.8, sy: 1.8, rotate: 90 } : { sx: 3.2, sy: 1.6 });
+        } else if (BOATS.has(thing.word) && !bust && !stage.subject) {
+          // Stood in a boat at sea: the hull covers the legs up to the hips, a sail behind (a ship,
+          // a sailboat), the sea across the frame in front of the hull's keel.
+          const ink = outline ?? '#3a2a34';
+          const rail = SEAT_Y[build] - 40;
+          if (!/canoe|kayak|raft|speedboat|motorboat/.test(thing.word)) back += mastAndSail(g.cx, rail, ink, /\bpirate/.test(stage.subjectWord ?? ''));
+          low += hull(g.cx, rail, g.foot, thing.colour ?? accent, ink) + surfWater(g.cx, g.foot + 20, outline, g.foot + 260, 2000);
+          grow(g.cx - 2000, rail - 1060, 4000, g.foot + 260 - rail + 1060);
         } else if ((thing.kind === 'vehicle' || thing.kind === 'animal') && !SEATS.has(thing.word)) {
           // In the car, on the horse: it covers the legs, never the face (its box starts below the chin).
           const size = Math.min(900 * scale, g.foot + 200 - g.headBottom);
@@ -635,7 +717,7 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
         else front += beside(svg, 300 * scale, thing.count);
         break;
       case 'beside':
-        front += beside(svg, (big ? 600 : thing.kind === 'animal' || thing.kind === 'creature' ? 440 : thing.kind === 'person' ? 560 : 300) * scale, thing.count);
+        front += beside(svg, (big || STANDING.has(thing.word) ? 600 : thing.kind === 'animal' || thing.kind === 'creature' ? 440 : thing.kind === 'person' ? 560 : 300) * scale, thing.count);
         break;
     }
   }
@@ -698,7 +780,8 @@ export function settingSky(setting: Setting, W: number, H: number, groundY: numb
   }
   const snowy = weather === 'snow' || (season === 'winter' && !weather);
   if (snowy) {
-    body += `<path d="M0,${r(groundY - S * 0.03)} Q${r(W * 0.3)},${r(groundY - S * 0.06)} ${r(W * 0.55)},${r(groundY - S * 0.025)} T${W},${r(groundY - S * 0.04)} V${H} H0Z" fill="#f4f8ff" opacity="0.92"/>`;
+    // Snow lies on the ground around and behind the feet, not only in front of them.
+    body += `<path d="M0,${r(groundY - S * 0.1)} Q${r(W * 0.3)},${r(groundY - S * 0.14)} ${r(W * 0.55)},${r(groundY - S * 0.09)} T${W},${r(groundY - S * 0.11)} V${H} H0Z" fill="#f4f8ff" opacity="0.92"/>`;
   }
   if (weather === 'snow') {
     const sn = rng.fork('snow');

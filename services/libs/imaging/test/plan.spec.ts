@@ -89,8 +89,9 @@ describe('planScene', () => {
   it('an old fisherman sits in his red boat at dawn', () => {
     const plan = planScene('an old fisherman in a red boat at dawn');
     expect(plan.subjects).toMatchObject([{ word: 'fisherman', kind: 'person', figure: 'person', adjectives: ['old'] }]);
-    expect(plan.props).toMatchObject([{ word: 'boat', kind: 'vehicle', colour: '#e0383e', placement: 'under' }]);
-    expect(plan.setting.timeOfDay).toBe('dawn');
+    // A fisherman brings his rod; a boat with no place named is at sea.
+    expect(plan.props).toMatchObject([{ word: 'boat', kind: 'vehicle', colour: '#e0383e', placement: 'under' }, { word: 'fishing rod', placement: 'held' }]);
+    expect(plan.setting).toMatchObject({ place: 'sea', timeOfDay: 'dawn' });
     expect(plan.colours).toEqual(['#e0383e']);
   });
 

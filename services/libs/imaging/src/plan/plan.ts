@@ -83,7 +83,7 @@ const PREPOSITIONS: Record<string, Placement> = {
 /** Where a verb's object goes ("reading a map": the map is held). */
 const VERB_PLACEMENT: Record<string, Placement> = {
   hold: 'held', carry: 'held', read: 'held', eat: 'held', drink: 'held', play: 'held', cook: 'in', paint: 'held', throw: 'held', catch: 'held', grab: 'held', hug: 'held', juggle: 'held',
-  fly: 'held', use: 'held', sip: 'held', lick: 'held', bake: 'in', fry: 'in', pour: 'held', write: 'held', draw: 'held', knit: 'held', feed: 'held', plant: 'held', water: 'held', blow: 'held', wave: 'held', build: 'beside',
+  fly: 'held', use: 'held', sip: 'held', lick: 'held', bake: 'in', fry: 'in', pour: 'held', write: 'held', draw: 'held', knit: 'held', feed: 'held', plant: 'held', water: 'beside', have: 'held', blow: 'held', wave: 'held', build: 'beside',
   wear: 'worn', ride: 'under', surf: 'under', drive: 'under', sail: 'under', skate: 'under', sit: 'under', stand: 'under', sleep: 'under', climb: 'under', row: 'under', pilot: 'under', fish: 'beside',
   lie: 'under', lay: 'under', nap: 'under', recline: 'under', lounge: 'under', sunbathe: 'under',
 };
@@ -92,12 +92,21 @@ const IMPLIED: Record<string, Array<[string, Placement]>> = {
   surf: [['surfboard', 'under']], cook: [['pan', 'held']], fry: [['pan', 'held']], read: [['book', 'held']], paint: [['paintbrush', 'held'], ['palette', 'held']],
   fish: [['fishing rod', 'held']], write: [['pen', 'held']], draw: [['pencil', 'held']], knit: [['yarn', 'held']], sing: [['microphone', 'held']], skate: [['skateboard', 'under']],
   ski: [['ski', 'under']], skateboard: [['skateboard', 'under']], cycle: [['bicycle', 'under']], bike: [['bicycle', 'under']], sail: [['sailboat', 'under']], row: [['canoe', 'under']], camp: [['tent', 'background']], bake: [['pan', 'held']],
-  drink: [['coffee', 'held']], cast: [['wand', 'held']], photograph: [['camera', 'held']], garden: [['plant', 'held']], juggle: [['ball', 'held']], game: [['controller', 'held']], dj: [['headphones', 'worn']],
+  drink: [['coffee', 'held']], cast: [['wand', 'held']], photograph: [['camera', 'held']], garden: [['plant', 'held']], water: [['watering can', 'held']], juggle: [['ball', 'held']], game: [['controller', 'held']], dj: [['headphones', 'worn']],
 };
 /** What a subject carries unless the prompt says otherwise ("a knight": a sword in the hand). */
 const CARRIED: Record<string, Array<[string, Placement]>> = {
   knight: [['sword', 'held']], warrior: [['sword', 'held']], samurai: [['sword', 'held']], wizard: [['wand', 'held']], witch: [['broom', 'held']], painter: [['paintbrush', 'held']],
+  // A sport's name brings its gear: "a skier racing down a mountain" is on skis.
+  skier: [['ski', 'under']], surfer: [['surfboard', 'under']], skateboarder: [['skateboard', 'under']], cyclist: [['bicycle', 'under']], biker: [['bicycle', 'under']],
+  fisherman: [['fishing rod', 'held']], firefighter: [['hose', 'held']], fireman: [['hose', 'held']],
 };
+/** Balls played with the feet: on the ground beside the player, not in the hand. */
+const KICKED = new Set(['soccer', 'football', 'soccer ball']);
+/** Places of ice and snow: the ground is snowy whatever the season. */
+const ICY = /\b(ice|arctic|antarctica|tundra|glacier|alps|snow|snowfield)\b/;
+/** Boats: stood in at sea; the sea is the place unless the prompt names another. */
+export const BOATS = new Set(['ship', 'boat', 'sailboat', 'yacht', 'steamship', 'cruise', 'ferry', 'speedboat', 'motorboat', 'canoe', 'kayak', 'raft']);
 /** Board and table games: played on a table between the players. */
 const GAMES = new Set(['chess', 'chessboard', 'board game', 'checkers', 'draughts', 'cards', 'card game', 'poker', 'dice']);
 const SWIM = new Set(['swim', 'paddle', 'dive', 'snorkel', 'bathe']);
@@ -107,7 +116,7 @@ const SIT = new Set(['sit', 'seat', 'relax', 'rest', 'perch']);
 /** Lying down: on a towel, in a hammock, in bed, in the grass. */
 const LIE = new Set(['lie', 'lay', 'sleep', 'nap', 'doze', 'snooze', 'recline', 'lounge', 'sunbathe', 'sprawl', 'curl']);
 const RIDE = new Set(['ride', 'cycle', 'bike', 'drive', 'pilot', 'pedal']);
-const BALANCE = new Set(['surf', 'skate', 'ski', 'snowboard', 'skateboard']);
+const BALANCE = new Set(['surf', 'skate', 'ski', 'snowboard', 'skateboard', 'slide', 'sled', 'toboggan']);
 /** Things sat on: a figure on one sits. */
 const SEATS = new Set(['chair', 'stool', 'throne', 'sofa', 'couch', 'bench', 'armchair']);
 /** Things lain on or in: a figure on one lies ("a cat in a hammock"), whatever the verb. */
@@ -136,6 +145,8 @@ function poseOf(plan: ScenePlan): PlanPose {
   // A board game, or a piano or drums played: sat at.
   const playedAt = acts.has('play') && plan.props.some((p) => PLAYED_AT.has(p.word));
   if (has(SIT) || under.some((p) => SEATS.has(p.word)) || plan.props.some((p) => p.placement === 'between') || playedAt) return 'sit';
+  // On a ship's deck, in a boat: standing, the hull in front of the legs.
+  if (under.some((p) => BOATS.has(p.word)) && !under.some((p) => p.kind === 'animal')) return held ? 'hold' : 'stand';
   if (has(RIDE) || under.some((p) => p.kind === 'vehicle' || p.kind === 'animal')) return 'ride';
   return held ? 'hold' : 'stand';
 }
@@ -310,7 +321,9 @@ export function planScene(prompt: string): ScenePlan {
       if (!(SIZES[text] && lookup(text) && !nounFollows)) { tokens.push({ type: 'adj', word: text }); continue; }
     }
 
-    const gerund = text.endsWith('ing') && text.length > 4 && !NOT_GERUND.has(text);
+    // "kids building a sandcastle": a noun-like -ing word after a subject and before an article is its action.
+    const actedOn = NOT_GERUND.has(text) && prev?.type === 'noun' && /^(a|an|the|some|his|her|their)$/.test(ws[i + 1]?.text ?? '');
+    const gerund = text.endsWith('ing') && text.length > 4 && (!NOT_GERUND.has(text) || actedOn);
     const afterNoun = prev?.type === 'noun' || prev?.type === 'and' || prev?.type === 'verb';
     const known = lookup(text);
     if (gerund && (!known || afterNoun)) { tokens.push({ type: 'verb', verb: infinitive(text, w.tags) }); continue; }
@@ -327,6 +340,12 @@ export function planScene(prompt: string): ScenePlan {
 
   assemble(plan, tokens);
   addImpliedProps(plan);
+  // On a ship with no place named: at sea. On ice: a snowy ground.
+  if (!plan.setting.place && plan.props.some((p) => p.placement === 'under' && BOATS.has(p.word))) {
+    plan.setting.place = 'sea';
+    plan.setting.placeIcon = 'water-wave';
+  }
+  if (plan.setting.place && ICY.test(plan.setting.place)) plan.setting.season ??= 'winter';
   plan.pose = poseOf(plan);
   return plan;
 }
@@ -434,7 +453,8 @@ function assemble(plan: ScenePlan, tokens: Token[]): void {
       icon: resolved.icon,
       kind: resolved.kind,
       ...(resolved.figure ? { figure: resolved.figure } : {}),
-      count: count ?? (head.plural && !ONE_PAIR.has(head.word) ? 2 : 1),
+      // "a couple dancing": two people; "a family": three.
+      count: count ?? (head.plural && !ONE_PAIR.has(head.word) ? 2 : resolved.kind === 'person' && COLLECTIVES[head.word] ? Math.min(4, COLLECTIVES[head.word]) : 1),
       adjectives: allAdjectives,
       ...(colour ? { colour } : {}),
       ...(size ? { size } : {}),
@@ -460,6 +480,9 @@ function placeProp(thing: PlannedThing, placement: Placement | undefined, verb: 
   // "flying over the moon": the moon is below the flyer, not in the sky behind.
   if (SCENERY.has(thing.word)) return placement === 'under' && verb && FLY.has(verb) ? 'under' : 'background';
   if (GAMES.has(thing.word)) return 'between';
+  // "having a picnic": the basket on the ground beside, not in every hand.
+  if (thing.word === 'picnic') return 'beside';
+  if (KICKED.has(thing.word) && placement === 'held') return 'beside';
   // Played standing at it, not held up: a piano, drums, a harp.
   if (PLAYED_AT.has(thing.word) && placement === 'held') return 'beside';
   if (WEARABLE.has(thing.word) && (placement === 'held' || placement === 'in' || placement === 'worn')) return 'worn';
@@ -467,7 +490,8 @@ function placeProp(thing: PlannedThing, placement: Placement | undefined, verb: 
   if (thing.kind === 'food' && (verb === 'cook' || verb === 'fry' || verb === 'bake')) return 'in';
   // In bed, in a hammock: lain in, so under the body.
   if (BEDS.has(thing.word) && placement === 'in') return 'under';
-  if (thing.kind === 'building') return 'background';
+  // "flying over a castle": the castle is below the flyer.
+  if (thing.kind === 'building') return placement === 'under' && verb && FLY.has(verb) ? 'under' : 'background';
   return placement ?? 'beside';
 }
 
