@@ -614,9 +614,9 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
       case 'below':
         // What the flyer flies over: large, on the ground under its lifted feet.
         // Far below the lifted flyer, so small, standing on the ground line (never cut by the frame's
-        // bottom): a place of many buildings (a village, a city) as a row of three, clear of the
-        // feet; anything else (a castle, the moon) once, larger.
-        if (thing.kind === 'place' && !SKY.has(thing.word)) {
+        // bottom): a village or buildings in the plural as a row of three, clear of the feet;
+        // anything else (a castle, the moon) once, larger.
+        if (thing.icon === 'houses' || (thing.kind === 'building' && thing.count > 1)) {
           const size = 300 * scale;
           for (const dx of [-380, 0, 380]) back += put(svg, g.cx + dx, g.foot - size * 0.44 + (dx === 0 ? 40 : 0), dx === 0 ? size * 0.85 : size);
         } else back += put(svg, g.cx - 60, g.foot - 460 * scale * 0.44, 460 * scale);

@@ -9,7 +9,7 @@ import { figureFromPrompt } from '../src/figure.js';
 import { planScene, type ScenePlan } from '../src/plan/plan.js';
 import { analysePrompt } from '../src/prompt.js';
 import { hasFigureFace } from '../src/scene.js';
-import { drawStage, FLY_LIFT, LIE_ANGLE, stageFromPlan, thingSvg, withSetting } from '../src/stage.js';
+import { drawStage, FLY_LIFT, heldScale, LIE_ANGLE, stageFromPlan, thingSvg, withSetting } from '../src/stage.js';
 import type { TrendContext } from '../src/types.js';
 import { createRng } from '../src/util/rng.js';
 
@@ -242,5 +242,94 @@ describe('the figure takes the pose', () => {
   it('a knight wears a steel helm and armour; a plain boy does not', () => {
     expect(spec('a knight sitting on a throne')).toMatchObject({ headwear: 'knight', outfit: '#b8c2ce' });
     expect(spec('a boy running through a city').headwear).not.toBe('knight');
+  });
+});
+
+describe('everyday actions and places a member might type (issue 28, beyond the sheet)', () => {
+  it.each([
+    // A boat stood in at sea: no place named means the sea.
+    ['the pirate on a ship in a storm', 'stand', ['ship@under']],
+    ['an old man fishing by a lake', 'hold', ['fishing rod@held']],
+    // A sport's name brings its gear; the gear sets the pose.
+    ['a skier racing down a snowy mountain', 'balance', ['ski@under']],
+    ['a surfer riding a big wave at sunset', 'balance', ['wave@background', 'surfboard@under']],
+    ['a firefighter holding a hose', 'hold', ['hose@held']],
+    // A kicked ball lies at the feet; watered plants stand beside, the can in the hand.
+    ['a girl playing soccer', 'stand', ['soccer@beside']],
+    ['a robot watering plants in a garden', 'hold', ['plants@beside', 'watering can@held']],
+    ['a teddy bear having tea', 'hold', ['tea@held']],
+    ['kids building a sandcastle on the beach', 'stand', ['sandcastle@beside']],
+    ['a woman painting at an easel', 'hold', ['easel@beside', 'paintbrush@held']],
+    ['a dragon flying over a castle', 'fly', ['castle@under']],
+    ['two friends having a picnic in the park', 'stand', ['picnic@beside']],
+  ])('"%s": %s, %j', (prompt, pose, props) => {
+    const plan = planScene(prompt);
+    expect(plan.pose).toBe(pose);
+    expect(placed(plan)).toEqual(props);
+  });
+
+  it('the place: a ship at sea, a cafe or a bakery indoors, ice in winter; a couple is two', () => {
+    expect(planScene('the pirate on a ship in a storm').setting).toMatchObject({ place: 'sea', weather: 'storm' });
+    expect(planScene('a pirate on a ship in the harbour by the city').setting.place).toBe('city');
+    expect(planScene('a chef pouring coffee in a cafe').setting).toMatchObject({ place: 'cafe' });
+    expect(planScene('a baker carrying bread in a bakery').props.map((p) => p.word)).toEqual(['bread']);
+    expect(planScene('a penguin sliding on ice').setting).toMatchObject({ place: 'ice', season: 'winter' });
+    expect(planScene('a couple dancing in the rain').subjects).toMatchObject([{ count: 2, figure: 'person' }]);
+    expect(planScene('a family having a picnic').subjects).toMatchObject([{ count: 3 }]);
+  });
+
+  it('the backdrop follows the place named before the subject: a robot in a garden is outdoors, a cafe is a kitchen', () => {
+    expect(backgroundHint('a robot watering plants in a garden')).toBe('nature');
+    expect(backgroundHint('a robot in a spaceship')).toBe('space');
+    expect(backgroundHint('a robot dancing')).toBe('futuristic');
+    expect(backgroundHint('a chef pouring coffee in a cafe')).toBe('kitchen');
+    expect(backgroundHint('the pirate on a ship in a storm')).toBe('beach');
+    expect(backgroundHint('a penguin sliding on ice')).toBe('nature');
+  });
+
+  it('on a ship: a hull in front of the legs, a sail behind (black with a skull for a pirate), the sea across the frame', () => {
+    const stage = stageOf('the pirate on a ship in a storm');
+    expect(stage.things.map((t) => `${t.thing.word}@${t.where}`)).toEqual(['ship@under']);
+    const d = drawStage(stage, 'chibi', '#ffd23f', undefined, true);
+    expect(d.front).toContain('fill="#8a5a34"');
+    expect(d.front).toContain('fill="#2f8fd8"');
+    expect(d.back).toContain('fill="#2a2a32"');
+    expect(d.front).not.toContain(thingSvg(stage.things[0].thing, '#ffd23f'));
+    expect(drawStage(stageOf('a sailor on a boat'), 'chibi', '#ffd23f', undefined, true).back).toContain('fill="#fffaf0"');
+    // The rider's pose is not taken: standing on deck.
+    expect(spec('the pirate on a ship in a storm').stage?.pose).toBe('stand');
+  });
+
+  it('by a lake or a river: water behind the feet, no wave icon; swimming in the sea has its own water', () => {
+    for (const prompt of ['an old man fishing by a lake', 'a man jogging by the river']) {
+      const stage = stageOf(prompt);
+      expect(stage.shore).toBe(true);
+      expect(stage.things.some((t) => t.where === 'place')).toBe(false);
+      expect(drawStage(stage, 'chibi', '#ffd23f', undefined, true).back).toContain('fill="#4aa3df"');
+    }
+    expect(stageOf('a boy swimming in the sea')).toMatchObject({ pose: 'swim' });
+    expect(stageOf('a boy swimming in the sea').shore).toBeUndefined();
+    expect(stageOf('a boy swimming in the sea').things).toEqual([]);
+    expect(stageOf('a girl in a forest').things.map((t) => t.where)).toEqual(['place']);
+  });
+
+  it('flying over a village: a row of small houses standing on the ground line, never past the frame\'s bottom', () => {
+    const d = drawStage(stageOf('a witch flying on a broom over a village'), 'chibi', '#ffd23f', undefined, true);
+    const houses = thingSvg({ icon: 'houses', word: 'village' }, '#ffd23f');
+    expect(d.back.split(houses).length - 1).toBe(3);
+    // Every house's box ends at or above the feet line (y = 1000): translate(x y) scale(k k) of a 100 box.
+    for (const m of d.back.matchAll(/translate\(([-\d.]+) ([-\d.]+)\) scale\(([\d.]+) [\d.]+\) translate\(-50 -50\)"?>?<g transform="scale/g)) {
+      expect(Number(m[2]) + 50 * Number(m[3])).toBeLessThanOrEqual(1000 + 45);
+    }
+    // A castle flown over is one castle.
+    expect(drawStage(stageOf('a dragon flying over a castle'), 'chibi', '#ffd23f', undefined, false).back.split(thingSvg(planScene('a dragon flying over a castle').props[0], '#ffd23f')).length - 1).toBe(1);
+  });
+
+  it('on a stage: boards and spotlights; the guitar held larger than a cup', () => {
+    const stage = stageOf('a boy playing guitar on a stage');
+    expect(stage.platform).toBe(true);
+    expect(stage.things.some((t) => t.where === 'place')).toBe(false);
+    expect(drawStage(stage, 'chibi', '#ffd23f', undefined, true).back).toContain('fill="#a8743f"');
+    expect(heldScale(stage)).toBeGreaterThan(heldScale(stageOf('a girl holding a cup')));
   });
 });
