@@ -8,7 +8,7 @@ import { r, radialGradient, linearGradient } from './util/svg.js';
 import type { Clothes, Headwear, HairStyle, PromptInfo, StyleWord, SubjectKind } from './prompt.js';
 import { NATURAL_HAIR, SKIN_TONES } from './prompt.js';
 import { icon } from './icons.js';
-import { heldScale, heldSvg, LIE_ANGLE, SLEEP, stageFromPlan, wornByFigure, type Stage } from './stage.js';
+import { COOKING, heldScale, heldSvg, LIE_ANGLE, SLEEP, stageFromPlan, wornByFigure, type Stage } from './stage.js';
 import type { PlanPose } from './plan/plan.js';
 import type { Rng } from './util/rng.js';
 
@@ -159,6 +159,9 @@ export function figureFromPrompt(p: PromptInfo, rng: Rng, palette: { primary: st
     if (p.clothes || p.style) dressFor(spec, p, rng);
   }
   if (p.plan) stageSpec(spec, p, rng);
+  // The prompt's "kitchen" gives a chef's hat to whoever is in it; a cat chasing a mouse there is no cook.
+  const main = p.plan?.subjects[0];
+  if (spec.headwear === 'chef' && main && !/^(chef|cook|baker)s?$/.test(main.word) && !main.adjectives.some((a) => /^(chef|cook|baker)$/.test(a)) && !p.plan!.actions.some((a) => COOKING.has(a))) spec.headwear = 'none';
   if (spec.headwear === 'helmet') {
     // A space suit, whatever else was asked for.
     spec.outfit = '#eef2f7';

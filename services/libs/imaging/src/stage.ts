@@ -22,9 +22,10 @@ import type { TrendContext } from './types.js';
 /**
  * Where the stage draws a thing: the plan's placements, plus 'companion' (another subject), 'sky',
  * 'place' (the named place behind), 'below' (what a flyer flies over), 'stove' (the cooker the
- * subject cooks at) and 'played' (a piano or drums the seated subject plays).
+ * subject cooks at), 'played' (a piano or drums the seated subject plays) and 'climbed' (a tree or a
+ * ladder the subject is half way up).
  */
-type Where = 'held' | 'under' | 'worn' | 'in' | 'beside' | 'above' | 'background' | 'between' | 'companion' | 'sky' | 'place' | 'below' | 'stove' | 'played';
+type Where = 'held' | 'under' | 'worn' | 'in' | 'beside' | 'above' | 'background' | 'between' | 'companion' | 'sky' | 'place' | 'below' | 'stove' | 'played' | 'climbed';
 
 export interface StagedThing {
   thing: PlannedThing;
@@ -85,7 +86,7 @@ const WATER_PLACES = /\b(lake|river|pond|sea|ocean|water|pool|swimming pool)\b/;
 /** Sleeping, whatever the pose. */
 export const SLEEP = new Set(['sleep', 'nap', 'doze', 'snooze']);
 /** Actions done at a cooker: the subject stands behind one, the pan over its hob. */
-const COOKING = new Set(['cook', 'fry', 'bake', 'boil', 'stir', 'flip']);
+export const COOKING = new Set(['cook', 'fry', 'bake', 'boil', 'stir', 'flip']);
 const CHAIR: PlannedThing = { phrase: 'chair', word: 'chair', icon: 'chair', kind: 'object', count: 1, adjectives: [] };
 const STOVE: PlannedThing = { phrase: 'stove', word: 'stove', icon: null, kind: 'object', count: 1, adjectives: [] };
 
@@ -99,7 +100,8 @@ export function stageFromPlan(plan: ScenePlan, figureDrawn: boolean): Stage {
     // (a broom or a carpet flown on stays under the flyer); a held person ("with his grandpa") stands beside as company.
     const flownOver = plan.pose === 'fly' && p.placement === 'under' && (SKY.has(p.word) || p.kind === 'building' || p.kind === 'plant' || p.kind === 'place');
     const played = plan.pose === 'sit' && p.placement === 'beside' && PLAYED_AT.has(p.word);
-    const where: Where = played ? 'played' : flownOver ? 'below' : SKY.has(p.word) ? 'sky' : p.placement === 'held' && p.kind === 'person' ? 'companion' : p.placement === 'held' && (p.kind === 'animal' || p.kind === 'creature') ? 'beside' : p.placement;
+    const climbed = plan.actions.includes('climb') && p.placement === 'under' && (p.kind === 'plant' || p.word === 'ladder');
+    const where: Where = climbed ? 'climbed' : played ? 'played' : flownOver ? 'below' : SKY.has(p.word) ? 'sky' : p.placement === 'held' && p.kind === 'person' ? 'companion' : p.placement === 'held' && (p.kind === 'animal' || p.kind === 'creature') ? 'beside' : p.placement;
     if (figureDrawn && where === 'worn' && (HEADWEAR[p.word] || EYEWEAR.has(p.word))) continue;
     things.push({ thing: p, where });
   }
@@ -273,6 +275,8 @@ function beddingOf(thing: PlannedThing | undefined): Bedding {
   return SEATS.has(thing.word) ? 'seat' : 'flat';
 }
 
+/** How far a climber is lifted up its tree or ladder, in the figure's units. */
+export const CLIMB_LIFT = 230;
 /** How far a rider is lifted at most (a horse's legs are long): past it, the hooves are cut by the frame. */
 const MAX_RIDE_LIFT = 220;
 const sizeScale = (t: PlannedThing) => (t.size === 'large' ? 1.25 : t.size === 'small' ? 0.8 : 1);
@@ -406,6 +410,8 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
   const n = stage.copies;
   const c = COPIES[n] ?? COPIES[1];
   const lift = stage.pose === 'fly' && !bust ? FLY_LIFT : 0;
+  // Half way up a tree or a ladder: lifted off the ground in front of it.
+  const climbLift = !bust && !stage.subject && stage.things.some((t) => t.where === 'climbed') ? CLIMB_LIFT : 0;
   const game = stage.things.some((t) => t.where === 'between');
   // Ridden astride (a bicycle, a horse): the rider is lifted so the wheels or the hooves stand on the
   // ground instead of running out of the frame below it (an icon fills about 7/8 of its box).
@@ -429,13 +435,13 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
       return { dx: (i - (n - 1) / 2) * 220 * c.s, s: lieS, dy, lie: LIE_ANGLE };
     }
     const dx = (i - (n - 1) / 2) * c.gap;
-    return { dx, s: c.s, ...(lift ? { dy: -lift, rot: FLY_LEAN } : {}), ...(rideLift ? { dy: -rideLift } : {}), ...(game && dx > 0 ? { flip: true } : {}) };
+    return { dx, s: c.s, ...(lift ? { dy: -lift, rot: FLY_LEAN } : {}), ...(rideLift ? { dy: -rideLift } : {}), ...(climbLift ? { dy: -climbLift } : {}), ...(game && dx > 0 ? { flip: true } : {}) };
   });
   // The middle copy in front: draw the outer ones first (lying: the ones behind first).
   if (lying) copies.sort((a, b) => (a.dy ?? 0) - (b.dy ?? 0));
   else copies.sort((a, b) => Math.abs(b.dx) - Math.abs(a.dx));
   const span = lying ? 540 * c.s + (n - 1) * 80 * c.s : g.half * c.s + (n > 1 ? ((n - 1) / 2) * c.gap : 0);
-  const box = { x0: g.cx - span - 200, y0: g.top - 160 - lift - rideLift, x1: g.cx + span + 200, y1: g.foot + 250 };
+  const box = { x0: g.cx - span - 200, y0: g.top - 160 - lift - rideLift - climbLift, x1: g.cx + span + 200, y1: g.foot + 250 };
   const grow = (x: number, y: number, w: number, h: number) => {
     box.x0 = Math.min(box.x0, x);
     box.y0 = Math.min(box.y0, y);
@@ -610,6 +616,10 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
       case 'above':
         if (big) back += put(svg, g.cx, g.foot - 560, 1150 * scale);
         else back += put(svg, g.cx, g.top - 120, 320 * scale);
+        break;
+      case 'climbed':
+        // The tree or the ladder behind the climber, its foot on the ground line, rising past its head.
+        back += put(svg, g.cx + (thing.word === 'ladder' ? 0 : 70), g.foot - 600 * scale * 0.88, 1200 * scale);
         break;
       case 'below':
         // What the flyer flies over: large, on the ground under its lifted feet.

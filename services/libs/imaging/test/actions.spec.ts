@@ -333,3 +333,42 @@ describe('everyday actions and places a member might type (issue 28, beyond the 
     expect(heldScale(stage)).toBeGreaterThan(heldScale(stageOf('a girl holding a cup')));
   });
 });
+
+describe('more everyday actions: at a table, sledding, climbing, planting a flag, a kitchen that is not a cook\'s', () => {
+  it.each([
+    // Eaten or worked on at a table: on the table between the diners, who sit.
+    ['a family eating dinner at a table', 'sit', ['dinner@between']],
+    ['a student studying at a desk', 'sit', ['book@between']],
+    ['a kid sledding down a snowy hill', 'balance', ['sled@under']],
+    ['a scientist mixing potions in a lab', 'hold', ['potions@held']],
+  ])('"%s": %s, %j', (prompt, pose, props) => {
+    const plan = planScene(prompt);
+    expect(plan.pose).toBe(pose);
+    expect(placed(plan)).toEqual(props);
+  });
+
+  it('a table with nothing on it stays a table; a family is three at it', () => {
+    expect(placed(planScene('a cat sitting at a table'))).toEqual(['table@beside']);
+    expect(stageOf('a family eating dinner at a table').copies).toBe(3);
+  });
+
+  it('climbing a tree: the tree behind the climber, who is lifted off the ground', () => {
+    const stage = stageOf('a boy climbing a tree');
+    expect(stage.things.map((t) => `${t.thing.word}@${t.where}`)).toEqual(['tree@climbed']);
+    const d = drawStage(stage, 'chibi', '#ffd23f', undefined, true);
+    expect(d.copies[0].dy).toBeLessThan(0);
+    expect(d.back).toContain(thingSvg(stage.things[0].thing, '#ffd23f'));
+    expect(d.front).not.toContain(thingSvg(stage.things[0].thing, '#ffd23f'));
+  });
+
+  it('a flag is a plain flag (the chequered one is for races); dinner is a plate', () => {
+    expect(planScene('an astronaut planting a flag on the moon').props[0]).toMatchObject({ word: 'flag', icon: 'triangular-flag', placement: 'held' });
+    expect(planScene('a family eating dinner').props[0]).toMatchObject({ icon: 'fork-and-knife-with-plate' });
+  });
+
+  it('a kitchen gives a chef\'s hat to a cook, not to a cat chasing a mouse there', () => {
+    expect(spec('a cat chasing a mouse in the kitchen').headwear).not.toBe('chef');
+    expect(spec('a grandma baking cookies in the kitchen').headwear).toBe('chef');
+    expect(spec('a robot chef cooking pancakes in a tiny kitchen').headwear).toBe('chef');
+  });
+});

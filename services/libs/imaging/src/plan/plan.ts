@@ -83,14 +83,14 @@ const PREPOSITIONS: Record<string, Placement> = {
 /** Where a verb's object goes ("reading a map": the map is held). */
 const VERB_PLACEMENT: Record<string, Placement> = {
   hold: 'held', carry: 'held', read: 'held', eat: 'held', drink: 'held', play: 'held', cook: 'in', paint: 'held', throw: 'held', catch: 'held', grab: 'held', hug: 'held', juggle: 'held',
-  fly: 'held', use: 'held', sip: 'held', lick: 'held', bake: 'in', fry: 'in', pour: 'held', write: 'held', draw: 'held', knit: 'held', feed: 'held', plant: 'held', water: 'beside', have: 'held', blow: 'held', wave: 'held', build: 'beside',
+  fly: 'held', use: 'held', sip: 'held', lick: 'held', bake: 'in', fry: 'in', pour: 'held', mix: 'held', stir: 'held', write: 'held', draw: 'held', knit: 'held', feed: 'held', plant: 'held', water: 'beside', have: 'held', blow: 'held', wave: 'held', build: 'beside',
   wear: 'worn', ride: 'under', surf: 'under', drive: 'under', sail: 'under', skate: 'under', sit: 'under', stand: 'under', sleep: 'under', climb: 'under', row: 'under', pilot: 'under', fish: 'beside',
   lie: 'under', lay: 'under', nap: 'under', recline: 'under', lounge: 'under', sunbathe: 'under',
 };
 /** Props an action implies when the prompt names none ("surfing" → a surfboard underfoot). */
 const IMPLIED: Record<string, Array<[string, Placement]>> = {
   surf: [['surfboard', 'under']], cook: [['pan', 'held']], fry: [['pan', 'held']], read: [['book', 'held']], paint: [['paintbrush', 'held'], ['palette', 'held']],
-  fish: [['fishing rod', 'held']], write: [['pen', 'held']], draw: [['pencil', 'held']], knit: [['yarn', 'held']], sing: [['microphone', 'held']], skate: [['skateboard', 'under']],
+  fish: [['fishing rod', 'held']], write: [['pen', 'held']], draw: [['pencil', 'held']], knit: [['yarn', 'held']], sing: [['microphone', 'held']], skate: [['skateboard', 'under']], sled: [['sled', 'under']], sledge: [['sled', 'under']], toboggan: [['sled', 'under']], study: [['book', 'held']],
   ski: [['ski', 'under']], skateboard: [['skateboard', 'under']], cycle: [['bicycle', 'under']], bike: [['bicycle', 'under']], sail: [['sailboat', 'under']], row: [['canoe', 'under']], camp: [['tent', 'background']], bake: [['pan', 'held']],
   drink: [['coffee', 'held']], cast: [['wand', 'held']], photograph: [['camera', 'held']], garden: [['plant', 'held']], water: [['watering can', 'held']], juggle: [['ball', 'held']], game: [['controller', 'held']], dj: [['headphones', 'worn']],
 };
@@ -340,6 +340,7 @@ export function planScene(prompt: string): ScenePlan {
 
   assemble(plan, tokens);
   addImpliedProps(plan);
+  setTheTable(plan);
   // On a ship with no place named: at sea. On ice: a snowy ground.
   if (!plan.setting.place && plan.props.some((p) => p.placement === 'under' && BOATS.has(p.word))) {
     plan.setting.place = 'sea';
@@ -493,6 +494,25 @@ function placeProp(thing: PlannedThing, placement: Placement | undefined, verb: 
   // "flying over a castle": the castle is below the flyer.
   if (thing.kind === 'building') return placement === 'under' && verb && FLY.has(verb) ? 'under' : 'background';
   return placement ?? 'beside';
+}
+
+/** Tables sat at. */
+const TABLES = new Set(['table', 'desk']);
+/** Eaten, drunk, read or worked on at a table: what goes on it. */
+const ON_TABLE = new Set<ThingKind>(['food', 'object']);
+
+/**
+ * "a family eating dinner at a table", "a student studying at a desk": the subjects sit at the table
+ * and what they eat or work on is on it (the board game's layout, plan 'between'), not in a hand
+ * beside a small table.
+ */
+function setTheTable(plan: ScenePlan): void {
+  const table = plan.props.find((p) => TABLES.has(p.word) && p.placement !== 'under');
+  if (!table) return;
+  const onIt = plan.props.find((p) => p !== table && ON_TABLE.has(p.kind) && !WEARABLE.has(p.word) && (p.placement === 'held' || p.placement === 'in' || p.placement === 'beside'));
+  if (!onIt) return;
+  plan.props = plan.props.filter((p) => p !== table);
+  onIt.placement = 'between';
 }
 
 function addImpliedProps(plan: ScenePlan): void {
