@@ -51,6 +51,8 @@ export interface Stage {
   platform?: boolean;
   /** The main subject's word (a pirate's sail is black). */
   subjectWord?: string;
+  /** Rowing or paddling: a boat without a sail, an oar in the hands. */
+  rowing?: boolean;
 }
 
 /** Words drawn in the sky whatever the preposition. */
@@ -80,6 +82,7 @@ function placeThing(plan: ScenePlan): PlannedThing | undefined {
   return { phrase: place, word: place.split(' ').pop() ?? place, icon: placeIcon, kind: 'building', count: 1, adjectives: [] };
 }
 
+const ROW = new Set(['row', 'paddle', 'canoe', 'kayak']);
 const DRAWN_PLACES = /\b(kitchen|cafe|coffee shop|bakery|restaurant|diner|ice|arctic|antarctica|tundra|stage|concert)\b/;
 const WATER_PLACES = /\b(lake|river|pond|sea|ocean|water|pool|swimming pool)\b/;
 
@@ -101,7 +104,9 @@ export function stageFromPlan(plan: ScenePlan, figureDrawn: boolean): Stage {
     const flownOver = plan.pose === 'fly' && p.placement === 'under' && (SKY.has(p.word) || p.kind === 'building' || p.kind === 'plant' || p.kind === 'place');
     const played = plan.pose === 'sit' && p.placement === 'beside' && PLAYED_AT.has(p.word);
     const climbed = plan.actions.includes('climb') && p.placement === 'under' && (p.kind === 'plant' || p.word === 'ladder');
-    const where: Where = climbed ? 'climbed' : played ? 'played' : flownOver ? 'below' : SKY.has(p.word) ? 'sky' : p.placement === 'held' && p.kind === 'person' ? 'companion' : p.placement === 'held' && (p.kind === 'animal' || p.kind === 'creature') ? 'beside' : p.placement;
+    // A plane flown, ridden in: under the pilot, not in the sky beside it.
+    const flown = p.placement === 'under' && p.kind === 'vehicle';
+    const where: Where = climbed ? 'climbed' : played ? 'played' : flownOver ? 'below' : SKY.has(p.word) && !flown ? 'sky' : p.placement === 'held' && p.kind === 'person' ? 'companion' : p.placement === 'held' && (p.kind === 'animal' || p.kind === 'creature') ? 'beside' : p.placement;
     if (figureDrawn && where === 'worn' && (HEADWEAR[p.word] || EYEWEAR.has(p.word))) continue;
     things.push({ thing: p, where });
   }
@@ -119,7 +124,7 @@ export function stageFromPlan(plan: ScenePlan, figureDrawn: boolean): Stage {
   const platform = /\b(stage|concert)\b/.test(plan.setting.place ?? '');
   return {
     subject: main && !main.figure ? main : undefined, copies: Math.max(1, Math.min(4, main?.count ?? 1)), things, pose: plan.pose ?? 'stand',
-    ...(asleep ? { asleep } : {}), ...(grass ? { grass } : {}), ...(shore ? { shore } : {}), ...(platform ? { platform } : {}), ...(main ? { subjectWord: main.word } : {}),
+    ...(asleep ? { asleep } : {}), ...(grass ? { grass } : {}), ...(shore ? { shore } : {}), ...(platform ? { platform } : {}), ...(main ? { subjectWord: main.word } : {}), ...(plan.actions.some((a) => ROW.has(a)) ? { rowing: true } : {}),
   };
 }
 
@@ -692,7 +697,8 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
           // a sailboat), the sea across the frame in front of the hull's keel.
           const ink = outline ?? '#3a2a34';
           const rail = SEAT_Y[build] - 40;
-          if (!/canoe|kayak|raft|speedboat|motorboat/.test(thing.word)) back += mastAndSail(g.cx, rail, ink, /\bpirate/.test(stage.subjectWord ?? ''));
+          if (stage.rowing) low += `<path d="M${g.cx - 330},${rail - 330} L${g.cx + 420},${g.foot + 60}" stroke="${ink}" stroke-width="30" stroke-linecap="round"/><path d="M${g.cx - 330},${rail - 330} L${g.cx + 420},${g.foot + 60}" stroke="#c98a4a" stroke-width="16" stroke-linecap="round"/><ellipse cx="${g.cx + 400}" cy="${g.foot + 40}" rx="46" ry="100" transform="rotate(-40 ${g.cx + 400} ${g.foot + 40})" fill="#c98a4a" stroke="${ink}" stroke-width="8"/>`;
+          else if (!/canoe|kayak|raft|speedboat|motorboat/.test(thing.word)) back += mastAndSail(g.cx, rail, ink, /\bpirate/.test(stage.subjectWord ?? ''));
           low += hull(g.cx, rail, g.foot, thing.colour ?? accent, ink) + surfWater(g.cx, g.foot + 20, outline, g.foot + 260, 2000);
           grow(g.cx - 2000, rail - 1060, 4000, g.foot + 260 - rail + 1060);
         } else if ((thing.kind === 'vehicle' || thing.kind === 'animal') && !SEATS.has(thing.word)) {

@@ -372,3 +372,31 @@ describe('more everyday actions: at a table, sledding, climbing, planting a flag
     expect(spec('a robot chef cooking pancakes in a tiny kitchen').headwear).toBe('chef');
   });
 });
+
+describe('what the action implies, named, goes where the action puts it', () => {
+  it.each([
+    ['a girl singing into a microphone on stage', 'hold', ['microphone@held']],
+    ['a pilot flying a plane over the clouds', 'ride', ['plane@under']],
+    ['a girl reading under a blanket by the fire', 'lie', ['blanket@under', 'fire@beside', 'book@held']],
+    ['a woman taking a photo of the eiffel tower', 'hold', ['eiffel tower@background', 'camera@held']],
+    ['a kid playing video games on the couch', 'sit', ['video games@held', 'couch@under']],
+  ])('"%s": %s, %j', (prompt, pose, props) => {
+    const plan = planScene(prompt);
+    expect(plan.pose).toBe(pose);
+    expect(placed(plan)).toEqual(props);
+  });
+
+  it('a plane flown is under the pilot, not in the sky; a rowed boat has an oar and no sail', () => {
+    expect(whereOf('a pilot flying a plane over the clouds')).toEqual(['plane@under']);
+    expect(whereOf('a girl flying a kite')).toEqual(['kite@sky']);
+    const rowed = drawStage(stageOf('a man rowing a boat on the river'), 'chibi', '#ffd23f', undefined, true);
+    expect(rowed.front).toContain('stroke="#c98a4a"');
+    expect(rowed.back).not.toContain('fill="#fffaf0"');
+    expect(drawStage(stageOf('a man on a boat on the river'), 'chibi', '#ffd23f', undefined, true).back).toContain('fill="#fffaf0"');
+  });
+
+  it('a farm and a backyard are outdoors', () => {
+    expect(planScene('a farmer driving a tractor on a farm').setting.place).toBe('farm');
+    expect(backgroundHint('a man barbecuing in the backyard')).toBe('nature');
+  });
+});

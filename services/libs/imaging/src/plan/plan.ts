@@ -92,7 +92,7 @@ const IMPLIED: Record<string, Array<[string, Placement]>> = {
   surf: [['surfboard', 'under']], cook: [['pan', 'held']], fry: [['pan', 'held']], read: [['book', 'held']], paint: [['paintbrush', 'held'], ['palette', 'held']],
   fish: [['fishing rod', 'held']], write: [['pen', 'held']], draw: [['pencil', 'held']], knit: [['yarn', 'held']], sing: [['microphone', 'held']], skate: [['skateboard', 'under']], sled: [['sled', 'under']], sledge: [['sled', 'under']], toboggan: [['sled', 'under']], study: [['book', 'held']],
   ski: [['ski', 'under']], skateboard: [['skateboard', 'under']], cycle: [['bicycle', 'under']], bike: [['bicycle', 'under']], sail: [['sailboat', 'under']], row: [['canoe', 'under']], camp: [['tent', 'background']], bake: [['pan', 'held']],
-  drink: [['coffee', 'held']], cast: [['wand', 'held']], photograph: [['camera', 'held']], garden: [['plant', 'held']], water: [['watering can', 'held']], juggle: [['ball', 'held']], game: [['controller', 'held']], dj: [['headphones', 'worn']],
+  drink: [['coffee', 'held']], barbecue: [['sausage', 'held']], grill: [['sausage', 'held']], cast: [['wand', 'held']], photograph: [['camera', 'held']], garden: [['plant', 'held']], water: [['watering can', 'held']], juggle: [['ball', 'held']], game: [['controller', 'held']], dj: [['headphones', 'worn']],
 };
 /** What a subject carries unless the prompt says otherwise ("a knight": a sword in the hand). */
 const CARRIED: Record<string, Array<[string, Placement]>> = {
@@ -136,6 +136,8 @@ function poseOf(plan: ScenePlan): PlanPose {
   const under = plan.props.filter((p) => p.placement === 'under');
   const held = plan.props.some((p) => p.placement === 'held');
   if (has(BALANCE) || under.some((p) => /board$|^skis?$|^skate$/.test(p.word))) return 'balance';
+  // Flying a plane or a rocket: sat in it, not flying beside it.
+  if (has(FLY) && under.some((p) => p.kind === 'vehicle' || p.word === 'rocket')) return 'ride';
   if (has(FLY) && !held) return 'fly';
   if (has(SWIM)) return 'swim';
   if (has(RUN)) return 'run';
@@ -287,6 +289,12 @@ export function planScene(prompt: string): ScenePlan {
       continue;
     }
 
+    // "taking a photo", "taking a selfie": photographing, with a camera.
+    if (/^(photo|photos|picture|pictures|selfie|snapshot)$/.test(text) && tokens.slice(-3).some((t) => t.type === 'verb' && t.verb === 'take')) {
+      if (!plan.actions.includes('photograph')) plan.actions.push('photograph');
+      tokens.push({ type: 'skip' });
+      continue;
+    }
     if (SKIP.has(text)) { tokens.push({ type: 'skip' }); continue; }
     if (text === 'and' || text === '&') { tokens.push({ type: 'and' }); continue; }
     if (COLLECTIVES[text] && ws[i + 1]?.text === 'of') {
@@ -478,6 +486,11 @@ function assemble(plan: ScenePlan, tokens: Token[]): void {
 
 /** Refines the placement a preposition or verb gave: worn clothes, vehicles ridden, food in the pan. */
 function placeProp(thing: PlannedThing, placement: Placement | undefined, verb: string | undefined): Placement {
+  // The thing the action implies, named ("singing into a microphone"): where the action puts it.
+  const implied = verb ? IMPLIED[verb]?.find(([word]) => word === thing.word) : undefined;
+  if (implied && placement !== 'under') return implied[1];
+  // Under a blanket: lain on it (a cover over the head would hide the subject).
+  if (BEDS.has(thing.word) && placement === 'above') return 'under';
   // "flying over the moon": the moon is below the flyer, not in the sky behind.
   if (SCENERY.has(thing.word)) return placement === 'under' && verb && FLY.has(verb) ? 'under' : 'background';
   if (GAMES.has(thing.word)) return 'between';
