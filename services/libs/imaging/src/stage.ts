@@ -92,6 +92,11 @@ export const SLEEP = new Set(['sleep', 'nap', 'doze', 'snooze']);
 export const COOKING = new Set(['cook', 'fry', 'bake', 'boil', 'stir', 'flip']);
 const CHAIR: PlannedThing = { phrase: 'chair', word: 'chair', icon: 'chair', kind: 'object', count: 1, adjectives: [] };
 const STOVE: PlannedThing = { phrase: 'stove', word: 'stove', icon: null, kind: 'object', count: 1, adjectives: [] };
+const LOG: PlannedThing = { phrase: 'log', word: 'log', icon: 'wood', kind: 'object', count: 1, adjectives: [] };
+/** Places with walls: a figure sitting there with no seat named sits on a chair (outdoors, on a log). */
+const INDOOR = /\b(room|bedroom|living room|kitchen|cafe|coffee shop|bakery|restaurant|diner|library|office|classroom|school|house|home|ballroom|castle|palace|museum|hospital|lab|laboratory|stage|gym)\b/;
+/** Flown in: the pilot sits in it, the aircraft level under the hips. */
+const AIRCRAFT = new Set(['airplane', 'plane', 'aeroplane', 'jet', 'biplane', 'helicopter']);
 
 /** The plan's things sorted into the places the stage draws them. */
 export function stageFromPlan(plan: ScenePlan, figureDrawn: boolean): Stage {
@@ -109,6 +114,12 @@ export function stageFromPlan(plan: ScenePlan, figureDrawn: boolean): Stage {
     const where: Where = climbed ? 'climbed' : played ? 'played' : flownOver ? 'below' : SKY.has(p.word) && !flown ? 'sky' : p.placement === 'held' && p.kind === 'person' ? 'companion' : p.placement === 'held' && (p.kind === 'animal' || p.kind === 'creature') ? 'beside' : p.placement;
     if (figureDrawn && where === 'worn' && (HEADWEAR[p.word] || EYEWEAR.has(p.word))) continue;
     things.push({ thing: p, where });
+  }
+  // Sitting with no seat named: on a chair indoors or with no place, on a log outdoors (by a campfire, in a forest).
+  if (figureDrawn && main?.figure && plan.pose === 'sit' && !things.some((t) => t.where === 'under' || t.where === 'between' || t.where === 'played')) {
+    const place = plan.setting.place ?? '';
+    const outdoors = !INDOOR.test(place) && (place !== '' || plan.props.some((p) => p.kind === 'plant' || /fire$/.test(p.word)));
+    things.push({ thing: outdoors ? LOG : CHAIR, where: 'under' });
   }
   // Cooking: at a stove, in front of the cook (unless a held pan is all the prompt has room for: no figure, no hands).
   if (figureDrawn && main?.figure && plan.actions.some((a) => COOKING.has(a)) && !things.some((t) => t.thing.word === 'stove')) things.push({ thing: STOVE, where: 'stove' });
@@ -701,6 +712,14 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
           else if (!/canoe|kayak|raft|speedboat|motorboat/.test(thing.word)) back += mastAndSail(g.cx, rail, ink, /\bpirate/.test(stage.subjectWord ?? ''));
           low += hull(g.cx, rail, g.foot, thing.colour ?? accent, ink) + surfWater(g.cx, g.foot + 20, outline, g.foot + 260, 2000);
           grow(g.cx - 2000, rail - 1060, 4000, g.foot + 260 - rail + 1060);
+        } else if (AIRCRAFT.has(thing.word) && !bust && !stage.subject) {
+          // Flying a plane: sat in it, the plane turned level (the emoji climbs at 45°), its body across the hips.
+          const size = 1000 * scale;
+          low += put(svg, g.cx + 40, SEAT_Y[build] + 60, size, { rotate: 45 });
+        } else if (thing.word === 'log' && !bust && !stage.subject) {
+          // A log sat on: across behind the legs, its top under the hips.
+          const size = 560 * scale;
+          back += put(svg, g.cx, SEAT_Y[build] + size * 0.3, size, { sx: 1.2 });
         } else if ((thing.kind === 'vehicle' || thing.kind === 'animal') && !SEATS.has(thing.word)) {
           // In the car, on the horse: it covers the legs, never the face (its box starts below the chin).
           const size = Math.min(900 * scale, g.foot + 200 - g.headBottom);

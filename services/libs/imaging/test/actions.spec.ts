@@ -400,3 +400,22 @@ describe('what the action implies, named, goes where the action puts it', () => 
     expect(backgroundHint('a man barbecuing in the backyard')).toBe('nature');
   });
 });
+
+describe('sitting with no seat named, flying a plane', () => {
+  it('sits on a log outdoors, on a chair indoors or with no place; a named seat or a board game needs none', () => {
+    expect(whereOf('a fox sitting by a campfire in the forest')).toEqual(['campfire@beside', 'log@under', 'forest@place']);
+    expect(whereOf('a girl sitting in a cafe drinking tea')).toEqual(['tea@held', 'chair@under']);
+    expect(whereOf('a cat sitting')).toEqual(['chair@under']);
+    expect(whereOf('a cat sitting on a sofa')).toEqual(['sofa@under']);
+    expect(whereOf('two cats playing chess')).toEqual(['chess@between']);
+    // An icon subject (no figure) sits on nothing drawn.
+    expect(stageFromPlan(planScene('a dragon sitting in the forest'), false).things).toEqual([]);
+  });
+
+  it('flying a plane: the plane level across the pilot\'s hips, not a toy in the hand', () => {
+    const stage = stageOf('a pilot flying a plane over the clouds');
+    const d = drawStage(stage, 'chibi', '#ffd23f', undefined, true);
+    expect(d.front).toContain('rotate(45)');
+    expect(d.front).toContain(thingSvg(stage.things[0].thing, '#ffd23f'));
+  });
+});
