@@ -409,7 +409,7 @@ describe('sitting with no seat named, flying a plane', () => {
     expect(whereOf('a cat sitting on a sofa')).toEqual(['sofa@under']);
     expect(whereOf('two cats playing chess')).toEqual(['chess@between']);
     // An icon subject (no figure) sits on nothing drawn.
-    expect(stageFromPlan(planScene('a dragon sitting in the forest'), false).things).toEqual([]);
+    expect(stageFromPlan(planScene('a dragon sitting in the forest'), false).things.map((t) => t.where)).toEqual(['place']);
   });
 
   it('flying a plane: the plane level across the pilot\'s hips, not a toy in the hand', () => {
