@@ -45,8 +45,8 @@ export interface Stage {
   asleep?: boolean;
   /** Lying in the grass: blades in front of the body. */
   grass?: boolean;
-  /** By a lake, a river, the sea: water behind the subject's feet (the place has no icon of its own). */
-  shore?: boolean;
+  /** By a lake, a river, the sea: water behind the subject's feet (the place has no icon of its own); frozen, ice. */
+  shore?: boolean | 'frozen';
   /** On a stage: boards under the feet and spotlights. */
   platform?: boolean;
   /** The main subject's word (a pirate's sail is black). */
@@ -59,6 +59,8 @@ export interface Stage {
 const SKY = new Set(['moon', 'sun', 'star', 'stars', 'rainbow', 'cloud', 'clouds', 'comet', 'fireworks', 'lightning', 'aurora', 'galaxy', 'planet', 'planets', 'airplane', 'plane', 'kite', 'bird', 'birds']);
 /** Things ridden flat underfoot. */
 const BOARDS = new Set(['surfboard', 'skateboard', 'ski', 'skis', 'snowboard', 'sled', 'sledge', 'board', 'roller skate']);
+/** Worn on the feet, one a foot. */
+const SKATES = new Set(['ice skates', 'ice skate', 'skate', 'skates']);
 /** Worn things the figure draws itself. */
 const HEADWEAR: Record<string, 'hat' | 'cap' | 'crown' | 'helmet' | 'headphones' | 'chef'> = {
   hat: 'hat', sunhat: 'hat', 'top hat': 'hat', cap: 'cap', crown: 'crown', tiara: 'crown', helmet: 'helmet', headphones: 'headphones',
@@ -116,7 +118,7 @@ export function stageFromPlan(plan: ScenePlan, figureDrawn: boolean): Stage {
     things.push({ thing: p, where });
   }
   // Sitting with no seat named: on a chair indoors or with no place, on a log outdoors (by a campfire, in a forest).
-  if (figureDrawn && main?.figure && plan.pose === 'sit' && !things.some((t) => t.where === 'under' || t.where === 'between' || t.where === 'played')) {
+  if (figureDrawn && main?.figure && plan.pose === 'sit' && !things.some((t) => t.where === 'under' || t.where === 'in' || t.where === 'between' || t.where === 'played')) {
     const place = plan.setting.place ?? '';
     const outdoors = !INDOOR.test(place) && (place !== '' || plan.props.some((p) => p.kind === 'plant' || /fire$/.test(p.word)));
     things.push({ thing: outdoors ? LOG : CHAIR, where: 'under' });
@@ -131,7 +133,7 @@ export function stageFromPlan(plan: ScenePlan, figureDrawn: boolean): Stage {
   const grass = plan.pose === 'lie' && /\b(grass|lawn|meadow|field|park|garden)\b/.test(plan.setting.place ?? '');
   // Water behind the feet, unless the subject is in it (swimming) or on it (a boat draws its own sea).
   const afloat = plan.pose === 'swim' || plan.props.some((p) => p.placement === 'under' && (BOATS.has(p.word) || p.word === 'surfboard'));
-  const shore = !afloat && WATER_PLACES.test(plan.setting.place ?? '');
+  const shore = !afloat && WATER_PLACES.test(plan.setting.place ?? '') ? (/\b(frozen|icy|ice)\b/.test(plan.setting.place ?? '') || plan.actions.includes('iceskate') ? 'frozen' : true) : false;
   const platform = /\b(stage|concert)\b/.test(plan.setting.place ?? '');
   return {
     subject: main && !main.figure ? main : undefined, copies: Math.max(1, Math.min(4, main?.count ?? 1)), things, pose: plan.pose ?? 'stand',
@@ -392,12 +394,14 @@ function mastAndSail(cx: number, rail: number, ink: string, pirate: boolean): st
   return `<rect x="${x - 14}" y="${top}" width="28" height="${rail - top}" rx="8" fill="#7a4e2c" stroke="${ink}" stroke-width="8"/><path d="${d}" fill="${sail}" stroke="${ink}" stroke-width="9" stroke-linejoin="round"/>${skull}`;
 }
 /** Water behind the feet (a lake, a river, the sea): a band from the far shore to just behind the subject, with ripples. */
-function shoreWater(cx: number, foot: number, ink: string): string {
+function shoreWater(cx: number, foot: number, ink: string, frozen = false): string {
+  const [water, rim, streak] = frozen ? ['#d6ecf7', '#9cc8e0', '#ffffff'] : ['#4aa3df', '#2f7fbf', '#ffffff'];
   const far = foot - 250;
-  const near = foot - 70;
+  // Frozen, it is stood on: the ice runs under the feet to the frame's bottom.
+  const near = frozen ? foot + 260 : foot - 70;
   const d = `M${cx - 1000},${far + 20} Q${cx - 500},${far - 10} ${cx},${far} T${cx + 1000},${far + 10} V${near} Q${cx + 500},${near + 30} ${cx},${near + 10} T${cx - 1000},${near}Z`;
   const ripples = [[-620, 0.35, 150], [-180, 0.6, 120], [380, 0.4, 160], [700, 0.7, 110], [-820, 0.75, 90]].map(([dx, k, w]) => `<path d="M${cx + dx - w / 2},${r(far + (near - far) * k)} h${w}" stroke="#ffffff" stroke-width="10" stroke-linecap="round" opacity="0.75"/>`).join('');
-  return `<path d="${d}" fill="#4aa3df" stroke="${ink}" stroke-width="6" stroke-opacity="0.5"/><path d="M${cx - 1000},${far + 20} Q${cx - 500},${far - 10} ${cx},${far} T${cx + 1000},${far + 10}" fill="none" stroke="#2f7fbf" stroke-width="14"/>${ripples}`;
+  return `<path d="${d}" fill="${water}" stroke="${ink}" stroke-width="6" stroke-opacity="0.5"/><path d="M${cx - 1000},${far + 20} Q${cx - 500},${far - 10} ${cx},${far} T${cx + 1000},${far + 10}" fill="none" stroke="${rim}" stroke-width="14"/>${ripples.replace(/stroke="#ffffff"/g, `stroke="${streak}"`)}`;
 }
 /** A stage: wooden boards under the feet, a curtain's edge each side and two spotlights' beams. */
 function platformBoards(cx: number, foot: number, ink: string): string {
@@ -510,8 +514,8 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
     grow(g.cx - 2400, SEAT_Y[build] - 200, 4800, g.foot + 700 - SEAT_Y[build]);
   }
   if (!bust && stage.shore) {
-    back += shoreWater(g.cx, g.foot, outline ?? '#1a4f80');
-    grow(g.cx - 1000, g.foot - 270, 2000, 220);
+    back += shoreWater(g.cx, g.foot, outline ?? '#1a4f80', stage.shore === 'frozen');
+    grow(g.cx - 1000, g.foot - 270, 2000, stage.shore === 'frozen' ? 560 : 220);
   }
   if (!bust && stage.platform) {
     back += platformBoards(g.cx, g.foot, outline ?? '#3a2a34');
@@ -695,6 +699,10 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
         } else if (lift) {
           // Flown on (a broom, a carpet): across under the lifted flyer's hips.
           low += put(svg, g.cx - 40, (build === 'doll' ? SEAT_Y.doll : SEAT_Y.chibi) - lift + 60, 620 * scale, { rotate: -10 });
+        } else if (SKATES.has(thing.word) && !bust && !stage.subject) {
+          // Ice skates: one on each foot, blades on the ice.
+          const k = build === 'chibi' ? 48 : 24;
+          for (const dx of [-k, k]) low += put(svg, g.cx + dx, g.foot - 30, build === 'chibi' ? 150 : 100);
         } else if (thing.word === 'surfboard') {
           // Surfing: the board rides the water, the swell around it and the spray off its tail.
           low += surfWater(g.cx, g.foot, outline) + put(svg, g.cx, g.foot - 10, 200, thing.icon ? { sx: 3.2, sy: 1.6 } : { sx: 3.8, sy: 1.8, rotate: 90 }) + spray(g.cx, g.foot, outline);

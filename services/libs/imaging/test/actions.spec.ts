@@ -419,3 +419,36 @@ describe('sitting with no seat named, flying a plane', () => {
     expect(d.front).toContain(thingSvg(stage.things[0].thing, '#ffd23f'));
   });
 });
+
+describe('meals at a table, ice skating, brushing, chopping', () => {
+  it.each([
+    ['a couple having dinner in a restaurant', 'sit', ['dinner@between']],
+    ['a family eating dinner at a table', 'sit', ['dinner@between']],
+    ['a girl doing homework at her desk', 'sit', ['homework@between']],
+    ['a girl ice skating on a frozen lake', 'balance', ['ice skates@under']],
+    ['a kid brushing teeth in the bathroom', 'hold', ['toothbrush@held']],
+    ['a chef chopping vegetables', 'hold', ['vegetables@beside', 'knife@held']],
+  ])('"%s": %s, %j', (prompt, pose, props) => {
+    const plan = planScene(prompt);
+    expect(plan.pose).toBe(pose);
+    expect(placed(plan)).toEqual(props);
+  });
+
+  it('ice skating: the girl is the subject (not a place "girl ice"), on skates, on a frozen lake in winter', () => {
+    const plan = planScene('a girl ice skating on a frozen lake');
+    expect(plan.subjects).toMatchObject([{ word: 'girl' }]);
+    expect(plan.setting).toMatchObject({ place: 'frozen lake', season: 'winter' });
+    const stage = stageOf('a girl ice skating on a frozen lake');
+    expect(stage.shore).toBe('frozen');
+    const d = drawStage(stage, 'chibi', '#ffd23f', undefined, true);
+    expect(d.back).toContain('fill="#d6ecf7"');
+    // One skate on each foot, not a board stretched under both.
+    expect(d.front.split(thingSvg(stage.things[0].thing, '#ffd23f')).length - 1).toBe(2);
+    expect(stageOf('a man by a lake').shore).toBe(true);
+  });
+
+  it('a knife in the kitchen is a kitchen knife; sitting in a box needs no chair', () => {
+    expect(planScene('a chef chopping vegetables').props[1].icon).toBe('kitchen-knife');
+    expect(whereOf('a cat sitting in a box')).toEqual(['box@in']);
+  });
+});

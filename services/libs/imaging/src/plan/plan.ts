@@ -90,9 +90,9 @@ const VERB_PLACEMENT: Record<string, Placement> = {
 /** Props an action implies when the prompt names none ("surfing" → a surfboard underfoot). */
 const IMPLIED: Record<string, Array<[string, Placement]>> = {
   surf: [['surfboard', 'under']], cook: [['pan', 'held']], fry: [['pan', 'held']], read: [['book', 'held']], paint: [['paintbrush', 'held'], ['palette', 'held']],
-  fish: [['fishing rod', 'held']], write: [['pen', 'held']], draw: [['pencil', 'held']], knit: [['yarn', 'held']], sing: [['microphone', 'held']], skate: [['skateboard', 'under']], sled: [['sled', 'under']], sledge: [['sled', 'under']], toboggan: [['sled', 'under']], study: [['book', 'held']],
+  fish: [['fishing rod', 'held']], write: [['pen', 'held']], draw: [['pencil', 'held']], knit: [['yarn', 'held']], sing: [['microphone', 'held']], skate: [['skateboard', 'under']], iceskate: [['ice skates', 'under']], sled: [['sled', 'under']], sledge: [['sled', 'under']], toboggan: [['sled', 'under']], study: [['book', 'held']],
   ski: [['ski', 'under']], skateboard: [['skateboard', 'under']], cycle: [['bicycle', 'under']], bike: [['bicycle', 'under']], sail: [['sailboat', 'under']], row: [['canoe', 'under']], camp: [['tent', 'background']], bake: [['pan', 'held']],
-  drink: [['coffee', 'held']], barbecue: [['sausage', 'held']], grill: [['sausage', 'held']], cast: [['wand', 'held']], photograph: [['camera', 'held']], garden: [['plant', 'held']], water: [['watering can', 'held']], juggle: [['ball', 'held']], game: [['controller', 'held']], dj: [['headphones', 'worn']],
+  drink: [['coffee', 'held']], chop: [['knife', 'held']], slice: [['knife', 'held']], brush: [['toothbrush', 'held']], barbecue: [['sausage', 'held']], grill: [['sausage', 'held']], cast: [['wand', 'held']], photograph: [['camera', 'held']], garden: [['plant', 'held']], water: [['watering can', 'held']], juggle: [['ball', 'held']], game: [['controller', 'held']], dj: [['headphones', 'worn']],
 };
 /** What a subject carries unless the prompt says otherwise ("a knight": a sword in the hand). */
 const CARRIED: Record<string, Array<[string, Placement]>> = {
@@ -104,7 +104,7 @@ const CARRIED: Record<string, Array<[string, Placement]>> = {
 /** Balls played with the feet: on the ground beside the player, not in the hand. */
 const KICKED = new Set(['soccer', 'football', 'soccer ball']);
 /** Places of ice and snow: the ground is snowy whatever the season. */
-const ICY = /\b(ice|arctic|antarctica|tundra|glacier|alps|snow|snowfield)\b/;
+const ICY = /\b(ice|icy|frozen|arctic|antarctica|tundra|glacier|alps|snow|snowfield)\b/;
 /** Boats: stood in at sea; the sea is the place unless the prompt names another. */
 export const BOATS = new Set(['ship', 'boat', 'sailboat', 'yacht', 'steamship', 'cruise', 'ferry', 'speedboat', 'motorboat', 'canoe', 'kayak', 'raft']);
 /** Board and table games: played on a table between the players. */
@@ -116,7 +116,7 @@ const SIT = new Set(['sit', 'seat', 'relax', 'rest', 'perch']);
 /** Lying down: on a towel, in a hammock, in bed, in the grass. */
 const LIE = new Set(['lie', 'lay', 'sleep', 'nap', 'doze', 'snooze', 'recline', 'lounge', 'sunbathe', 'sprawl', 'curl']);
 const RIDE = new Set(['ride', 'cycle', 'bike', 'drive', 'pilot', 'pedal']);
-const BALANCE = new Set(['surf', 'skate', 'ski', 'snowboard', 'skateboard', 'slide', 'sled', 'toboggan']);
+const BALANCE = new Set(['surf', 'skate', 'iceskate', 'ski', 'snowboard', 'skateboard', 'slide', 'sled', 'toboggan']);
 /** Things sat on: a figure on one sits. */
 const SEATS = new Set(['chair', 'stool', 'throne', 'sofa', 'couch', 'bench', 'armchair']);
 /** Things lain on or in: a figure on one lies ("a cat in a hammock"), whatever the verb. */
@@ -293,6 +293,13 @@ export function planScene(prompt: string): ScenePlan {
     if (/^(photo|photos|picture|pictures|selfie|snapshot)$/.test(text) && tokens.slice(-3).some((t) => t.type === 'verb' && t.verb === 'take')) {
       if (!plan.actions.includes('photograph')) plan.actions.push('photograph');
       tokens.push({ type: 'skip' });
+      continue;
+    }
+    // "ice skating": on ice skates, on ice (not a skateboard, and "ice" is no place of the girl's).
+    if (text === 'ice' && /^skat/.test(ws[i + 1]?.text ?? '')) {
+      tokens.push({ type: 'verb', verb: 'iceskate' });
+      plan.setting.season ??= 'winter';
+      i++;
       continue;
     }
     if (SKIP.has(text)) { tokens.push({ type: 'skip' }); continue; }
@@ -509,6 +516,8 @@ function placeProp(thing: PlannedThing, placement: Placement | undefined, verb: 
   return placement ?? 'beside';
 }
 
+/** Meals: on a table between the diners. */
+const MEALS = new Set(['dinner', 'lunch', 'breakfast', 'meal', 'supper', 'feast', 'brunch']);
 /** Tables sat at. */
 const TABLES = new Set(['table', 'desk']);
 /** Eaten, drunk, read or worked on at a table: what goes on it. */
@@ -520,8 +529,15 @@ const ON_TABLE = new Set<ThingKind>(['food', 'object']);
  * beside a small table.
  */
 function setTheTable(plan: ScenePlan): void {
+  // A meal is eaten at a table, named or not.
+  const meal = plan.props.find((p) => MEALS.has(p.word) && p.placement !== 'under');
+  if (meal) meal.placement = 'between';
   const table = plan.props.find((p) => TABLES.has(p.word) && p.placement !== 'under');
   if (!table) return;
+  if (meal) {
+    plan.props = plan.props.filter((p) => p !== table);
+    return;
+  }
   const onIt = plan.props.find((p) => p !== table && ON_TABLE.has(p.kind) && !WEARABLE.has(p.word) && (p.placement === 'held' || p.placement === 'in' || p.placement === 'beside'));
   if (!onIt) return;
   plan.props = plan.props.filter((p) => p !== table);
