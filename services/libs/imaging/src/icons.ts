@@ -79,6 +79,8 @@ const ICONS: Record<string, Draw> = {
   'watering-can': (a) => `<path d="M58 52l26-20 6 6-24 22z" fill="${a}" ${s()}/><ellipse cx="88" cy="34" rx="6" ry="8" fill="${darken(a, 0.15)}" ${s(2)} transform="rotate(40 88 34)"/><path d="M18 44h44v36a6 6 0 0 1-6 6H24a6 6 0 0 1-6-6z" fill="${a}" ${s()}/><path d="M26 44c0-18 28-18 28 0" fill="none" ${s(5)}/><path d="M92 48v8M86 54v10M96 58v8" stroke="#2f8fd8" stroke-width="4" stroke-linecap="round"/>${hi('M24 52v24')}`,
   // A painter's easel: three wooden legs, a ledge, and a canvas with a landscape begun on it.
   easel: (a) => `<path d="M50 4L22 96M50 4l28 92M50 30v66" ${s(7)}/><path d="M50 4L22 96M50 4l28 92M50 30v66" stroke="#b07a48" stroke-width="3.5"/><rect x="20" y="14" width="60" height="48" rx="2" fill="#fffaf0" ${s()}/><path d="M24 52c8-10 14-12 22-6s14-10 30-4v18H24z" fill="#5cb85c"/><circle cx="64" cy="26" r="6" fill="${a}"/><path d="M30 24c6 4 14 2 18-2" fill="none" stroke="#6fa8dc" stroke-width="4" stroke-linecap="round"/><rect x="14" y="62" width="72" height="7" rx="2" fill="#9a6a3a" ${s(2)}/>`,
+  // A playground swing: a frame, two ropes and the seat (at y 58, under a sitter's hips when drawn behind them).
+  swing: (a) => `<path d="M10 96L22 4M90 96L78 4" ${s(7)}/><path d="M10 96L22 4M90 96L78 4" stroke="#8a5a34" stroke-width="3.5"/><rect x="14" y="2" width="72" height="7" rx="3" fill="#9a6a3a" ${s(2)}/><path d="M32 8v48M68 8v48" stroke="#6b4a2f" stroke-width="2.5"/><rect x="26" y="55" width="48" height="7" rx="3" fill="${a}" ${s(2)}/>`,
   snowflake: (a) => `${[0, 60, 120].map((d) => `<path d="M50 8v84M50 22l-10-10M50 22l10-10M50 78l-10 10M50 78l10 10" fill="none" stroke="${a}" stroke-width="7" stroke-linecap="round" transform="rotate(${d} 50 50)"/>`).join('')}`,
 };
 

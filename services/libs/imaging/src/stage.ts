@@ -85,8 +85,8 @@ function placeThing(plan: ScenePlan): PlannedThing | undefined {
 }
 
 const ROW = new Set(['row', 'paddle', 'canoe', 'kayak']);
-const DRAWN_PLACES = /\b(kitchen|cafe|coffee shop|bakery|restaurant|diner|ice|arctic|antarctica|tundra|stage|concert)\b/;
-const WATER_PLACES = /\b(lake|river|pond|sea|ocean|water|pool|swimming pool)\b/;
+const DRAWN_PLACES = /\b(gym|gymnasium|kitchen|cafe|coffee shop|bakery|restaurant|diner|ice|arctic|antarctica|tundra|stage|concert)\b/;
+const WATER_PLACES = /\b(lake|river|pond|sea|ocean|water|pool|swimming pool|pier|dock|jetty|harbour|harbor)\b/;
 
 /** Sleeping, whatever the pose. */
 export const SLEEP = new Set(['sleep', 'nap', 'doze', 'snooze']);
@@ -299,6 +299,8 @@ export const CLIMB_LIFT = 230;
 const MAX_RIDE_LIFT = 220;
 const sizeScale = (t: PlannedThing) => (t.size === 'large' ? 1.25 : t.size === 'small' ? 0.8 : 1);
 
+/** Ridden astride like a horse: an animal, a dinosaur, a dragon, a unicorn. */
+const RIDDEN_KINDS = new Set(['animal', 'creature']);
 /** Ridden with the rider astride (the rider sits over it): the rest are sat in (a car, a boat). */
 const ASTRIDE = new Set(['bicycle', 'bike', 'motorcycle', 'motorbike', 'scooter', 'moped', 'vespa', 'unicycle']);
 
@@ -435,8 +437,8 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
   const game = stage.things.some((t) => t.where === 'between');
   // Ridden astride (a bicycle, a horse): the rider is lifted so the wheels or the hooves stand on the
   // ground instead of running out of the frame below it (an icon fills about 7/8 of its box).
-  const mount = stage.pose === 'ride' && !bust && !stage.subject ? stage.things.find((t) => t.where === 'under' && (ASTRIDE.has(t.thing.word) || t.thing.kind === 'animal')) : undefined;
-  const mountAnimal = mount?.thing.kind === 'animal';
+  const mount = stage.pose === 'ride' && !bust && !stage.subject ? stage.things.find((t) => t.where === 'under' && (ASTRIDE.has(t.thing.word) || RIDDEN_KINDS.has(t.thing.kind))) : undefined;
+  const mountAnimal = !!mount && RIDDEN_KINDS.has(mount.thing.kind);
   const mountSize = mount ? (mountAnimal ? 820 : 680) * sizeScale(mount.thing) : 0;
   const mountY = mount ? SEAT_Y[build as 'chibi' | 'doll'] - (mountAnimal ? 0.3 : 0.36) * mountSize + mountSize / 2 : 0;
   const rideLift = mount ? Math.max(0, Math.min(MAX_RIDE_LIFT, mountY + 0.44 * mountSize - g.foot)) : 0;
@@ -693,7 +695,7 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
           const seat = SEAT_Y[build];
           const size = (seat - (g.top - 70)) / 0.72;
           back += put(svg, g.cx, seat - 0.72 * size + size / 2, size, { sx: (build === 'chibi' ? 560 : 380) / size });
-        } else if (stage.pose === 'ride' && (ASTRIDE.has(thing.word) || thing.kind === 'animal') && !bust && !stage.subject) {
+        } else if (stage.pose === 'ride' && (ASTRIDE.has(thing.word) || RIDDEN_KINDS.has(thing.kind)) && !bust && !stage.subject) {
           // Astride: the saddle (or the animal's back) under the hips, the wheels or legs in front of the rider's feet.
           low += put(svg, g.cx, mountY - rideLift, mountSize);
         } else if (lift) {

