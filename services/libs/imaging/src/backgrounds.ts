@@ -24,7 +24,7 @@ export function parseBackground(value?: string): BackgroundKind | undefined {
 const PLACE_HINTS: Array<[BackgroundKind, RegExp]> = [
   ['space', /\b(space|mars|moon|planet|galaxy|orbit)\b/i],
   ['kitchen', /\b(kitchen|bakery|cafe|café|coffee shop|restaurant|diner)\b/i],
-  ['room', /\b(bed|beds|bedroom|crib|cot|bunk|sofa|couch|armchair|living ?room|room|indoors|fireplace|library|classroom|ballroom|bathroom)\b/i],
+  ['room', /\b(bed|beds|bedroom|crib|cot|bunk|sofa|couch|armchair|living ?room|room|indoors|at home|fireplace|library|classroom|ballroom|bathroom|carpet|rug)\b/i],
   ['beach', /\b(beach|ocean|sea|island|sand|coast|seaside|shore)\b/i],
   ['city', /\b(city|street|urban|downtown|new york|tokyo|paris|london|skyline|office)\b/i],
   ['nature', /\b(forest|garden|park|nature|meadow|hill|mountain|farm|woods|field|lake|river|pond|grass|grassy|lawn|countryside|village|backyard|yard|orchard|ranch|ice|icy|arctic|antarctica|glacier|tundra|snowy|snowfield)\b/i],

@@ -85,7 +85,7 @@ function placeThing(plan: ScenePlan): PlannedThing | undefined {
 }
 
 const ROW = new Set(['row', 'paddle', 'canoe', 'kayak']);
-const DRAWN_PLACES = /\b(gym|gymnasium|kitchen|cafe|coffee shop|bakery|restaurant|diner|ice|arctic|antarctica|tundra|stage|concert)\b/;
+const DRAWN_PLACES = /\b(gym|gymnasium|kitchen|cafe|coffee shop|bakery|restaurant|diner|ice|arctic|antarctica|tundra|stage|concert|club|nightclub)\b/;
 const WATER_PLACES = /\b(lake|river|pond|sea|ocean|water|pool|swimming pool|pier|dock|jetty|harbour|harbor)\b/;
 
 /** Sleeping, whatever the pose. */
@@ -134,7 +134,7 @@ export function stageFromPlan(plan: ScenePlan, figureDrawn: boolean): Stage {
   // Water behind the feet, unless the subject is in it (swimming) or on it (a boat draws its own sea).
   const afloat = plan.pose === 'swim' || plan.props.some((p) => p.placement === 'under' && (BOATS.has(p.word) || p.word === 'surfboard'));
   const shore = !afloat && WATER_PLACES.test(plan.setting.place ?? '') ? (/\b(frozen|icy|ice)\b/.test(plan.setting.place ?? '') || plan.actions.includes('iceskate') ? 'frozen' : true) : false;
-  const platform = /\b(stage|concert)\b/.test(plan.setting.place ?? '');
+  const platform = /\b(stage|concert|club|nightclub)\b/.test(plan.setting.place ?? '');
   return {
     subject: main && !main.figure ? main : undefined, copies: Math.max(1, Math.min(4, main?.count ?? 1)), things, pose: plan.pose ?? 'stand',
     ...(asleep ? { asleep } : {}), ...(grass ? { grass } : {}), ...(shore ? { shore } : {}), ...(platform ? { platform } : {}), ...(main ? { subjectWord: main.word } : {}), ...(plan.actions.some((a) => ROW.has(a)) ? { rowing: true } : {}),

@@ -480,3 +480,29 @@ describe('ridden creatures, swings, rocking chairs, weights, a pier', () => {
     expect(stageOf('a cat fishing on a pier').shore).toBe(true);
   });
 });
+
+describe('candles on a cake, jumping, crawling, at home, in a club', () => {
+  it.each([
+    // What is on a food is part of it: the cake is held, with its candles.
+    ['a child blowing out candles on a birthday cake', 'hold', ['cake@held']],
+    ['a cat sitting on a cake', 'sit', ['cake@under']],
+    ['a ninja jumping over rooftops at night', 'fly', []],
+    ['a baby crawling on the carpet', 'lie', ['carpet@under']],
+    ['a man playing golf on a sunny day', 'stand', ['golf@beside']],
+    ['a boy reading comics in a treehouse', 'hold', ['comics@held', 'treehouse@background']],
+  ])('"%s": %s, %j', (prompt, pose, props) => {
+    const plan = planScene(prompt);
+    expect(plan.pose).toBe(pose);
+    expect(placed(plan)).toEqual(props);
+  });
+
+  it('jumping over rooftops: lifted, the roofs below; at home is a room; a jazz club has a stage', () => {
+    expect(whereOf('a ninja jumping over rooftops at night')).toEqual(['rooftops@below']);
+    expect(stageOf('a ninja jumping over rooftops at night').pose).toBe('fly');
+    expect(backgroundHint('a boy playing the piano at home')).toBe('room');
+    expect(backgroundHint('a baby crawling on the carpet')).toBe('room');
+    expect(stageOf('a musician playing saxophone in a jazz club').platform).toBe(true);
+    // A magic carpet is flown on, not lain on.
+    expect(planScene('a kid flying on a magic carpet over the desert').pose).toBe('fly');
+  });
+});

@@ -102,7 +102,7 @@ const CARRIED: Record<string, Array<[string, Placement]>> = {
   fisherman: [['fishing rod', 'held']], firefighter: [['hose', 'held']], fireman: [['hose', 'held']],
 };
 /** Balls played with the feet: on the ground beside the player, not in the hand. */
-const KICKED = new Set(['soccer', 'football', 'soccer ball']);
+const KICKED = new Set(['soccer', 'football', 'soccer ball', 'golf']);
 /** Places of ice and snow: the ground is snowy whatever the season. */
 const ICY = /\b(ice|icy|frozen|arctic|antarctica|tundra|glacier|alps|snow|snowfield)\b/;
 /** Boats: stood in at sea; the sea is the place unless the prompt names another. */
@@ -110,17 +110,18 @@ export const BOATS = new Set(['ship', 'boat', 'sailboat', 'yacht', 'steamship', 
 /** Board and table games: played on a table between the players. */
 const GAMES = new Set(['chess', 'chessboard', 'board game', 'checkers', 'draughts', 'cards', 'card game', 'poker', 'dice']);
 const SWIM = new Set(['swim', 'paddle', 'dive', 'snorkel', 'bathe']);
-const FLY = new Set(['fly', 'soar', 'float', 'hover', 'glide', 'swoop']);
+/** Off the ground: flying, and jumping or leaping ("jumping over rooftops"). */
+const FLY = new Set(['fly', 'soar', 'float', 'hover', 'glide', 'swoop', 'jump', 'leap']);
 const RUN = new Set(['run', 'jog', 'race', 'sprint', 'dash', 'chase', 'hurry', 'rush']);
 const SIT = new Set(['sit', 'seat', 'relax', 'rest', 'perch']);
 /** Lying down: on a towel, in a hammock, in bed, in the grass. */
-const LIE = new Set(['lie', 'lay', 'sleep', 'nap', 'doze', 'snooze', 'recline', 'lounge', 'sunbathe', 'sprawl', 'curl']);
+const LIE = new Set(['lie', 'lay', 'sleep', 'nap', 'doze', 'snooze', 'recline', 'lounge', 'sunbathe', 'sprawl', 'curl', 'crawl']);
 const RIDE = new Set(['ride', 'cycle', 'bike', 'drive', 'pilot', 'pedal']);
 const BALANCE = new Set(['surf', 'skate', 'iceskate', 'ski', 'snowboard', 'skateboard', 'slide', 'sled', 'toboggan']);
 /** Things sat on: a figure on one sits. */
 const SEATS = new Set(['chair', 'stool', 'throne', 'sofa', 'couch', 'bench', 'armchair', 'rocking chair', 'swing']);
 /** Things lain on or in: a figure on one lies ("a cat in a hammock"), whatever the verb. */
-export const BEDS = new Set(['bed', 'crib', 'cot', 'bunk', 'hammock', 'towel', 'blanket', 'mat', 'rug', 'sleeping bag']);
+export const BEDS = new Set(['bed', 'crib', 'cot', 'bunk', 'hammock', 'towel', 'blanket', 'mat', 'rug', 'carpet', 'sleeping bag']);
 /** Seats nobody lies on: "sleeping on a chair" sits. */
 const UPRIGHT_SEATS = new Set(['chair', 'stool', 'throne', 'armchair', 'rocking chair', 'swing']);
 
@@ -477,6 +478,15 @@ function assemble(plan: ScenePlan, tokens: Token[]): void {
     };
 
     const animate = ANIMATE.has(resolved.kind);
+    // "candles on a birthday cake", "a cherry on a cake": the food is the thing, with what is on it drawn as part of it.
+    const lastProp = plan.props[plan.props.length - 1];
+    if (resolved.kind === 'food' && placement === 'under' && !verbObject && !lastWasSubject && lastProp && lastProp.kind !== 'food' && lastProp.placement !== 'under' && !joined) {
+      plan.props.pop();
+      plan.props.push({ ...thing, placement: lastProp.placement });
+      joined = false;
+      reset();
+      return;
+    }
     // Animate things join the subjects unless a preposition or verb gives them a place ("riding a horse").
     const isSubject = plan.subjects.length === 0 || (joined && lastWasSubject) || (animate && (placement === undefined || (verbObject && placement === 'beside')));
     if (isSubject) {

@@ -207,7 +207,9 @@ const CREATURES: Group = {
 
 const OBJECTS: Group = {
   'world-map': 'map atlas',
-  'open-book': 'book novel storybook',
+  'open-book': 'book novel storybook comics comic_book magazine',
+  'flag-in-hole': 'golf',
+  knot: 'rope tug_of_war',
   books: 'bookshelf bookcase',
   newspaper: 'newspaper paper',
   scroll: 'scroll',
@@ -580,9 +582,9 @@ const PLANTS: Group = {
 };
 
 const BUILDINGS: Group = {
-  house: 'house home cottage',
+  house: 'house cottage',
   'house-with-garden': 'farmhouse',
-  hut: 'hut cabin',
+  hut: 'hut cabin treehouse',
   castle: 'castle palace fortress',
   'japanese-castle': 'pagoda',
   'classical-building': 'museum temple',
@@ -606,7 +608,7 @@ const BUILDINGS: Group = {
 };
 
 const PLACES: Group = {
-  'beach-with-umbrella': 'beach seaside shore coast',
+  'beach-with-umbrella': 'beach seaside shore coast sand',
   'desert-island': 'island',
   desert: 'desert dune dunes',
   'national-park': 'park meadow field valley countryside garden grass lawn farm farmland ranch backyard yard orchard',
@@ -616,7 +618,7 @@ const PLACES: Group = {
   camping: 'campsite camp',
   'evergreen-tree': 'forest woods woodland jungle rainforest',
   cityscape: 'city town street downtown',
-  houses: 'village neighbourhood neighborhood suburb',
+  houses: 'village neighbourhood neighborhood suburb rooftop rooftops roof roofs',
   'sunrise-over-mountains': 'canyon waterfall',
   'cityscape-at-dusk': 'skyline',
   'night-with-stars': 'sky',
@@ -629,7 +631,7 @@ const PLACES: Group = {
   bathtub: 'bathroom',
   microscope: 'laboratory lab',
   headstone: 'graveyard cemetery',
-  stadium: 'concert festival stage gym gymnasium',
+  stadium: 'concert festival stage gym gymnasium club jazz_club nightclub',
   'railway-track': 'railway tracks',
   motorway: 'road highway',
   'world-map': 'world_map',
@@ -639,7 +641,7 @@ const PLACES: Group = {
   cooking: 'kitchen',
   'hot-beverage': 'cafe coffee_shop bakery restaurant diner',
   'bed': 'bedroom',
-  'couch-and-lamp': 'room livingroom living_room',
+  'couch-and-lamp': 'room livingroom living_room home',
   'books': 'library library_room',
   'ferris-wheel': 'fair funfair amusement_park carnival',
   'tent': 'campground',
