@@ -8,6 +8,7 @@ import { enlarge, fromRaw, luma, median3, over, renderSvgSoft, smoothSurface, to
 import { lightOf, withSetting } from './stage.js';
 import type { PhotoFace, TrendContext } from './types.js';
 import { svgDoc } from './util/svg.js';
+import { hexToRgb, hsl, rgbToHex, toHsl, type Rgb } from './util/color.js';
 import { gradientMap, keepFace, warp, type Warp } from './effects.js';
 import { groupCircle } from './faces.js';
 import { blurPlane, flatPaints as clusterPaints, paintLabels, personColours } from './trends/person-shading.js';
@@ -128,8 +129,15 @@ export async function animatedPerson(layer0: Raw, face: PhotoFace | undefined, l
   const B = broad.data, A = body.data;
   const lit = Buffer.allocUnsafe(w * h * 3);
   const skinRef = mat ? Math.max(40, mat.skinLight) : 128;
-  const hairTone = mat?.hairColour ?? [0, 0, 0];
-  const hairRef = Math.max(24, 0.299 * hairTone[0] + 0.587 * hairTone[1] + 0.114 * hairTone[2]);
+  const hairPhoto = mat?.hairColour ?? [0, 0, 0];
+  const hairRef = Math.max(24, 0.299 * hairPhoto[0] + 0.587 * hairPhoto[1] + 0.114 * hairPhoto[2]);
+  // (the hair's paints move with its tone: its clumps keep their light, in the film's hair colour)
+  const hairTone = mat ? filmHair(hairPhoto, skinTone) : hairPhoto;
+  const hairShift = hairTone.map((v, c) => v - hairPhoto[c]);
+  // Dark hair's sheen is a pale band; light hair's its own colour, lifted a little (a bright band
+  // on it reads as a bald crown's highlight).
+  const lightHair = ramp01((hairRef - 60) / 90);
+  const sheenGrey = 90 * (1 - lightHair), sheenBase = 0.6 - 0.3 * lightHair;
   for (let y = 0; y < h; y++) {
     const ya = Math.max(0, y - 2) * w, yb = Math.min(h - 1, y + 2) * w;
     for (let x = 0; x < w; x++) {
@@ -168,10 +176,10 @@ export async function animatedPerson(layer0: Raw, face: PhotoFace | undefined, l
         band = hair * Math.exp(-((r - 0.8) ** 2) / 0.012) * facing * Math.min(1.4, B[p] / Math.max(24, pl)) * gloss;
       }
       for (let c = 0; c < 3; c++) {
-        const base = skin * (skinTone[c] * 0.85 + paint[i + c] * 0.15) + hair * (hairTone[c] * 0.6 + paint[i + c] * 0.4) + cloth * paint[i + c];
+        const base = skin * (skinTone[c] * 0.85 + paint[i + c] * 0.15) + hair * (hairTone[c] * 0.6 + (paint[i + c] + hairShift[c]) * 0.4) + cloth * paint[i + c];
         // Skin's shade is warm (light scattered through it); cloth and hair take the cool fill.
         const light = amb[c] + (SKIN_FILL[c] - amb[c]) * skin + key[c] * diffuse;
-        lit[i + c] = clamp(base * form * light + spec * SPEC_TINT[c] + sss * SSS[c] + band * (90 + base * 0.6));
+        lit[i + c] = clamp(base * form * light + spec * SPEC_TINT[c] + sss * SSS[c] + band * (sheenGrey + base * sheenBase));
       }
     }
   }
@@ -211,44 +219,79 @@ function idealSkin(skin: number[], ideal: number[]): number[] {
 }
 
 /**
- * The figure's materials (half size): how much each pixel is skin (inside the face's outline
- * anything but dark hair; elsewhere the face's colour) and hair (the colour just above the
- * forehead and beside the temples, near the head), 0…255; the rest is cloth. Undefined without landmarks.
+ * The hair's colour as a film paints it: the person's own, but never the skin's. Light hair near
+ * the skin's hue and saturation (blonde, strawberry blonde: in a photo often a shade of the skin)
+ * is turned towards gold and saturated, so the head reads as hair, not as a bald crown.
+ */
+function filmHair(hair: number[], skin: number[]): number[] {
+  const [hh, hs, hl] = toHsl(rgbToHex(hair as Rgb));
+  const [sh, ss] = toHsl(rgbToHex(skin as Rgb));
+  const hueGap = Math.abs(((hh - sh + 540) % 360) - 180);
+  // How alike: a warm hue near the skin's, saturation not clearly lower (grey, platinum) and not dark.
+  const alike = ramp01((HAIR_HUE_APART - hueGap) / 10) * ramp01((hs - 0.12) / 0.1) * ramp01((hl - 0.28) / 0.1);
+  if (alike <= 0) return hair;
+  const h = hh + (Math.max(hh, sh + HAIR_HUE_APART) - hh) * alike;
+  const s = hs + (Math.max(hs, Math.min(0.85, ss + 0.1), 0.6) - hs) * alike;
+  // (a shade deeper than the skin's too: hair and skin meet at a visible hairline)
+  return hexToRgb(hsl(h, s, hl - HAIR_DEEPER * alike));
+}
+
+/** How far (degrees) the hair's hue is kept from the skin's when they are alike, and how much deeper (HSL lightness) it is made. */
+const HAIR_HUE_APART = 18;
+const HAIR_DEEPER = 0.12;
+
+const ramp01 = (t: number) => (t <= 0 ? 0 : t >= 1 ? 1 : t);
+
+/**
+ * The figure's materials (half size): how much each pixel is skin and hair, 0…255; the rest is
+ * cloth. Undefined without landmarks. Decided by place first, colour second, so hair as light as
+ * the skin (blonde, strawberry blonde) is not taken for it:
+ * - the skin's colour is the face's own (its pixels inside the outline, the features left out),
+ *   the hair's is the colour above the forehead and beside the temples beyond the outline;
+ * - inside the face's outline (with its forehead): skin, but for dark hair or a colour clearly the hair's;
+ * - on the crown (round the head, above the ears, outside the outline): hair, unless a pixel is
+ *   clearly nearer the skin's colour than the hair's (a high forehead, a bald head's skin);
+ * - elsewhere (neck, ears, shoulders, arms, long hair): whichever of the two colours is nearer,
+ *   hair only near the head; the neck under the jaw is skin in any light but a dark one.
  */
 async function materials(img: Raw, alpha: Buffer, lm: Array<{ x: number; y: number }> | undefined) {
   if (!lm) return undefined;
   const { width: w, height: h, data } = img;
   const { outline, down, browMid, len } = faceOutline(lm);
   const right = { x: -down.y, y: down.x };
-  const sampleAt = (pts: Array<{ x: number; y: number }>) => {
-    const got: number[][] = [];
-    for (const q of pts) {
-      const x = Math.round(q.x), y = Math.round(q.y);
-      if (x < 0 || y < 0 || x >= w || y >= h || alpha[y * w + x] < 200) continue;
-      const i = (y * w + x) * 3;
-      got.push([data[i], data[i + 1], data[i + 2]]);
-    }
-    return got;
-  };
-  const median = (v: number[]) => [...v].sort((p, q) => p - q)[Math.floor(v.length / 2)];
-  const mid = (i: number, j: number, t: number) => ({ x: lm[i].x + (lm[j].x - lm[i].x) * t, y: lm[i].y + (lm[j].y - lm[i].y) * t });
-  const skinPx = sampleAt([mid(2, 31, 0.45), mid(14, 35, 0.45), lm[28], lm[29], mid(3, 48, 0.5), mid(13, 54, 0.5)]);
-  if (skinPx.length < 3) return undefined;
-  const skin = [0, 1, 2].map((c) => median(skinPx.map((q) => q[c])));
-  const skinLight = 0.299 * skin[0] + 0.587 * skin[1] + 0.114 * skin[2];
-  // Hair: above the forehead (along the face's own axis) and beside the temples.
-  const at = (t: number, u: number) => ({ x: browMid.x - down.x * len * t + right.x * len * u, y: browMid.y - down.y * len * t + right.y * len * u });
-  const hairPx = sampleAt([at(0.72, 0), at(0.68, -0.25), at(0.68, 0.25), at(0.8, 0), at(0.45, -0.62), at(0.45, 0.62), at(0.2, -0.72), at(0.2, 0.72), at(-0.2, -0.78), at(-0.2, 0.78)])
-    .filter((q) => colourDistance(q, skin, 0.5) > 12);
-  const hairColour = hairPx.length >= 2 ? [0, 1, 2].map((c) => median(hairPx.map((q) => q[c]))) : undefined;
-  const chin = lm[8];
-  const head = { x: browMid.x + down.x * len * 0.05, y: browMid.y + down.y * len * 0.05, r: len * 0.95 };
-  // The face with its forehead (the brows raised further than faceOutline's), its edge soft.
+  // The face with its forehead (the brows raised further than faceOutline's).
   const withForehead = [...outline.slice(0, 17), ...lm.slice(17, 27).reverse().map((p) => ({ x: p.x - down.x * len * 0.42, y: p.y - down.y * len * 0.42 }))];
   const mask = polygonMask(withForehead, w, h);
+  const skinPx = faceSkinPixels(img, alpha, mask.data, lm);
+  if (skinPx.length < 12) return undefined;
+  const skin = typicalColour(skinPx);
+  const skinLight = luma3(skin);
+  // The face's light may tint one cheek blue and the other warm: skin is near any of its tones.
+  // (its shade is left out: dark hair lies near it, and the neck's looser match covers the jaw's shadow)
+  const skinTones = colourTones(skinPx, 3, 0.12).filter((t) => luma3(t) >= skinLight * 0.7);
+  const skinDistance = (c: number[], lumaWeight: number) => nearestTone(c, skinTones, lumaWeight);
+  // Hair: a grid above the forehead and beside the temples (in the face's own axes), beyond the
+  // outline, on the figure. Where most of it is the skin's colour (a high forehead), the rest is
+  // the hair; where all of it is, the hair is as light as the skin (or the head bald).
+  const hairAll: number[][] = [];
+  for (let v = -1.1; v <= -0.05; v += 0.05) {
+    for (let u = -0.95; u <= 0.95; u += 0.05) {
+      const x = Math.round(browMid.x + (right.x * u + down.x * v) * len), y = Math.round(browMid.y + (right.y * u + down.y * v) * len);
+      if (x < 0 || y < 0 || x >= w || y >= h || alpha[y * w + x] < 200 || mask.data[y * w + x]) continue;
+      const i = (y * w + x) * 3;
+      hairAll.push([data[i], data[i + 1], data[i + 2]]);
+    }
+  }
+  const unlikeSkin = hairAll.filter((q) => skinDistance(q, 0.5) > HAIR_SKIN_APART);
+  const hairPx = unlikeSkin.length >= Math.max(4, hairAll.length * 0.2) ? unlikeSkin : hairAll;
+  const hairColour = hairPx.length >= 4 ? typicalColour(hairPx) : undefined;
+  // Lit and shaded hair differ as much as skin and hair may: hair is near any of its tones.
+  const hairTones = hairColour ? colourTones(hairPx, 3, 0.3) : [];
+  const chin = lm[8];
+  const head = { x: browMid.x + down.x * len * 0.05, y: browMid.y + down.y * len * 0.05, r: len * 0.95 };
   const [inside, beside] = await Promise.all([
     toRaw(fromRaw(mask).blur(Math.max(1, len * 0.03)).extractChannel(0)).then((r) => r.data),
-    // Just beside the face (ears, the jaw's side, the neck behind it): skin in any light but a dark one.
+    // Just beside the face (the jaw's side, the neck behind it): skin in any light but a dark one.
     toRaw(fromRaw(mask).blur(Math.max(1, len * 0.1)).extractChannel(0)).then((r) => r.data),
   ]);
   const skinness = Buffer.alloc(w * h);
@@ -259,18 +302,26 @@ async function materials(img: Raw, alpha: Buffer, lm: Array<{ x: number; y: numb
       const i = p * 3;
       const c = [data[i], data[i + 1], data[i + 2]];
       const l = 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
-      // Hair: near the hair's colour, near the head (long hair falls to the shoulders).
+      // How far down the face's own axis from the brows (in face lengths).
+      const v = ((x - browMid.x) * down.x + (y - browMid.y) * down.y) / len;
       const e = Math.hypot(x - head.x, y - head.y) / head.r;
+      // Near the head (long hair falls to the shoulders); the crown: round the head above the ears.
       const byHead = e <= 1.2 ? 1 : e >= 2.6 ? 0 : (2.6 - e) / 1.4;
-      const hairLike = hairColour ? Math.max(0, Math.min(1, (60 - colourDistance(c, hairColour, 0.6)) / 30)) * byHead : 0;
-      const notDark = Math.max(0, Math.min(1, (l - skinLight * 0.45) / (skinLight * 0.15)));
-      const skinLike = Math.max(0, Math.min(1, (38 - colourDistance(c, skin, 0.12)) / 16));
       const inFace = inside[p] / 255;
+      const crown = ramp01((0.3 - v) / 0.25) * ramp01((1.7 - e) / 0.4) * (1 - inFace);
+      // Nearer the hair's colour than the skin's (ties go to hair on the crown), and near enough the hair's.
+      const dSkin = skinDistance(c, 0.3);
+      const dHair = hairColour ? nearestTone(c, hairTones, 0.3) : Infinity;
+      const nearer = ramp01(0.5 + 1.5 * (dSkin - dHair) / Math.max(12, (dSkin + dHair) / 2) + 0.9 * crown);
+      const hairLike = hairColour ? nearer * ramp01((80 + 40 * crown - dHair) / 30) * byHead : 0;
+      const notDark = ramp01((l - skinLight * 0.45) / (skinLight * 0.15));
+      const skinLike = ramp01((38 - skinDistance(c, 0.12)) / 16);
       // The neck under the chin is skin though the jaw's shadow greys it (a looser match there).
-      const u = (x - chin.x) * right.x + (y - chin.y) * right.y, v = (x - chin.x) * down.x + (y - chin.y) * down.y;
-      const neck = Math.max(0, Math.min(1, (0.5 - Math.abs(u) / len) / 0.1)) * Math.max(0, Math.min(1, (0.7 - v / len) / 0.15, (v / len + 0.35) / 0.1));
-      const besideFace = Math.max(neck, Math.min(1, beside[p] / 40));
-      const neckLike = besideFace * notDark * Math.max(0, Math.min(1, (100 - colourDistance(c, skin, 0.05)) / 20));
+      const nu = (x - chin.x) * right.x + (y - chin.y) * right.y, nv = (x - chin.x) * down.x + (y - chin.y) * down.y;
+      const neck = ramp01((0.5 - Math.abs(nu) / len) / 0.1) * Math.min(ramp01((0.7 - nv / len) / 0.15), ramp01((nv / len + 0.35) / 0.1));
+      // Beside the jaw (below the ears: above them is hair's place), the same looser match.
+      const besideJaw = Math.max(neck, Math.min(1, beside[p] / 40) * ramp01((v - 0.45) / 0.15));
+      const neckLike = besideJaw * notDark * ramp01((100 - skinDistance(c, 0.05)) / 20);
       const outside = Math.max(skinLike, neckLike) * (1 - hairLike * (1 - neck));
       const sk = inFace * notDark * Math.max(skinLike, 1 - hairLike * 0.85) + (1 - inFace) * outside;
       const hr = Math.min(1 - sk, hairLike * (1 - 0.8 * neck));
@@ -279,6 +330,65 @@ async function materials(img: Raw, alpha: Buffer, lm: Array<{ x: number; y: numb
     }
   }
   return { skin, skinLight, skinness, hairness, head, hairColour };
+}
+
+/** How far (colourDistance, light half-counted) a colour above the forehead must be from the skin's to be taken for the hair's. */
+const HAIR_SKIN_APART = 15;
+
+const luma3 = (c: number[]) => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
+
+/** A set of colours' typical one: the mean of the middle half by light (shadows and highlights left out). */
+function typicalColour(px: number[][]): number[] {
+  const sorted = [...px].sort((a, b) => luma3(a) - luma3(b));
+  const mid = sorted.slice(Math.floor(sorted.length / 4), Math.max(Math.floor(sorted.length / 4) + 1, Math.ceil((sorted.length * 3) / 4)));
+  return [0, 1, 2].map((c) => mid.reduce((s, q) => s + q[c], 0) / mid.length);
+}
+
+/**
+ * A set of colours' main tones (k-means, light counted by `lumaWeight`): the typical colour of
+ * each of up to `k` groups holding at least an eighth of them.
+ */
+function colourTones(px: number[][], k: number, lumaWeight: number): number[][] {
+  const sorted = [...px].sort((a, b) => luma3(a) - luma3(b));
+  let centres = Array.from({ length: k }, (_, j) => sorted[Math.floor(((j + 0.5) / k) * sorted.length)]);
+  let groups: number[][][] = [];
+  for (let it = 0; it < 5; it++) {
+    groups = centres.map(() => []);
+    for (const q of px) {
+      let best = 0;
+      for (let j = 1; j < centres.length; j++) if (colourDistance(q, centres[j], lumaWeight) < colourDistance(q, centres[best], lumaWeight)) best = j;
+      groups[best].push(q);
+    }
+    centres = groups.map((g, j) => (g.length ? [0, 1, 2].map((c) => g.reduce((s, q) => s + q[c], 0) / g.length) : centres[j]));
+  }
+  return groups.filter((g) => g.length >= px.length / 8).map(typicalColour);
+}
+
+/**
+ * The face's skin pixels (RGB): inside its outline below the brows, on the figure, the eyes, the
+ * brows, the mouth and the nostrils left out (every second pixel: enough for a colour).
+ */
+function faceSkinPixels(img: Raw, alpha: Buffer, mask: Buffer, lm: Array<{ x: number; y: number }>): number[][] {
+  const { width: w, height: h, data } = img;
+  const feats = ([['rightEye', 1.6], ['leftEye', 1.6], ['rightBrow', 1.2], ['leftBrow', 1.2], ['mouth', 1.2]] as const).map(([g, k]) => { const c = groupCircle(lm, g); return { x: c.x, y: c.y, r: c.r * k }; });
+  feats.push({ x: lm[33].x, y: lm[33].y, r: Math.hypot(lm[35].x - lm[31].x, lm[35].y - lm[31].y) * 0.7 });
+  const xs = lm.slice(0, 17).map((p) => p.x), ys = lm.map((p) => p.y);
+  const out: number[][] = [];
+  for (let y = Math.max(0, Math.floor(Math.min(...ys))); y < Math.min(h, Math.ceil(Math.max(...ys))); y += 2) {
+    for (let x = Math.max(0, Math.floor(Math.min(...xs))); x < Math.min(w, Math.ceil(Math.max(...xs))); x += 2) {
+      const p = y * w + x;
+      if (!mask[p] || alpha[p] < 200 || feats.some((f) => Math.hypot(x - f.x, y - f.y) < f.r)) continue;
+      out.push([data[p * 3], data[p * 3 + 1], data[p * 3 + 2]]);
+    }
+  }
+  return out;
+}
+
+/** The colourDistance from `c` to the nearest of `tones`. */
+function nearestTone(c: number[], tones: number[][], lumaWeight: number): number {
+  let best = Infinity;
+  for (const t of tones) best = Math.min(best, colourDistance(c, t, lumaWeight));
+  return best;
 }
 
 /** A colour distance that counts chroma fully and light by `lumaWeight`. */
