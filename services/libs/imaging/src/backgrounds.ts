@@ -7,8 +7,8 @@ import { blobPath, linearGradient, r, radialGradient } from './util/svg.js';
 import type { Rng } from './util/rng.js';
 
 export const BACKGROUNDS = ['studio', 'nature', 'city', 'space', 'retro', 'abstract', 'futuristic', 'minimalist', 'cosmic', 'gradient', 'beach'] as const;
-/** The chips, and places only a prompt names (a kitchen: "cooking pancakes in a tiny kitchen"; a room: "a cat sleeping in bed"). */
-export type BackgroundKind = (typeof BACKGROUNDS)[number] | 'kitchen' | 'room';
+/** The chips, and places only a prompt names (a kitchen: "cooking pancakes in a tiny kitchen"; a room: "a cat sleeping in bed"; a desert). */
+export type BackgroundKind = (typeof BACKGROUNDS)[number] | 'kitchen' | 'room' | 'desert';
 
 /** Accepts the chip labels ("Studio", "Nature", …) case-insensitively; unknown values give undefined. */
 export function parseBackground(value?: string): BackgroundKind | undefined {
@@ -25,9 +25,10 @@ const PLACE_HINTS: Array<[BackgroundKind, RegExp]> = [
   ['space', /\b(space|mars|moon|planet|galaxy|orbit)\b/i],
   ['kitchen', /\b(kitchen|bakery|cafe|café|coffee shop|restaurant|diner)\b/i],
   ['room', /\b(bed|beds|bedroom|crib|cot|bunk|sofa|couch|armchair|living ?room|room|indoors|at home|fireplace|library|classroom|ballroom|bathroom|carpet|rug)\b/i],
-  ['beach', /\b(beach|ocean|sea|island|sand|coast|seaside|shore)\b/i],
+  ['desert', /\b(desert|deserts|dunes?|sahara|oasis)\b/i],
+  ['beach', /\b(beach|ocean|sea|island|sand|coast|seaside|shore|underwater)\b/i],
   ['city', /\b(city|street|urban|downtown|new york|tokyo|paris|london|skyline|office)\b/i],
-  ['nature', /\b(forest|garden|park|nature|meadow|hill|mountain|farm|woods|field|lake|river|pond|grass|grassy|lawn|countryside|village|backyard|yard|orchard|ranch|ice|icy|arctic|antarctica|glacier|tundra|snowy|snowfield)\b/i],
+  ['nature', /\b(forest|garden|park|nature|meadow|hill|mountain|farm|woods|field|lake|river|pond|grass|grassy|lawn|countryside|village|jungle|rainforest|playground|zoo|orchard|backyard|yard|orchard|ranch|ice|icy|arctic|antarctica|glacier|tundra|snowy|snowfield)\b/i],
 ];
 const SUBJECT_HINTS: Array<[BackgroundKind, RegExp]> = [
   ['space', /\b(astronaut|rocket|spaceship|alien)\b/i],
@@ -444,6 +445,28 @@ const BUILDERS: Record<BackgroundKind, Builder> = {
     body += `<rect y="${r(floorY - S * 0.02)}" width="${W}" height="${r(S * 0.025)}" fill="#f4f1ea" stroke="${darken(wall, 0.2)}" stroke-width="${r(S * 0.002)}"/>`;
     body += `<ellipse cx="${r(W * 0.5)}" cy="${r(H * 0.9)}" rx="${r(W * 0.36)}" ry="${r(H * 0.06)}" fill="${t.secondary}" opacity="0.55"/><ellipse cx="${r(W * 0.5)}" cy="${r(H * 0.9)}" rx="${r(W * 0.3)}" ry="${r(H * 0.045)}" fill="none" stroke="#ffffff" stroke-width="${r(S * 0.005)}" opacity="0.6"/>`;
     return { defs, body, groundY, tone: wall, dark: false, indoor: true };
+  },
+  desert: (W, H, rng, _t, id) => {
+    const groundY = H * 0.9;
+    const horizon = H * rng.range(0.56, 0.62);
+    const defs =
+      linearGradient(`${id}sky`, [[0, '#5aaee8'], [0.7, '#bfe2f2'], [1, '#ffe9c0']]) +
+      radialGradient(`${id}sun`, [[0, '#fffbe6'], [0.3, '#fff2b0', 0.9], [1, '#fff2b0', 0]]) +
+      linearGradient(`${id}sand`, [[0, '#f2cf8a'], [1, '#d9a558']]);
+    let body = `<rect width="${W}" height="${H}" fill="url(#${id}sky)"/><circle cx="${r(W * rng.range(0.2, 0.8))}" cy="${r(H * 0.17)}" r="${r(W * 0.2)}" fill="url(#${id}sun)"/>`;
+    // Dunes: a far pale range, a nearer warmer one, then the sand the figure stands on.
+    body += `<path d="${hillPath(W, H, horizon, H * 0.05, rng, 3)}" fill="#f0d49c"/>`;
+    body += `<path d="${hillPath(W, H, horizon + H * 0.07, H * 0.06, rng, 2)}" fill="#e6bb72"/>`;
+    body += `<path d="M0,${r(H * 0.78)} Q${r(W * 0.35)},${r(H * 0.74)} ${r(W * 0.6)},${r(H * 0.79)} T${W},${r(H * 0.77)} V${H} H0Z" fill="url(#${id}sand)"/>`;
+    // A cactus or two on the dunes.
+    for (let i = 0; i < 2; i++) {
+      const x = i === 0 ? W * rng.range(0.06, 0.22) : W * rng.range(0.78, 0.94);
+      const y = H * rng.range(0.74, 0.8);
+      const h = H * rng.range(0.1, 0.16);
+      const w = W * 0.028;
+      body += `<g fill="#4f9a3f" stroke="#2f6a2a" stroke-width="${r(W * 0.004)}"><rect x="${r(x - w / 2)}" y="${r(y - h)}" width="${r(w)}" height="${r(h)}" rx="${r(w / 2)}"/><path d="M${r(x - w / 2)},${r(y - h * 0.45)} h${r(-w * 0.9)} v${r(-h * 0.3)}" fill="none" stroke="#4f9a3f" stroke-width="${r(w * 0.7)}" stroke-linecap="round"/><path d="M${r(x + w / 2)},${r(y - h * 0.6)} h${r(w * 0.9)} v${r(-h * 0.25)}" fill="none" stroke="#4f9a3f" stroke-width="${r(w * 0.7)}" stroke-linecap="round"/></g>`;
+    }
+    return { defs, body, groundY, tone: '#e6bb72', dark: false };
   },
   beach: (W, H, rng, _t, id) => {
     const horizon = H * rng.range(0.52, 0.58);

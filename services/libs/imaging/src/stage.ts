@@ -49,6 +49,8 @@ export interface Stage {
   shore?: boolean | 'frozen';
   /** On a stage: boards under the feet and spotlights. */
   platform?: boolean;
+  /** Under the water: blue all round, bubbles rising, no surface in front. */
+  underwater?: boolean;
   /** The main subject's word (a pirate's sail is black). */
   subjectWord?: string;
   /** Rowing or paddling: a boat without a sail, an oar in the hands. */
@@ -135,9 +137,10 @@ export function stageFromPlan(plan: ScenePlan, figureDrawn: boolean): Stage {
   const afloat = plan.pose === 'swim' || plan.props.some((p) => p.placement === 'under' && (BOATS.has(p.word) || p.word === 'surfboard'));
   const shore = !afloat && WATER_PLACES.test(plan.setting.place ?? '') ? (/\b(frozen|icy|ice)\b/.test(plan.setting.place ?? '') || plan.actions.includes('iceskate') ? 'frozen' : true) : false;
   const platform = /\b(stage|concert|club|nightclub)\b/.test(plan.setting.place ?? '');
+  const underwater = /\bunderwater\b/.test(plan.setting.place ?? '');
   return {
     subject: main && !main.figure ? main : undefined, copies: Math.max(1, Math.min(4, main?.count ?? 1)), things, pose: plan.pose ?? 'stand',
-    ...(asleep ? { asleep } : {}), ...(grass ? { grass } : {}), ...(shore ? { shore } : {}), ...(platform ? { platform } : {}), ...(main ? { subjectWord: main.word } : {}), ...(plan.actions.some((a) => ROW.has(a)) ? { rowing: true } : {}),
+    ...(asleep ? { asleep } : {}), ...(grass ? { grass } : {}), ...(shore ? { shore } : {}), ...(platform ? { platform } : {}), ...(underwater ? { underwater } : {}), ...(main ? { subjectWord: main.word } : {}), ...(plan.actions.some((a) => ROW.has(a)) ? { rowing: true } : {}),
   };
 }
 
@@ -510,7 +513,13 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
   let skies = 0;
   let behind = 0;
   let held = 0;
-  if (!bust && stage.pose === 'swim') {
+  if (!bust && stage.underwater) {
+    // Under the sea: the water all round the swimmer (behind it), light from above, bubbles rising.
+    const top = g.top - 900;
+    back += `<rect x="${g.cx - 2400}" y="${top}" width="4800" height="${g.foot + 900 - top}" fill="#1f78b8" opacity="0.78"/><rect x="${g.cx - 2400}" y="${top}" width="4800" height="700" fill="#8fd4f4" opacity="0.35"/>`;
+    for (const [dx, dy, rr] of [[-420, -200, 34], [-380, -340, 22], [-450, -460, 16], [380, 80, 30], [420, -60, 20], [360, -180, 14], [-300, 300, 26]]) back += `<circle cx="${g.cx + dx}" cy="${g.foot - 500 + dy}" r="${rr}" fill="#ffffff" fill-opacity="0.25" stroke="#ffffff" stroke-width="6" opacity="0.9"/>`;
+    grow(g.cx - 2400, top, 4800, g.foot + 900 - top);
+  } else if (!bust && stage.pose === 'swim') {
     // Swimming: water up to the chest, in front of the swimmer.
     low += surfWater(g.cx, SEAT_Y[build] - 120, outline, g.foot + 500, 2400);
     grow(g.cx - 2400, SEAT_Y[build] - 200, 4800, g.foot + 700 - SEAT_Y[build]);

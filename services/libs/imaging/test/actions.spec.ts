@@ -4,7 +4,7 @@
  * a towel or in a hammock or in bed, riding, flying over the moon, running), and the stage lays them out: checked as plain data (the plan,
  * the stage's things and the drawing's copies and layers), and the figure's pose in its spec.
  */
-import { backgroundHint } from '../src/backgrounds.js';
+import { backdrop, backgroundHint } from '../src/backgrounds.js';
 import { figureFromPrompt } from '../src/figure.js';
 import { planScene, type ScenePlan } from '../src/plan/plan.js';
 import { analysePrompt } from '../src/prompt.js';
@@ -504,5 +504,32 @@ describe('candles on a cake, jumping, crawling, at home, in a club', () => {
     expect(stageOf('a musician playing saxophone in a jazz club').platform).toBe(true);
     // A magic carpet is flown on, not lain on.
     expect(planScene('a kid flying on a magic carpet over the desert').pose).toBe('fly');
+  });
+});
+
+describe('underwater, the desert, a station, a playground', () => {
+  it('under the sea is underwater: water all round the swimmer, no surface in front of it', () => {
+    for (const prompt of ['a diver swimming underwater with fish', 'a girl swimming under the sea with a turtle']) {
+      const plan = planScene(prompt);
+      expect(plan).toMatchObject({ pose: 'swim', setting: { place: 'underwater' } });
+      expect(plan.subjects[0].figure).toBe('person');
+      const d = drawStage(stageOf(prompt), 'chibi', '#ffd23f', undefined, true);
+      expect(d.back).toContain('fill="#1f78b8"');
+      expect(d.front).not.toContain('fill="#2f8fd8"');
+    }
+    // On the surface, the sea is in front of the swimmer.
+    expect(drawStage(stageOf('a boy swimming in the sea'), 'chibi', '#ffd23f', undefined, true).front).toContain('fill="#2f8fd8"');
+    expect(backgroundHint('a diver swimming underwater with fish')).toBe('beach');
+  });
+
+  it('a desert has its own backdrop of dunes and cacti; a train station and a playground are drawn behind', () => {
+    expect(backgroundHint('a camel walking in the desert')).toBe('desert');
+    const bd = backdrop('desert', 200, 200, createRng(1), { primary: '#e0383e', secondary: '#2f6fe0' });
+    expect(bd.body).toContain('#4f9a3f');
+    expect(bd.groundY).toBe(180);
+    expect(whereOf('a man waiting at the train station')).toEqual(['station@place']);
+    expect(planScene('a man waiting at the train station').pose).toBe('stand');
+    expect(whereOf('kids playing in a playground')).toEqual(['playground@place']);
+    expect(placed(planScene('a girl picking apples in an orchard'))).toEqual(['apples@held']);
   });
 });

@@ -83,7 +83,7 @@ const PREPOSITIONS: Record<string, Placement> = {
 /** Where a verb's object goes ("reading a map": the map is held). */
 const VERB_PLACEMENT: Record<string, Placement> = {
   hold: 'held', carry: 'held', lift: 'held', read: 'held', eat: 'held', drink: 'held', play: 'held', cook: 'in', paint: 'held', throw: 'held', catch: 'held', grab: 'held', hug: 'held', juggle: 'held',
-  fly: 'held', use: 'held', sip: 'held', lick: 'held', bake: 'in', fry: 'in', pour: 'held', mix: 'held', stir: 'held', write: 'held', draw: 'held', knit: 'held', feed: 'held', plant: 'held', water: 'beside', have: 'held', blow: 'held', wave: 'held', build: 'beside',
+  fly: 'held', use: 'held', sip: 'held', lick: 'held', bake: 'in', fry: 'in', pour: 'held', mix: 'held', stir: 'held', write: 'held', draw: 'held', knit: 'held', feed: 'held', pick: 'held', plant: 'held', water: 'beside', have: 'held', blow: 'held', wave: 'held', build: 'beside',
   wear: 'worn', ride: 'under', surf: 'under', drive: 'under', sail: 'under', skate: 'under', sit: 'under', stand: 'under', sleep: 'under', climb: 'under', row: 'under', pilot: 'under', fish: 'beside',
   lie: 'under', lay: 'under', nap: 'under', recline: 'under', lounge: 'under', sunbathe: 'under',
 };
@@ -454,6 +454,11 @@ function assemble(plan: ScenePlan, tokens: Token[]): void {
     const resolved = head.entry as Resolved;
 
     if (resolved.kind === 'place') {
+      // "under the sea", "beneath the ocean": underwater.
+      if (!plan.setting.place && placement === 'above' && resolved.icon === 'water-wave') {
+        plan.setting.place = 'underwater';
+        plan.setting.placeIcon = resolved.icon;
+      }
       if (!plan.setting.place) {
         plan.setting.place = phrase;
         if (resolved.icon) plan.setting.placeIcon = resolved.icon;
