@@ -61,6 +61,12 @@ export interface Stage {
 const SKY = new Set(['moon', 'sun', 'star', 'stars', 'rainbow', 'cloud', 'clouds', 'comet', 'fireworks', 'lightning', 'aurora', 'galaxy', 'planet', 'planets', 'airplane', 'plane', 'kite', 'bird', 'birds']);
 /** Things ridden flat underfoot. */
 const BOARDS = new Set(['surfboard', 'skateboard', 'ski', 'skis', 'snowboard', 'sled', 'sledge', 'board', 'roller skate']);
+/** Face-only person icons and the whole-body figure drawn for them as a companion ("with his grandpa", "a bride and groom"). */
+const FULL_BODY: Record<string, string> = {
+  man: 'man-standing', 'old-man': 'man-standing', boy: 'man-standing', woman: 'woman-standing', 'old-woman': 'woman-standing', girl: 'woman-standing',
+  person: 'person-standing', child: 'person-standing', 'older-person': 'person-standing', 'people-hugging': 'person-standing',
+};
+const SMALL_PEOPLE = new Set(['boy', 'girl', 'child']);
 /** Worn on the feet, one a foot. */
 const SKATES = new Set(['ice skates', 'ice skate', 'skate', 'skates']);
 /** Worn things the figure draws itself. */
@@ -620,9 +626,21 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
     const big = thing.kind === 'plant' || thing.kind === 'building' || thing.kind === 'vehicle';
     const scale = sizeScale(thing);
     switch (where) {
-      case 'companion':
-        front += beside(svg, (thing.kind === 'person' ? 560 : 460) * scale, thing.count);
+      case 'companion': {
+        // Another person keeps the subject company as a whole figure, not a floating face.
+        const body = thing.kind === 'person' && thing.icon ? FULL_BODY[thing.icon] : undefined;
+        if (body) {
+          // A standing figure's icon is narrow (about a third of its box): close beside the subject.
+          const size = (SMALL_PEOPLE.has(thing.icon ?? '') ? 640 : 780) * scale;
+          const right = besides % 2 === 0;
+          besides++;
+          const x = right ? side.right + size * 0.16 : side.left - size * 0.16;
+          front += put(thingSvg({ ...thing, icon: body }, accent, outline), x, g.foot - size * 0.47, size);
+          if (right) side.right += size * 0.36;
+          else side.left -= size * 0.36;
+        } else front += beside(svg, (thing.kind === 'person' ? 560 : 460) * scale, thing.count);
         break;
+      }
       case 'sky': {
         const left = skies % 2 === 0;
         skies++;

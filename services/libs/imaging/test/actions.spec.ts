@@ -533,3 +533,16 @@ describe('underwater, the desert, a station, a playground', () => {
     expect(placed(planScene('a girl picking apples in an orchard'))).toEqual(['apples@held']);
   });
 });
+
+describe('a person keeping the subject company', () => {
+  it('is drawn whole (a standing figure), not as a floating face', () => {
+    const stage = stageOf('a girl walking with her mom in the park');
+    expect(stage.things.map((t) => `${t.thing.word}@${t.where}`)).toEqual(['mom@companion']);
+    const d = drawStage(stage, 'chibi', '#ffd23f', undefined, true);
+    expect(d.front).toContain(thingSvg({ icon: 'woman-standing', word: 'mom' }, '#ffd23f'));
+    expect(d.front).not.toContain(thingSvg(stage.things[0].thing, '#ffd23f'));
+    // An animal companion keeps its own icon.
+    const dog = stageOf('a girl and her dog');
+    expect(drawStage(dog, 'chibi', '#ffd23f', undefined, true).front).toContain(thingSvg(dog.things[0].thing, '#ffd23f'));
+  });
+});

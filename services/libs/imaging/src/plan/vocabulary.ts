@@ -80,6 +80,9 @@ const PEOPLE: Group = {
   'man-beard': 'fisherman sailor pirate captain viking lumberjack',
   'cowboy-hat-face': 'cowboy cowgirl rancher',
   'clown-face': 'clown jester',
+  // Whole-body figures: also what a person keeping the subject company is drawn as (stage.ts FULL_BODY).
+  'man-standing': 'standing_man pedestrian',
+  'woman-standing': 'standing_woman',
   'person-standing': 'skateboarder skater explorer traveler traveller hiker tourist adventurer knight warrior',
 };
 
