@@ -269,7 +269,6 @@ async function materials(img: Raw, alpha: Buffer, lm: Array<{ x: number; y: numb
   // The face's light may tint one cheek blue and the other warm: skin is near any of its tones.
   // (its shade is left out: dark hair lies near it, and the neck's looser match covers the jaw's shadow)
   const skinTones = colourTones(skinPx, 3, 0.12).filter((t) => luma3(t) >= skinLight * 0.7);
-  const skinDistance = (c: number[], lumaWeight: number) => nearestTone(c, skinTones, lumaWeight);
   // Hair: a grid above the forehead and beside the temples (in the face's own axes), beyond the
   // outline, on the figure. Where most of it is the skin's colour (a high forehead), the rest is
   // the hair; where all of it is, the hair is as light as the skin (or the head bald).
@@ -282,7 +281,7 @@ async function materials(img: Raw, alpha: Buffer, lm: Array<{ x: number; y: numb
       hairAll.push([data[i], data[i + 1], data[i + 2]]);
     }
   }
-  const unlikeSkin = hairAll.filter((q) => skinDistance(q, 0.5) > HAIR_SKIN_APART);
+  const unlikeSkin = hairAll.filter((q) => nearestTone(q, skinTones, 0.5) > HAIR_SKIN_APART);
   const hairPx = unlikeSkin.length >= Math.max(4, hairAll.length * 0.2) ? unlikeSkin : hairAll;
   const hairColour = hairPx.length >= 4 ? typicalColour(hairPx) : undefined;
   // Lit and shaded hair differ as much as skin and hair may: hair is near any of its tones.
@@ -300,8 +299,19 @@ async function materials(img: Raw, alpha: Buffer, lm: Array<{ x: number; y: numb
     for (let x = 0; x < w; x++, p++) {
       if (alpha[p] === 0) continue;
       const i = p * 3;
-      const c = [data[i], data[i + 1], data[i + 2]];
-      const l = 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
+      const r = data[i], g = data[i + 1], b = data[i + 2];
+      const l = 0.299 * r + 0.587 * g + 0.114 * b;
+      // Squared distances to the nearest skin tone with light counted 0.3, 0.12 and 0.05 (colourDistance's, inlined: every pixel).
+      let s30 = Infinity, s12 = Infinity, s05 = Infinity, h30 = Infinity;
+      for (const t of skinTones) {
+        const dr = r - t[0], dg = g - t[1], db = b - t[2], dy = 0.299 * dr + 0.587 * dg + 0.114 * db;
+        const chroma = (dr - dy) ** 2 + (dg - dy) ** 2 + (db - dy) ** 2, dy2 = dy * dy;
+        s30 = Math.min(s30, chroma + dy2 * 0.3); s12 = Math.min(s12, chroma + dy2 * 0.12); s05 = Math.min(s05, chroma + dy2 * 0.05);
+      }
+      for (const t of hairTones) {
+        const dr = r - t[0], dg = g - t[1], db = b - t[2], dy = 0.299 * dr + 0.587 * dg + 0.114 * db;
+        h30 = Math.min(h30, (dr - dy) ** 2 + (dg - dy) ** 2 + (db - dy) ** 2 + dy * dy * 0.3);
+      }
       // How far down the face's own axis from the brows (in face lengths).
       const v = ((x - browMid.x) * down.x + (y - browMid.y) * down.y) / len;
       const e = Math.hypot(x - head.x, y - head.y) / head.r;
@@ -310,18 +320,17 @@ async function materials(img: Raw, alpha: Buffer, lm: Array<{ x: number; y: numb
       const inFace = inside[p] / 255;
       const crown = ramp01((0.3 - v) / 0.25) * ramp01((1.7 - e) / 0.4) * (1 - inFace);
       // Nearer the hair's colour than the skin's (ties go to hair on the crown), and near enough the hair's.
-      const dSkin = skinDistance(c, 0.3);
-      const dHair = hairColour ? nearestTone(c, hairTones, 0.3) : Infinity;
+      const dSkin = Math.sqrt(s30), dHair = Math.sqrt(h30);
       const nearer = ramp01(0.5 + 1.5 * (dSkin - dHair) / Math.max(12, (dSkin + dHair) / 2) + 0.9 * crown);
       const hairLike = hairColour ? nearer * ramp01((80 + 40 * crown - dHair) / 30) * byHead : 0;
       const notDark = ramp01((l - skinLight * 0.45) / (skinLight * 0.15));
-      const skinLike = ramp01((38 - skinDistance(c, 0.12)) / 16);
+      const skinLike = ramp01((38 - Math.sqrt(s12)) / 16);
       // The neck under the chin is skin though the jaw's shadow greys it (a looser match there).
       const nu = (x - chin.x) * right.x + (y - chin.y) * right.y, nv = (x - chin.x) * down.x + (y - chin.y) * down.y;
       const neck = ramp01((0.5 - Math.abs(nu) / len) / 0.1) * Math.min(ramp01((0.7 - nv / len) / 0.15), ramp01((nv / len + 0.35) / 0.1));
       // Beside the jaw (below the ears: above them is hair's place), the same looser match.
       const besideJaw = Math.max(neck, Math.min(1, beside[p] / 40) * ramp01((v - 0.45) / 0.15));
-      const neckLike = besideJaw * notDark * ramp01((100 - skinDistance(c, 0.05)) / 20);
+      const neckLike = besideJaw * notDark * ramp01((100 - Math.sqrt(s05)) / 20);
       const outside = Math.max(skinLike, neckLike) * (1 - hairLike * (1 - neck));
       const sk = inFace * notDark * Math.max(skinLike, 1 - hairLike * 0.85) + (1 - inFace) * outside;
       const hr = Math.min(1 - sk, hairLike * (1 - 0.8 * neck));
