@@ -631,7 +631,7 @@ export function drawStage(stage: Stage, build: 'chibi' | 'doll' | 'bust', accent
         const body = thing.kind === 'person' && thing.icon ? FULL_BODY[thing.icon] : undefined;
         if (body) {
           // A standing figure's icon is narrow (about a third of its box): close beside the subject.
-          const size = (SMALL_PEOPLE.has(thing.icon ?? '') ? 640 : 780) * scale;
+          const size = (SMALL_PEOPLE.has(thing.icon ?? '') ? 760 : 900) * scale;
           const right = besides % 2 === 0;
           besides++;
           const x = right ? side.right + size * 0.16 : side.left - size * 0.16;

@@ -426,7 +426,10 @@ describe('meals at a table, ice skating, brushing, chopping', () => {
     ['a family eating dinner at a table', 'sit', ['dinner@between']],
     ['a girl doing homework at her desk', 'sit', ['homework@between']],
     ['a girl ice skating on a frozen lake', 'balance', ['ice skates@under']],
-    ['a kid brushing teeth in the bathroom', 'hold', ['toothbrush@held']],
+    ['a kid brushing teeth in the bathroom', 'hold', ['teeth@held']],
+    // Brushing a horse is no toothbrush; toy cars are played with, not ridden.
+    ['a girl brushing her horse in the stable', 'hold', ['horse@held']],
+    ['a little boy playing with toy cars on the floor', 'hold', ['cars@held']],
     ['a chef chopping vegetables', 'hold', ['vegetables@beside', 'knife@held']],
   ])('"%s": %s, %j', (prompt, pose, props) => {
     const plan = planScene(prompt);
@@ -544,5 +547,11 @@ describe('a person keeping the subject company', () => {
     // An animal companion keeps its own icon.
     const dog = stageOf('a girl and her dog');
     expect(drawStage(dog, 'chibi', '#ffd23f', undefined, true).front).toContain(thingSvg(dog.things[0].thing, '#ffd23f'));
+  });
+});
+
+describe('teeth are brushed with a toothbrush', () => {
+  it('draws the toothbrush for "teeth"', () => {
+    expect(planScene('a kid brushing teeth in the bathroom').props[0].icon).toBe('toothbrush');
   });
 });

@@ -82,7 +82,7 @@ const PREPOSITIONS: Record<string, Placement> = {
 };
 /** Where a verb's object goes ("reading a map": the map is held). */
 const VERB_PLACEMENT: Record<string, Placement> = {
-  hold: 'held', carry: 'held', lift: 'held', read: 'held', eat: 'held', drink: 'held', play: 'held', cook: 'in', paint: 'held', throw: 'held', catch: 'held', grab: 'held', hug: 'held', juggle: 'held',
+  hold: 'held', carry: 'held', lift: 'held', brush: 'held', read: 'held', eat: 'held', drink: 'held', play: 'held', cook: 'in', paint: 'held', throw: 'held', catch: 'held', grab: 'held', hug: 'held', juggle: 'held',
   fly: 'held', use: 'held', sip: 'held', lick: 'held', bake: 'in', fry: 'in', pour: 'held', mix: 'held', stir: 'held', write: 'held', draw: 'held', knit: 'held', feed: 'held', pick: 'held', plant: 'held', water: 'beside', have: 'held', blow: 'held', wave: 'held', build: 'beside',
   wear: 'worn', ride: 'under', surf: 'under', drive: 'under', sail: 'under', skate: 'under', sit: 'under', stand: 'under', sleep: 'under', climb: 'under', row: 'under', pilot: 'under', fish: 'beside',
   lie: 'under', lay: 'under', nap: 'under', recline: 'under', lounge: 'under', sunbathe: 'under',
@@ -92,7 +92,7 @@ const IMPLIED: Record<string, Array<[string, Placement]>> = {
   surf: [['surfboard', 'under']], cook: [['pan', 'held']], fry: [['pan', 'held']], read: [['book', 'held']], paint: [['paintbrush', 'held'], ['palette', 'held']],
   fish: [['fishing rod', 'held']], write: [['pen', 'held']], draw: [['pencil', 'held']], knit: [['yarn', 'held']], sing: [['microphone', 'held']], skate: [['skateboard', 'under']], iceskate: [['ice skates', 'under']], sled: [['sled', 'under']], sledge: [['sled', 'under']], toboggan: [['sled', 'under']], study: [['book', 'held']],
   ski: [['ski', 'under']], skateboard: [['skateboard', 'under']], cycle: [['bicycle', 'under']], bike: [['bicycle', 'under']], sail: [['sailboat', 'under']], row: [['canoe', 'under']], camp: [['tent', 'background']], bake: [['pan', 'held']],
-  drink: [['coffee', 'held']], shop: [['shopping bags', 'held']], chop: [['knife', 'held']], slice: [['knife', 'held']], brush: [['toothbrush', 'held']], barbecue: [['sausage', 'held']], grill: [['sausage', 'held']], cast: [['wand', 'held']], photograph: [['camera', 'held']], garden: [['plant', 'held']], water: [['watering can', 'held']], juggle: [['ball', 'held']], game: [['controller', 'held']], dj: [['headphones', 'worn']],
+  drink: [['coffee', 'held']], shop: [['shopping bags', 'held']], chop: [['knife', 'held']], slice: [['knife', 'held']], barbecue: [['sausage', 'held']], grill: [['sausage', 'held']], cast: [['wand', 'held']], photograph: [['camera', 'held']], garden: [['plant', 'held']], water: [['watering can', 'held']], juggle: [['ball', 'held']], game: [['controller', 'held']], dj: [['headphones', 'worn']],
 };
 /** What a subject carries unless the prompt says otherwise ("a knight": a sword in the hand). */
 const CARRIED: Record<string, Array<[string, Placement]>> = {
@@ -522,7 +522,9 @@ function placeProp(thing: PlannedThing, placement: Placement | undefined, verb: 
   // Played standing at it, not held up: a piano, drums, a harp.
   if (PLAYED_AT.has(thing.word) && placement === 'held') return 'beside';
   if (WEARABLE.has(thing.word) && (placement === 'held' || placement === 'in' || placement === 'worn')) return 'worn';
-  if (thing.kind === 'vehicle' && (placement === 'in' || placement === 'held' || placement === 'beside')) return 'under';
+  // A toy car is played with, not ridden in.
+  const toy = thing.adjectives.some((a) => a === 'toy' || a === 'model' || a === 'miniature');
+  if (thing.kind === 'vehicle' && !toy && (placement === 'in' || placement === 'held' || placement === 'beside')) return 'under';
   if (thing.kind === 'food' && (verb === 'cook' || verb === 'fry' || verb === 'bake')) return 'in';
   // In bed, in a hammock, in an armchair: lain or sat in, so under the body.
   if ((BEDS.has(thing.word) || SEATS.has(thing.word)) && placement === 'in') return 'under';

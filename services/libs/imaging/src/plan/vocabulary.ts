@@ -217,7 +217,7 @@ const OBJECTS: Group = {
   newspaper: 'newspaper paper',
   scroll: 'scroll',
   notebook: 'notebook journal diary homework exercise_book',
-  toothbrush: 'toothbrush',
+  toothbrush: 'toothbrush teeth tooth',
   pencil: 'pencil',
   pen: 'pen',
   paintbrush: 'paintbrush brush',
