@@ -51,7 +51,7 @@ export interface Stage {
   platform?: boolean;
   /** Under the water: blue all round, bubbles rising, no surface in front. */
   underwater?: boolean;
-  /** The main subject's word (a pirate's sail is black). */
+  /** The main subject's words (a pirate captain's sail is black). */
   subjectWord?: string;
   /** Rowing or paddling: a boat without a sail, an oar in the hands. */
   rowing?: boolean;
@@ -146,7 +146,7 @@ export function stageFromPlan(plan: ScenePlan, figureDrawn: boolean): Stage {
   const underwater = /\bunderwater\b/.test(plan.setting.place ?? '');
   return {
     subject: main && !main.figure ? main : undefined, copies: Math.max(1, Math.min(4, main?.count ?? 1)), things, pose: plan.pose ?? 'stand',
-    ...(asleep ? { asleep } : {}), ...(grass ? { grass } : {}), ...(shore ? { shore } : {}), ...(platform ? { platform } : {}), ...(underwater ? { underwater } : {}), ...(main ? { subjectWord: main.word } : {}), ...(plan.actions.some((a) => ROW.has(a)) ? { rowing: true } : {}),
+    ...(asleep ? { asleep } : {}), ...(grass ? { grass } : {}), ...(shore ? { shore } : {}), ...(platform ? { platform } : {}), ...(underwater ? { underwater } : {}), ...(main ? { subjectWord: main.phrase } : {}), ...(plan.actions.some((a) => ROW.has(a)) ? { rowing: true } : {}),
   };
 }
 

@@ -248,7 +248,7 @@ describe('the figure takes the pose', () => {
 describe('everyday actions and places a member might type (issue 28, beyond the sheet)', () => {
   it.each([
     // A boat stood in at sea: no place named means the sea.
-    ['the pirate on a ship in a storm', 'stand', ['ship@under']],
+    ['the pirate on a ship in a storm', 'hold', ['ship@under', 'sword@held', 'hat@worn']],
     ['an old man fishing by a lake', 'hold', ['fishing rod@held']],
     // A sport's name brings its gear; the gear sets the pose.
     ['a skier racing down a snowy mountain', 'balance', ['ski@under']],
@@ -289,15 +289,18 @@ describe('everyday actions and places a member might type (issue 28, beyond the 
 
   it('on a ship: a hull in front of the legs, a sail behind (black with a skull for a pirate), the sea across the frame', () => {
     const stage = stageOf('the pirate on a ship in a storm');
-    expect(stage.things.map((t) => `${t.thing.word}@${t.where}`)).toEqual(['ship@under']);
+    // The hat is the figure's own (not staged); the sword in the hand.
+    expect(stage.things.map((t) => `${t.thing.word}@${t.where}`)).toEqual(['ship@under', 'sword@held']);
     const d = drawStage(stage, 'chibi', '#ffd23f', undefined, true);
     expect(d.front).toContain('fill="#8a5a34"');
     expect(d.front).toContain('fill="#2f8fd8"');
     expect(d.back).toContain('fill="#2a2a32"');
     expect(d.front).not.toContain(thingSvg(stage.things[0].thing, '#ffd23f'));
     expect(drawStage(stageOf('a sailor on a boat'), 'chibi', '#ffd23f', undefined, true).back).toContain('fill="#fffaf0"');
-    // The rider's pose is not taken: standing on deck.
-    expect(spec('the pirate on a ship in a storm').stage?.pose).toBe('stand');
+    // The rider's pose is not taken: standing on deck, sword in hand, hat on; a pirate captain is a pirate too.
+    expect(spec('the pirate on a ship in a storm')).toMatchObject({ headwear: 'hat', stage: { pose: 'hold' } });
+    expect(stageOf('a sailor on a ship').pose).toBe('stand');
+    expect(drawStage(stageOf('a pirate captain with a parrot on a ship'), 'chibi', '#ffd23f', undefined, true).back).toContain('fill="#2a2a32"');
   });
 
   it('by a lake or a river: water behind the feet, no wave icon; swimming in the sea has its own water', () => {

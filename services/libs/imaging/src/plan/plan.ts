@@ -99,6 +99,7 @@ const CARRIED: Record<string, Array<[string, Placement]>> = {
   knight: [['sword', 'held']], warrior: [['sword', 'held']], samurai: [['sword', 'held']], wizard: [['wand', 'held']], witch: [['broom', 'held']], painter: [['paintbrush', 'held']],
   // A sport's name brings its gear: "a skier racing down a mountain" is on skis.
   skier: [['ski', 'under']], surfer: [['surfboard', 'under']], skateboarder: [['skateboard', 'under']], cyclist: [['bicycle', 'under']], biker: [['bicycle', 'under']],
+  pirate: [['sword', 'held'], ['hat', 'worn']],
   fisherman: [['fishing rod', 'held']], firefighter: [['hose', 'held']], fireman: [['hose', 'held']],
 };
 /** Balls played with the feet: on the ground beside the player, not in the hand. */
@@ -563,7 +564,7 @@ function setTheTable(plan: ScenePlan): void {
 
 function addImpliedProps(plan: ScenePlan): void {
   const main = plan.subjects[0];
-  const implied = [...plan.actions.flatMap((a) => IMPLIED[a] ?? []), ...(main ? (CARRIED[main.word] ?? CARRIED[singular(main.word)] ?? []) : [])];
+  const implied = [...plan.actions.flatMap((a) => IMPLIED[a] ?? []), ...(main ? (CARRIED[main.word] ?? CARRIED[singular(main.word)] ?? main.adjectives.map((a) => CARRIED[a]).find(Boolean) ?? []) : [])];
   for (const [word, placement] of implied) {
     const entry = fromVocab(word);
     if (!entry) continue;
