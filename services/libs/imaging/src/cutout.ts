@@ -271,7 +271,8 @@ async function materials(img: Raw, alpha: Buffer, lm: Array<{ x: number; y: numb
   const skinTones = colourTones(skinPx, 3, 0.12).filter((t) => luma3(t) >= skinLight * 0.7);
   // Hair: a grid above the forehead and beside the temples (in the face's own axes), beyond the
   // outline, on the figure. Where most of it is the skin's colour (a high forehead), the rest is
-  // the hair; where all of it is, the hair is as light as the skin (or the head bald).
+  // the hair; where nearly all of it is, the head is bald (or shaved): no hair, the crown is skin.
+  // (Light hair is not the skin's colour: it differs in saturation or light, and its place decides the rest.)
   const hairAll: number[][] = [];
   for (let v = -1.1; v <= -0.05; v += 0.05) {
     for (let u = -0.95; u <= 0.95; u += 0.05) {
@@ -282,8 +283,8 @@ async function materials(img: Raw, alpha: Buffer, lm: Array<{ x: number; y: numb
     }
   }
   const unlikeSkin = hairAll.filter((q) => nearestTone(q, skinTones, 0.5) > HAIR_SKIN_APART);
-  const hairPx = unlikeSkin.length >= Math.max(4, hairAll.length * 0.2) ? unlikeSkin : hairAll;
-  const hairColour = hairPx.length >= 4 ? typicalColour(hairPx) : undefined;
+  const hairPx = unlikeSkin.length >= Math.max(4, hairAll.length * 0.2) ? unlikeSkin : [];
+  const hairColour = hairPx.length > 0 ? typicalColour(hairPx) : undefined;
   // Lit and shaded hair differ as much as skin and hair may: hair is near any of its tones.
   const hairTones = hairColour ? colourTones(hairPx, 3, 0.3) : [];
   const chin = lm[8];
