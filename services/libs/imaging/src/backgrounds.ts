@@ -28,7 +28,7 @@ const PLACE_HINTS: Array<[BackgroundKind, RegExp]> = [
   ['desert', /\b(desert|deserts|dunes?|sahara|oasis)\b/i],
   ['beach', /\b(beach|ocean|sea|island|sand|coast|seaside|shore|underwater)\b/i],
   ['city', /\b(city|street|urban|downtown|new york|tokyo|paris|london|skyline|office)\b/i],
-  ['nature', /\b(forest|garden|park|nature|meadow|hill|mountain|farm|woods|field|lake|river|pond|grass|grassy|lawn|countryside|village|jungle|rainforest|playground|zoo|orchard|backyard|yard|orchard|ranch|ice|icy|arctic|antarctica|glacier|tundra|snowy|snowfield)\b/i],
+  ['nature', /\b(forest|garden|park|nature|meadow|hill|mountain|farm|woods|field|lake|river|pond|grass|grassy|lawn|countryside|village|jungle|rainforest|playground|zoo|orchard|backyard|yard|orchard|ranch|ice|icy|arctic|antarctica|glacier|tundra|snow|snowy|snowfield)\b/i],
 ];
 const SUBJECT_HINTS: Array<[BackgroundKind, RegExp]> = [
   ['space', /\b(astronaut|rocket|spaceship|alien)\b/i],

@@ -285,6 +285,8 @@ describe('everyday actions and places a member might type (issue 28, beyond the 
     expect(backgroundHint('a chef pouring coffee in a cafe')).toBe('kitchen');
     expect(backgroundHint('the pirate on a ship in a storm')).toBe('beach');
     expect(backgroundHint('a penguin sliding on ice')).toBe('nature');
+    expect(backgroundHint('a dog playing in the snow')).toBe('nature');
+    expect(backgroundHint('a snowy night in the city')).toBe('city');
   });
 
   it('on a ship: a hull in front of the legs, a sail behind (black with a skull for a pirate), the sea across the frame', () => {
