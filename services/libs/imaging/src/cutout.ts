@@ -167,19 +167,26 @@ export async function animatedPerson(layer0: Raw, face: PhotoFace | undefined, l
       // (hair's clumps are its broad light, deepened: one colour in a few soft lumps of light)
       const form = Math.pow(Math.min(1.6, Math.max(0.45, B[p] / ref)), 0.35 + 0.15 * skin + 0.45 * hair);
       // Hair's sheen: a band round the head on the side the key comes from, strongest on the clumps' crowns.
-      let band = 0;
+      let band = 0, strands = 1;
       if (mat && hair > 0) {
         const dx = x - mat.head.x, dy = y - mat.head.y;
         const r = Math.hypot(dx, dy) / mat.head.r;
         // 1 on the side towards the key (upper left), 0 on the far side.
         const facing = 0.5 + 0.5 * (dx * LIGHT[0] + dy * LIGHT[1]) / ((Math.hypot(dx, dy) + 1e-3) * LIGHT_XY);
         band = hair * Math.exp(-((r - 0.8) ** 2) / 0.012) * facing * Math.min(1.4, B[p] / Math.max(24, pl)) * gloss;
+        // Light hair has little light of its own to show its clumps (in the photo it is smooth and
+        // skin-bright): modelled locks fanning out from the crown, each shaded at its edges.
+        if (lightHair > 0 && skin < 0.05) {
+          const a = Math.atan2(dy, dx);
+          const lock = 0.5 + 0.5 * Math.sin(a * HAIR_LOCKS + 2.2 * Math.sin(a * 7 + r * 3));
+          strands = 1 - Math.max(0, hair - 0.5) * 2 * lightHair * LOCK_SHADE * (1 - lock) ** 2;
+        }
       }
       for (let c = 0; c < 3; c++) {
         const base = skin * (skinTone[c] * 0.85 + paint[i + c] * 0.15) + hair * (hairTone[c] * 0.6 + (paint[i + c] + hairShift[c]) * 0.4) + cloth * paint[i + c];
         // Skin's shade is warm (light scattered through it); cloth and hair take the cool fill.
         const light = amb[c] + (SKIN_FILL[c] - amb[c]) * skin + key[c] * diffuse;
-        lit[i + c] = clamp(base * form * light + spec * SPEC_TINT[c] + sss * SSS[c] + band * (sheenGrey + base * sheenBase));
+        lit[i + c] = clamp(base * form * strands * light + spec * SPEC_TINT[c] + sss * SSS[c] + band * (sheenGrey + base * sheenBase));
       }
     }
   }
@@ -198,6 +205,10 @@ export async function animatedPerson(layer0: Raw, face: PhotoFace | undefined, l
   }
   return out;
 }
+
+/** Light hair's modelled locks: how many round the head, and how deep the shade between them. */
+const HAIR_LOCKS = 34;
+const LOCK_SHADE = 0.35;
 
 /** Pixar's idealised skin (a clean, warm peach) and how far a person's own is pulled towards it. */
 const PIXAR_SKIN: [number, number, number] = [236, 178, 148];
@@ -313,6 +324,7 @@ async function materials(img: Raw, alpha: Buffer, lm: Array<{ x: number; y: numb
         const dr = r - t[0], dg = g - t[1], db = b - t[2], dy = 0.299 * dr + 0.587 * dg + 0.114 * db;
         h30 = Math.min(h30, (dr - dy) ** 2 + (dg - dy) ** 2 + (db - dy) ** 2 + dy * dy * 0.3);
       }
+      const hairTypical = hairColour ? colourDistance([r, g, b], hairColour, 0.3) : Infinity;
       // How far down the face's own axis from the brows (in face lengths).
       const v = ((x - browMid.x) * down.x + (y - browMid.y) * down.y) / len;
       const e = Math.hypot(x - head.x, y - head.y) / head.r;
@@ -320,8 +332,10 @@ async function materials(img: Raw, alpha: Buffer, lm: Array<{ x: number; y: numb
       const byHead = e <= 1.2 ? 1 : e >= 2.6 ? 0 : (2.6 - e) / 1.4;
       const inFace = inside[p] / 255;
       const crown = ramp01((0.3 - v) / 0.25) * ramp01((1.7 - e) / 0.4) * (1 - inFace);
-      // Nearer the hair's colour than the skin's (ties go to hair on the crown), and near enough the hair's.
-      const dSkin = Math.sqrt(s30), dHair = Math.sqrt(h30);
+      // Nearer the hair's colour than the skin's (ties go to hair on the crown), and near enough the
+      // hair's: any of its tones outside the face, only its typical colour inside (a hair tone may lie
+      // near a differently lit part of the face).
+      const dSkin = Math.sqrt(s30), dHair = inFace * hairTypical + (1 - inFace) * Math.sqrt(h30);
       const nearer = ramp01(0.5 + 1.5 * (dSkin - dHair) / Math.max(12, (dSkin + dHair) / 2) + 0.9 * crown);
       const hairLike = hairColour ? nearer * ramp01((80 + 40 * crown - dHair) / 30) * byHead : 0;
       const notDark = ramp01((l - skinLight * 0.45) / (skinLight * 0.15));
