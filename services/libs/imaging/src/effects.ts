@@ -521,13 +521,22 @@ export async function relief(img: Raw, strength: number, blur = 1, source?: Raw)
   return reliefs(img, [{ strength, blur, source }]);
 }
 
+/** One relief layer: an emboss of `source`'s luminance (the picture's own by default), or one made already (`embossMap`). */
+export type ReliefLayer = { strength: number; blur?: number; source?: Raw } | { strength: number; emboss: Float32Array };
+
 /** Several reliefs (each an emboss of its source's luminance) added in one pass over the pixels. */
-export async function reliefs(img: Raw, layers: Array<{ strength: number; blur?: number; source?: Raw }>): Promise<Raw> {
+export async function reliefs(img: Raw, layers: ReliefLayer[]): Promise<Raw> {
   const { data, channels } = img;
   const n = data.length / channels;
   // One relief map summed over the layers, then added to every channel.
   const d = new Float32Array(n);
-  for (const { strength, blur = 1, source } of layers) {
+  for (const layer of layers) {
+    if ('emboss' in layer) {
+      const e = layer.emboss, k = layer.strength;
+      for (let i = 0; i < n; i++) d[i] += e[i] * k;
+      continue;
+    }
+    const { strength, blur = 1, source } = layer;
     const l = luma(source ?? img);
     addEmboss(d, blur > 0 ? await toRaw(fromRaw(l).blur(blur).extractChannel(0)) : l, strength);
   }
@@ -540,6 +549,13 @@ export async function reliefs(img: Raw, layers: Array<{ strength: number; blur?:
     if (channels === 4) out[i + 3] = data[i + 3];
   }
   return { ...img, data: out };
+}
+
+/** The emboss of one channel (see `addEmboss`) on its own, for a relief used again and again. */
+export function embossMap(g: Raw): Float32Array {
+  const out = new Float32Array(g.width * g.height);
+  addEmboss(out, g, 1);
+  return out;
 }
 
 /**

@@ -2,11 +2,11 @@
  * Paintings: the Renaissance portrait (brush strokes that follow the forms with their paint
  * ridges, umber glazes, chiaroscuro, sfumato, craquelure, a gilded frame) and the oil painting (Kuwahara brush patches, impasto relief, canvas weave, warm palette).
  */
-import { blend, flowStrokes, gradientMap, keepFace, kuwahara, reliefs } from '../effects.js';
+import { blend, embossMap, flowStrokes, gradientMap, keepFace, kuwahara, reliefs } from '../effects.js';
 import { applyCurves, atSize, curve, enlarge, fromRaw, glows, noise, over, renderSvg, toRaw, vignette, type Raw } from '../raster.js';
 import { finalGrade, vibeGrade } from '../scene.js';
 import type { TrendContext } from '../types.js';
-import type { Rng } from '../util/rng.js';
+import { createRng, type Rng } from '../util/rng.js';
 import { linearGradient, r, radialGradient, svgDoc } from '../util/svg.js';
 import { brushStrokes } from './brush-strokes.js';
 import { alphaOf, blurPlane, clamp255 } from './person-shading.js';
@@ -53,6 +53,22 @@ async function brushField(W: number, H: number, rng: Rng, scale: number): Promis
     }
   }
   return { data: streaks, width: W, height: H, channels: 1 };
+}
+
+/**
+ * The canvas tooth's relief at W×H: a fine grain that need not differ between paintings (a canvas
+ * is a canvas), so it is made once per frame size and kept (a few sizes at a time: 4 bytes a pixel).
+ */
+const canvasTeeth = new Map<string, Promise<Float32Array>>();
+function canvasTooth(W: number, H: number): Promise<Float32Array> {
+  const key = `${W}x${H}`;
+  let tooth = canvasTeeth.get(key);
+  if (!tooth) {
+    if (canvasTeeth.size >= 3) canvasTeeth.delete(canvasTeeth.keys().next().value as string);
+    tooth = brushField(W, H, createRng(0x7007), 2).then(embossMap);
+    canvasTeeth.set(key, tooth);
+  }
+  return tooth;
 }
 
 /** A height map (one channel) pulled towards flat mid-grey by `amount` on an ellipse around `box`. */
@@ -196,7 +212,7 @@ export const renaissance = styledTrend({
     // Oil paint's ridges along the strokes, under a fine canvas tooth.
     img = await reliefs(img, [
       { strength: 0.22, blur: 0, source: await enlarge(ridges, W, H, 'cubic') },
-      { strength: 0.12, blur: 0, source: await brushField(W, H, rng.fork('tooth'), 2) },
+      { strength: 0.12, emboss: await canvasTooth(W, H) },
     ]);
     if (options.craquelure) img = await over(img, [{ img: await renderSvg(svgDoc(W, H, '', craquelure(W, H, rng.fork('cracks'), S))), blend: 'multiply' }]);
     if (options.gilded_frame) img = await withFrame(ctx, img);
