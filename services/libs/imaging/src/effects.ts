@@ -17,6 +17,31 @@ export async function rgb(img: Raw): Promise<Raw> {
 }
 
 /**
+ * A Float64Array of at least `length` kept under `name` and reused by every call (its contents are
+ * whatever the last user left): big per-render working memory that would otherwise be garbage.
+ * Only for synchronous stretches of work (no await between filling and reading it).
+ */
+const scratch64 = new Map<string, Float64Array>();
+function scratchFloat64(name: string, length: number): Float64Array {
+  let a = scratch64.get(name);
+  if (!a || a.length < length) {
+    a = new Float64Array(length);
+    scratch64.set(name, a);
+  }
+  return a;
+}
+const scratch32 = new Map<string, Float32Array>();
+function scratchFloat32(name: string, length: number): Float32Array {
+  let a = scratch32.get(name);
+  if (!a || a.length < length) {
+    a = new Float32Array(length);
+    scratch32.set(name, a);
+  }
+  return a;
+}
+const KUWAHARA_SCRATCH = ['kuwahara R', 'kuwahara G', 'kuwahara B', 'kuwahara L', 'kuwahara L²'];
+
+/**
  * Kuwahara filter: each pixel takes the mean colour of the least-varied of its four quadrants,
  * which flattens texture into brush-like patches while keeping edges. Integral images make it
  * O(pixels) whatever the radius. Runs at 1/`factor` size and scales back up.
@@ -26,11 +51,13 @@ export async function kuwahara(img0: Raw, radius: number, factor = 2): Promise<R
   const img = factor > 1 ? await shrink(img0, factor) : await rgb(img0);
   const { width: W, height: H, data } = img;
   const S = (W + 1) * (H + 1);
-  const iR = new Float64Array(S);
-  const iG = new Float64Array(S);
-  const iB = new Float64Array(S);
-  const iL = new Float64Array(S);
-  const iL2 = new Float64Array(S);
+  // The integral images live in kept scratch memory (12 MB a render at 512 px is garbage collected
+  // otherwise); only their zero first row and column need clearing, the rest is written below.
+  const [iR, iG, iB, iL, iL2] = KUWAHARA_SCRATCH.map((k) => scratchFloat64(k, S));
+  for (const a of [iR, iG, iB, iL, iL2]) {
+    a.fill(0, 0, W + 1);
+    for (let y = 1; y <= H; y++) a[y * (W + 1)] = 0;
+  }
   for (let y = 0; y < H; y++) {
     let sr = 0, sg = 0, sb = 0, sl = 0, sl2 = 0;
     for (let x = 0; x < W; x++) {
@@ -49,7 +76,7 @@ export async function kuwahara(img0: Raw, radius: number, factor = 2): Promise<R
   const BW = W + radius;
   const BH = H + radius;
   const W1 = W + 1;
-  const bVar = new Float64Array(BW * BH);
+  const bVar = scratchFloat64('kuwahara variance', BW * BH);
   for (let by = -radius, b = 0; by < H; by++) {
     const y0 = Math.max(0, by) * W1, y1 = Math.min(H, by + radius + 1) * W1;
     const ny = (y1 - y0) / W1;
@@ -528,17 +555,22 @@ export type ReliefLayer = { strength: number; blur?: number; source?: Raw } | { 
 export async function reliefs(img: Raw, layers: ReliefLayer[]): Promise<Raw> {
   const { data, channels } = img;
   const n = data.length / channels;
-  // One relief map summed over the layers, then added to every channel.
-  const d = new Float32Array(n);
-  for (const layer of layers) {
+  // One relief map summed over the layers, then added to every channel. The layers' sources are
+  // all made before it is cleared: no await while it is in use (see scratchFloat64).
+  const ready = await Promise.all(layers.map(async (layer) => {
+    if ('emboss' in layer) return layer;
+    const { strength, blur = 1, source } = layer;
+    const l = luma(source ?? img);
+    return { strength, grey: blur > 0 ? await toRaw(fromRaw(l).blur(blur).extractChannel(0)) : l };
+  }));
+  const d = scratchFloat32('reliefs', n).fill(0, 0, n);
+  for (const layer of ready) {
     if ('emboss' in layer) {
       const e = layer.emboss, k = layer.strength;
       for (let i = 0; i < n; i++) d[i] += e[i] * k;
       continue;
     }
-    const { strength, blur = 1, source } = layer;
-    const l = luma(source ?? img);
-    addEmboss(d, blur > 0 ? await toRaw(fromRaw(l).blur(blur).extractChannel(0)) : l, strength);
+    addEmboss(d, layer.grey, layer.strength);
   }
   const out = Buffer.allocUnsafe(data.length);
   for (let i = 0, k = 0; i < data.length; i += channels, k++) {
