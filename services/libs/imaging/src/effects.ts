@@ -249,43 +249,66 @@ export function gradientLut(stops: Array<[number, string]>): Uint8Array {
 /**
  * Printed halftone. Each ink is a rotated screen of round dots whose area follows the ink's
  * coverage at that pixel (anti-aliased over one pixel). `inks` lists colour, screen angle and a
- * coverage function of the pixel; the paper colour shows between the dots.
+ * coverage function of the pixel (at most three inks); the paper colour shows between the dots.
  */
 export function halftone(img: Raw, cell: number, inks: Array<{ colour: string; angle: number; cover: (r: number, g: number, b: number) => number }>, paper: string | null = null, mix = 1): Raw {
   const { width: W, height: H, data, channels } = img;
   const out = Buffer.allocUnsafe(W * H * 3);
   const [pr, pg, pb] = paper ? hexToRgb(paper) : [0, 0, 0];
   const n = inks.length;
+  // Three plates at most (CMY, or a print's three colours), unrolled in the pixel loop; an absent ink never prints.
+  if (n > 3) throw new Error(`halftone prints at most 3 inks, not ${n}`);
   const spots = inks.map((k) => spotField(W, H, cell, k.angle));
+  const s0 = spots[0], s1 = spots[1] ?? s0, s2 = spots[2] ?? s0;
   // Per ink, what each channel keeps where the ink lies fully: inks multiply like transparent printing inks.
-  const keep = inks.map((k) => hexToRgb(k.colour).map((v) => 1 - v / 255));
+  const keep = [0, 1, 2].map((k) => (k < n ? hexToRgb(inks[k].colour).map((v) => 1 - v / 255) : [0, 0, 0]));
+  const [k0r, k0g, k0b] = keep[0], [k1r, k1g, k1b] = keep[1], [k2r, k2g, k2b] = keep[2];
   // A dot of coverage c has radius sqrt(c/π) cells; `aa` is one pixel in cell units.
   const aa = 1 / cell;
-  // Dot radii per ink for the current colour (−1: no ink). Flat areas repeat a colour, so the
-  // coverage functions run only when the colour changes.
-  const rads = new Float64Array(n);
-  let lr = -1, lg = -1, lb = -1;
+  // Dot radii per ink for a colour (−1: no ink), remembered in a small table by colour: flat areas
+  // and the few blends at their edges repeat colours, so the coverage functions rarely run.
+  const radius = (k: number, r: number, g: number, b: number) => {
+    if (k >= n) return -1;
+    // Single precision, as the coverages have always been kept.
+    const cover = Math.fround(inks[k].cover(r, g, b));
+    return cover <= 0.01 ? -1 : Math.sqrt(cover < 1 ? cover / Math.PI : 1 / Math.PI) * 1.05;
+  };
+  const known = new Int32Array(RAD_SLOTS).fill(-1);
+  const rads = new Float64Array(RAD_SLOTS * 3);
+  const hasPaper = paper !== null;
   for (let p = 0, i = 0, o = 0; p < W * H; p++, i += channels, o += 3) {
     const r = data[i], g = data[i + 1], b = data[i + 2];
-    if (r !== lr || g !== lg || b !== lb) {
-      lr = r; lg = g; lb = b;
-      for (let k = 0; k < n; k++) {
-        // Single precision, as the coverages have always been kept.
-        const cover = Math.fround(inks[k].cover(r, g, b));
-        rads[k] = cover <= 0.01 ? -1 : Math.sqrt(cover < 1 ? cover / Math.PI : 1 / Math.PI) * 1.05;
+    const key = (r << 16) | (g << 8) | b;
+    const slot = Math.imul(key, 0x9e3779b1) >>> (32 - RAD_BITS);
+    const j = slot * 3;
+    if (known[slot] !== key) {
+      known[slot] = key;
+      rads[j] = radius(0, r, g, b);
+      rads[j + 1] = radius(1, r, g, b);
+      rads[j + 2] = radius(2, r, g, b);
+    }
+    let R = hasPaper ? pr : r, G = hasPaper ? pg : g, B = hasPaper ? pb : b;
+    const r0 = rads[j], r1 = rads[j + 1], r2 = rads[j + 2];
+    if (r0 >= 0) {
+      const a = (r0 - s0[p]) / aa + 0.5;
+      if (a > 0) {
+        const t = a >= 1 ? 1 : a;
+        R -= R * k0r * t; G -= G * k0g * t; B -= B * k0b * t;
       }
     }
-    let R = paper ? pr : r, G = paper ? pg : g, B = paper ? pb : b;
-    for (let k = 0; k < n; k++) {
-      const rad = rads[k];
-      if (rad < 0) continue;
-      const a = (rad - spots[k][p]) / aa + 0.5;
-      if (a <= 0) continue;
-      const t = a >= 1 ? 1 : a;
-      const kp = keep[k];
-      R -= R * kp[0] * t;
-      G -= G * kp[1] * t;
-      B -= B * kp[2] * t;
+    if (r1 >= 0) {
+      const a = (r1 - s1[p]) / aa + 0.5;
+      if (a > 0) {
+        const t = a >= 1 ? 1 : a;
+        R -= R * k1r * t; G -= G * k1g * t; B -= B * k1b * t;
+      }
+    }
+    if (r2 >= 0) {
+      const a = (r2 - s2[p]) / aa + 0.5;
+      if (a > 0) {
+        const t = a >= 1 ? 1 : a;
+        R -= R * k2r * t; G -= G * k2g * t; B -= B * k2b * t;
+      }
     }
     out[o] = r + (R - r) * mix;
     out[o + 1] = g + (G - g) * mix;
@@ -293,6 +316,10 @@ export function halftone(img: Raw, cell: number, inks: Array<{ colour: string; a
   }
   return { data: out, width: W, height: H, channels: 3 };
 }
+
+/** The colour table of `halftone`'s dot radii: 2^RAD_BITS slots. */
+const RAD_BITS = 12;
+const RAD_SLOTS = 1 << RAD_BITS;
 
 const SPOTS = new Map<string, Float32Array>();
 
