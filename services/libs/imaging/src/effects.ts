@@ -739,6 +739,10 @@ export function strokeDirections(L: Raw, hand: Uint8Array, edge: number, swing: 
   };
 }
 
+/** Where green and blue sit in a packed colour (see flowStrokes). */
+const G_UNIT = 2 ** 16;
+const B_UNIT = 2 ** 32;
+
 /**
  * Brush strokes that follow the forms (oil painting): each pixel's colour is smeared along the
  * direction its edges run (perpendicular to the broad luminance's gradient, a slowly wandering
@@ -761,6 +765,10 @@ export async function flowStrokes(img0: Raw, rng: Rng, length: number): Promise<
   const steps = Math.max(2, Math.round(length));
   const k = 2 * steps + 1;
   const stretch = Math.sqrt(k) * 0.5;
+  // Each pixel's colour packed in one number (16 bits a channel: sums of up to 257 samples stay
+  // exact within a double's 53 bits), so a stroke's sample is one read instead of three.
+  const rgbOf = scratchFloat64('flowStrokes colours', W * H);
+  for (let p = 0, c = 0; p < W * H; p++, c += 3) rgbOf[p] = data[c] + data[c + 1] * G_UNIT + data[c + 2] * B_UNIT;
   for (let y = 0; y < H; y++) {
     // Rows whose strokes cannot leave the picture vertically.
     const rowInside = y >= steps && y < H - steps;
@@ -768,23 +776,25 @@ export async function flowStrokes(img0: Raw, rng: Rng, length: number): Promise<
       const p = y * W + x;
       dir.at(x, y);
       const tx = dir.tx, ty = dir.ty;
-      let r = 0, gg = 0, b = 0, sn = 0;
+      let sum = 0, sn = 0;
       if (rowInside && x >= steps && x < W - steps) {
         // The whole stroke inside: no clamping (positions rounded half up, as Math.round does).
         for (let i = -steps; i <= steps; i++) {
           const q = ((y + ty * i + 0.5) | 0) * W + ((x + tx * i + 0.5) | 0);
-          const c = q * 3;
-          r += data[c]; gg += data[c + 1]; b += data[c + 2]; sn += n[q];
+          sum += rgbOf[q]; sn += n[q];
         }
       } else {
         for (let i = -steps; i <= steps; i++) {
           const sx = Math.min(W - 1, Math.max(0, Math.round(x + tx * i)));
           const sy = Math.min(H - 1, Math.max(0, Math.round(y + ty * i)));
           const q = sy * W + sx;
-          const c = q * 3;
-          r += data[c]; gg += data[c + 1]; b += data[c + 2]; sn += n[q];
+          sum += rgbOf[q]; sn += n[q];
         }
       }
+      const b = Math.floor(sum / B_UNIT);
+      const rg = sum - b * B_UNIT;
+      const gg = Math.floor(rg / G_UNIT);
+      const r = rg - gg * G_UNIT;
       const o = p * 3;
       out[o] = r / k;
       out[o + 1] = gg / k;
