@@ -254,41 +254,61 @@ export function gradientLut(stops: Array<[number, string]>): Uint8Array {
 export function halftone(img: Raw, cell: number, inks: Array<{ colour: string; angle: number; cover: (r: number, g: number, b: number) => number }>, paper: string | null = null, mix = 1): Raw {
   const { width: W, height: H, data, channels } = img;
   const out = Buffer.allocUnsafe(W * H * 3);
-  const [pr, pg, pb] = paper ? hexToRgb(paper) : [0, 0, 0];
   const n = inks.length;
   // Three plates at most (CMY, or a print's three colours), unrolled in the pixel loop; an absent ink never prints.
   if (n > 3) throw new Error(`halftone prints at most 3 inks, not ${n}`);
   const spots = inks.map((k) => spotField(W, H, cell, k.angle));
-  const s0 = spots[0], s1 = spots[1] ?? s0, s2 = spots[2] ?? s0;
   // Per ink, what each channel keeps where the ink lies fully: inks multiply like transparent printing inks.
-  const keep = [0, 1, 2].map((k) => (k < n ? hexToRgb(inks[k].colour).map((v) => 1 - v / 255) : [0, 0, 0]));
-  const [k0r, k0g, k0b] = keep[0], [k1r, k1g, k1b] = keep[1], [k2r, k2g, k2b] = keep[2];
-  // A dot of coverage c has radius sqrt(c/π) cells; `aa` is one pixel in cell units.
-  const aa = 1 / cell;
+  const keep = new Float64Array(9);
+  inks.forEach((k, j) => hexToRgb(k.colour).forEach((v, c) => { keep[j * 3 + c] = 1 - v / 255; }));
   // Dot radii per ink for a colour (−1: no ink), remembered in a small table by colour: flat areas
   // and the few blends at their edges repeat colours, so the coverage functions rarely run.
-  const radius = (k: number, r: number, g: number, b: number) => {
-    if (k >= n) return -1;
-    // Single precision, as the coverages have always been kept.
-    const cover = Math.fround(inks[k].cover(r, g, b));
-    return cover <= 0.01 ? -1 : Math.sqrt(cover < 1 ? cover / Math.PI : 1 / Math.PI) * 1.05;
-  };
-  const known = new Int32Array(RAD_SLOTS).fill(-1);
-  const rads = new Float64Array(RAD_SLOTS * 3);
+  const table: DotTable = { known: new Int32Array(RAD_SLOTS).fill(-1), rads: new Float64Array(RAD_SLOTS * 3).fill(-1) };
+  const paperRgb = paper ? Float64Array.from(hexToRgb(paper)) : null;
+  // The pixel loop stops at a colour missing from the table; its radii are found here and it resumes.
+  for (let p = 0; p < W * H;) {
+    p = printDots(data, channels, out, spots[0], spots[1] ?? spots[0], spots[2] ?? spots[0], table, keep, paperRgb, 1 / cell, mix, p, W * H);
+    if (p === W * H) break;
+    const i = p * channels, r = data[i], g = data[i + 1], b = data[i + 2];
+    const key = (r << 16) | (g << 8) | b, slot = dotSlot(key);
+    table.known[slot] = key;
+    for (let k = 0; k < 3; k++) {
+      // Single precision, as the coverages have always been kept.
+      const cover = k < n ? Math.fround(inks[k].cover(r, g, b)) : 0;
+      table.rads[slot * 3 + k] = cover <= 0.01 ? -1 : Math.sqrt(cover < 1 ? cover / Math.PI : 1 / Math.PI) * 1.05;
+    }
+  }
+  return { data: out, width: W, height: H, channels: 3 };
+}
+
+/** `halftone`'s table of dot radii by colour: 2^RAD_BITS slots, three inks each. */
+interface DotTable { known: Int32Array; rads: Float64Array }
+const RAD_BITS = 12;
+const RAD_SLOTS = 1 << RAD_BITS;
+const dotSlot = (key: number) => Math.imul(key, 0x9e3779b1) >>> (32 - RAD_BITS);
+
+/**
+ * `halftone`'s pixel loop from pixel `from` to `to`; returns where it stopped: `to`, or the first
+ * pixel whose colour is not in `table`. (A function of its own, of typed arrays only, so the
+ * engine keeps it compiled from one picture to the next.) A dot of coverage c has radius
+ * sqrt(c/π) cells; `aa` is one pixel in cell units.
+ */
+function printDots(data: Uint8Array, channels: number, out: Uint8Array, s0: Float32Array, s1: Float32Array, s2: Float32Array, table: DotTable, keep: Float64Array, paper: Float64Array | null, aa: number, mix: number, from: number, to: number): number {
+  const { known, rads } = table;
+  const k0r = keep[0], k0g = keep[1], k0b = keep[2], k1r = keep[3], k1g = keep[4], k1b = keep[5], k2r = keep[6], k2g = keep[7], k2b = keep[8];
   const hasPaper = paper !== null;
-  for (let p = 0, i = 0, o = 0; p < W * H; p++, i += channels, o += 3) {
+  const pr = hasPaper ? paper[0] : 0, pg = hasPaper ? paper[1] : 0, pb = hasPaper ? paper[2] : 0;
+  let last = -1, r0 = -1, r1 = -1, r2 = -1;
+  for (let p = from, i = from * channels, o = from * 3; p < to; p++, i += channels, o += 3) {
     const r = data[i], g = data[i + 1], b = data[i + 2];
     const key = (r << 16) | (g << 8) | b;
-    const slot = Math.imul(key, 0x9e3779b1) >>> (32 - RAD_BITS);
-    const j = slot * 3;
-    if (known[slot] !== key) {
-      known[slot] = key;
-      rads[j] = radius(0, r, g, b);
-      rads[j + 1] = radius(1, r, g, b);
-      rads[j + 2] = radius(2, r, g, b);
+    if (key !== last) {
+      const slot = dotSlot(key);
+      if (known[slot] !== key) return p;
+      last = key;
+      r0 = rads[slot * 3]; r1 = rads[slot * 3 + 1]; r2 = rads[slot * 3 + 2];
     }
     let R = hasPaper ? pr : r, G = hasPaper ? pg : g, B = hasPaper ? pb : b;
-    const r0 = rads[j], r1 = rads[j + 1], r2 = rads[j + 2];
     if (r0 >= 0) {
       const a = (r0 - s0[p]) / aa + 0.5;
       if (a > 0) {
@@ -314,12 +334,8 @@ export function halftone(img: Raw, cell: number, inks: Array<{ colour: string; a
     out[o + 1] = g + (G - g) * mix;
     out[o + 2] = b + (B - b) * mix;
   }
-  return { data: out, width: W, height: H, channels: 3 };
+  return to;
 }
-
-/** The colour table of `halftone`'s dot radii: 2^RAD_BITS slots. */
-const RAD_BITS = 12;
-const RAD_SLOTS = 1 << RAD_BITS;
 
 const SPOTS = new Map<string, Float32Array>();
 
