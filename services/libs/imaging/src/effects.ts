@@ -250,13 +250,18 @@ export function gradientLut(stops: Array<[number, string]>): Uint8Array {
  * Printed halftone. Each ink is a rotated screen of round dots whose area follows the ink's
  * coverage at that pixel (anti-aliased over one pixel). `inks` lists colour, screen angle and a
  * coverage function of the pixel (at most three inks); the paper colour shows between the dots.
+ * `lines` (a one-channel mask of the frame) are inked over the print in the same pass, the same
+ * bytes as `inkMask` on the result.
  */
-export function halftone(img: Raw, cell: number, inks: Array<{ colour: string; angle: number; cover: (r: number, g: number, b: number) => number }>, paper: string | null = null, mix = 1): Raw {
+export function halftone(img: Raw, cell: number, inks: Array<{ colour: string; angle: number; cover: (r: number, g: number, b: number) => number }>, paper: string | null = null, mix = 1, lines?: { mask: Raw; colour: string; opacity?: number }): Raw {
   const { width: W, height: H, data, channels } = img;
   const out = Buffer.allocUnsafe(W * H * 3);
   const n = inks.length;
   // Three plates at most (CMY, or a print's three colours), unrolled in the pixel loop; an absent ink never prints.
   if (n > 3) throw new Error(`halftone prints at most 3 inks, not ${n}`);
+  if (lines && (lines.mask.channels !== 1 || lines.mask.width !== W || lines.mask.height !== H)) throw new Error('halftone: lines must be one channel of the picture\'s size');
+  const lineMask = lines ? lines.mask.data : NO_LINES;
+  const lineInk = Float64Array.from([...(lines ? hexToRgb(lines.colour) : [0, 0, 0]), lines?.opacity ?? 1]);
   const spots = inks.map((k) => spotField(W, H, cell, k.angle));
   // Per ink, what each channel keeps where the ink lies fully: inks multiply like transparent printing inks.
   const keep = new Float64Array(9);
@@ -267,7 +272,7 @@ export function halftone(img: Raw, cell: number, inks: Array<{ colour: string; a
   const paperRgb = paper ? Float64Array.from(hexToRgb(paper)) : null;
   // The pixel loop stops at a colour missing from the table; its radii are found here and it resumes.
   for (let p = 0; p < W * H;) {
-    p = printDots(data, channels, out, spots[0], spots[1] ?? spots[0], spots[2] ?? spots[0], table, keep, paperRgb, 1 / cell, mix, p, W * H);
+    p = printDots(data, channels, out, spots[0], spots[1] ?? spots[0], spots[2] ?? spots[0], table, keep, paperRgb, 1 / cell, mix, lineMask, lineInk, p, W * H);
     if (p === W * H) break;
     const i = p * channels, r = data[i], g = data[i + 1], b = data[i + 2];
     const key = (r << 16) | (g << 8) | b, slot = dotSlot(key);
@@ -286,18 +291,22 @@ interface DotTable { known: Int32Array; rads: Float64Array }
 const RAD_BITS = 12;
 const RAD_SLOTS = 1 << RAD_BITS;
 const dotSlot = (key: number) => Math.imul(key, 0x9e3779b1) >>> (32 - RAD_BITS);
+const NO_LINES = new Uint8Array(0);
 
 /**
  * `halftone`'s pixel loop from pixel `from` to `to`; returns where it stopped: `to`, or the first
  * pixel whose colour is not in `table`. (A function of its own, of typed arrays only, so the
  * engine keeps it compiled from one picture to the next.) A dot of coverage c has radius
- * sqrt(c/π) cells; `aa` is one pixel in cell units.
+ * sqrt(c/π) cells; `aa` is one pixel in cell units. `lines` (empty: none) are inked over in
+ * `lineInk` (r, g, b, opacity).
  */
-function printDots(data: Uint8Array, channels: number, out: Uint8Array, s0: Float32Array, s1: Float32Array, s2: Float32Array, table: DotTable, keep: Float64Array, paper: Float64Array | null, aa: number, mix: number, from: number, to: number): number {
+function printDots(data: Uint8Array, channels: number, out: Uint8Array, s0: Float32Array, s1: Float32Array, s2: Float32Array, table: DotTable, keep: Float64Array, paper: Float64Array | null, aa: number, mix: number, lines: Uint8Array, lineInk: Float64Array, from: number, to: number): number {
   const { known, rads } = table;
   const k0r = keep[0], k0g = keep[1], k0b = keep[2], k1r = keep[3], k1g = keep[4], k1b = keep[5], k2r = keep[6], k2g = keep[7], k2b = keep[8];
   const hasPaper = paper !== null;
   const pr = hasPaper ? paper[0] : 0, pg = hasPaper ? paper[1] : 0, pb = hasPaper ? paper[2] : 0;
+  const inked = lines.length > 0;
+  const lr = lineInk[0], lg = lineInk[1], lb = lineInk[2], lo = lineInk[3];
   let last = -1, r0 = -1, r1 = -1, r2 = -1;
   for (let p = from, i = from * channels, o = from * 3; p < to; p++, i += channels, o += 3) {
     const r = data[i], g = data[i + 1], b = data[i + 2];
@@ -333,6 +342,15 @@ function printDots(data: Uint8Array, channels: number, out: Uint8Array, s0: Floa
     out[o] = r + (R - r) * mix;
     out[o + 1] = g + (G - g) * mix;
     out[o + 2] = b + (B - b) * mix;
+    if (inked && lines[p] > 0) {
+      // As inkMask: the printed bytes moved towards the ink.
+      const a = (lines[p] / 255) * lo;
+      if (a > 0) {
+        out[o] += (lr - out[o]) * a;
+        out[o + 1] += (lg - out[o + 1]) * a;
+        out[o + 2] += (lb - out[o + 2]) * a;
+      }
+    }
   }
   return to;
 }

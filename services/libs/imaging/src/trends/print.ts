@@ -48,17 +48,18 @@ export const comic = styledTrend({
     // Brush inks: every line a little thickened (thin XDoG lines read as a filter's edges), bolder with bold_inks.
     const lines = await thicken(await xdogMask(img, S * (options.bold_inks ? 0.0028 : 0.0018), 2.5, 5), S * (options.bold_inks ? 0.0016 : 0.0008));
     img = small ? await posterise(small, 9, 1, 0, { width: ctx.W, height: ctx.H }) : await posterise(img, 9, 2);
+    // The ink lines are printed over the dots in the halftone's own pass.
+    const ink = { mask: lines, colour: '#101010' };
     if (options.halftone_dots) {
       img = halftone(img, S / 95, [
         { colour: '#00a0e0', angle: 15, cover: (r) => CMY.c(r) * 0.9 },
         { colour: '#e0007a', angle: 75, cover: (r, g) => CMY.m(r, g) * 0.9 },
         { colour: '#ffe000', angle: 0, cover: (r, g, b) => CMY.y(r, g, b) * 0.9 },
-      ], '#fffdf5', 0.85);
+      ], '#fffdf5', 0.85, ink);
     } else {
       // Shadow dots only: a black screen where it is dark.
-      img = halftone(img, S / 120, [{ colour: '#202020', angle: 45, cover: (r, g, b) => Math.max(0, 0.55 - (0.3 * r + 0.59 * g + 0.11 * b) / 255) * 1.4 }], null, 0.8);
+      img = halftone(img, S / 120, [{ colour: '#202020', angle: 45, cover: (r, g, b) => Math.max(0, 0.55 - (0.3 * r + 0.59 * g + 0.11 * b) / 255) * 1.4 }], null, 0.8, ink);
     }
-    img = inkMask(img, lines, '#101010');
     ctx.progress(70, img);
     return img;
   },
@@ -138,20 +139,21 @@ export const vintageComic = styledTrend({
     // The face keeps some of its smooth shading under the screen, so the person stays recognisable.
     const flatBase = s.face?.fromPhoto ? keepFace(cel, small, scaleBox(s.face.box, k), 0.5) : cel;
     const flat = options.ben_day_colors ? await pixelate(await enlarge(flatBase, ctx.W, ctx.H), 3, BEN_DAY_INKS, 0) : await posterise(flatBase, 10, 1, 0, frame);
-    let img = flat;
-    // Coarse dot screen on newsprint: red and blue dots carry the tones (classic Ben-Day).
-    const cell = S / (options.halftone_dots ? 55 : 85);
-    img = halftone(img, cell, [
-      { colour: '#d8332b', angle: 15, cover: (r, g) => Math.max(0, (r - g) / 255) * 0.9 + Math.max(0, 0.6 - g / 255) * 0.4 },
-      { colour: '#2b58a8', angle: 75, cover: (r, g, b) => Math.max(0, (b - r) / 255) * 0.9 + Math.max(0, 0.45 - r / 255) * 0.5 },
-      { colour: '#f0c22c', angle: 0, cover: (r, g, b) => Math.max(0, (Math.min(r, g) - b) / 255) * 0.9 },
-    ], '#f1e2ba', options.halftone_dots ? 0.85 : 0.6);
     // The black plate with the inks: neutral darks (hair, dark cloth) printed solid, not left as
     // paper between dots; coloured darks (a night sky's blue) stay the colour plates' dots.
     blackPlate(flat, contours);
-    // The face is printed with finer detail (less screen over it).
-    if (s.face?.fromPhoto) img = keepFace(img, flatBase, s.face.box, 0.55);
-    img = inkMask(img, contours, '#1c1a18', 0.95);
+    const ink = { mask: contours, colour: '#1c1a18', opacity: 0.95 };
+    // A photo's face is printed with finer detail (less screen over it), under the inks; other
+    // pictures get their inks in the halftone's own pass.
+    const faceBox = s.face?.fromPhoto ? s.face.box : undefined;
+    // Coarse dot screen on newsprint: red and blue dots carry the tones (classic Ben-Day).
+    const cell = S / (options.halftone_dots ? 55 : 85);
+    let img = halftone(flat, cell, [
+      { colour: '#d8332b', angle: 15, cover: (r, g) => Math.max(0, (r - g) / 255) * 0.9 + Math.max(0, 0.6 - g / 255) * 0.4 },
+      { colour: '#2b58a8', angle: 75, cover: (r, g, b) => Math.max(0, (b - r) / 255) * 0.9 + Math.max(0, 0.45 - r / 255) * 0.5 },
+      { colour: '#f0c22c', angle: 0, cover: (r, g, b) => Math.max(0, (Math.min(r, g) - b) / 255) * 0.9 },
+    ], '#f1e2ba', options.halftone_dots ? 0.85 : 0.6, faceBox ? undefined : ink);
+    if (faceBox) img = inkMask(keepFace(img, flatBase, faceBox, 0.55), contours, ink.colour, ink.opacity);
     // Off-register print: the colour plates slightly misaligned.
     img = rgbSplit(img, Math.max(1, Math.round(S * 0.002)));
     ctx.progress(65, img);
