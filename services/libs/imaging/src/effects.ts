@@ -624,8 +624,11 @@ export async function reliefs(img: Raw, layers: ReliefLayer[]): Promise<Raw> {
     const l = luma(source ?? img);
     return { strength, grey: blur > 0 ? await toRaw(fromRaw(l).blur(blur).extractChannel(0)) : l };
   }));
+  // A ready emboss that comes last is added in the final pass (rounded to a float as the sum would be).
+  const lastLayer = ready[ready.length - 1];
+  const last = lastLayer && 'emboss' in lastLayer ? lastLayer : undefined;
   const d = scratchFloat32('reliefs', n).fill(0, 0, n);
-  for (const layer of ready) {
+  for (const layer of last ? ready.slice(0, -1) : ready) {
     if ('emboss' in layer) {
       const e = layer.emboss, k = layer.strength;
       for (let i = 0; i < n; i++) d[i] += e[i] * k;
@@ -633,9 +636,10 @@ export async function reliefs(img: Raw, layers: ReliefLayer[]): Promise<Raw> {
     }
     addEmboss(d, layer.grey, layer.strength);
   }
+  const lastEmboss = last?.emboss ?? d, lastStrength = last ? last.strength : 0;
   const out = Buffer.allocUnsafe(data.length);
   for (let i = 0, k = 0; i < data.length; i += channels, k++) {
-    const v = d[k];
+    const v = Math.fround(d[k] + lastEmboss[k] * lastStrength);
     out[i] = clamp(data[i] + v);
     out[i + 1] = clamp(data[i + 1] + v);
     out[i + 2] = clamp(data[i + 2] + v);
