@@ -16,13 +16,16 @@ export async function rgb(img: Raw): Promise<Raw> {
   return img.channels === 3 ? img : toRaw(fromRaw(img).removeAlpha());
 }
 
+/** Scratch is kept up to a 1024-px frame's worth of entries; bigger work (4K exports) gets fresh memory, not held after. */
+const SCRATCH_KEPT = 1100 * 1100;
+const scratch64 = new Map<string, Float64Array>();
 /**
  * A Float64Array of at least `length` kept under `name` and reused by every call (its contents are
  * whatever the last user left): big per-render working memory that would otherwise be garbage.
  * Only for synchronous stretches of work (no await between filling and reading it).
  */
-const scratch64 = new Map<string, Float64Array>();
 function scratchFloat64(name: string, length: number): Float64Array {
+  if (length > SCRATCH_KEPT) return new Float64Array(length);
   let a = scratch64.get(name);
   if (!a || a.length < length) {
     a = new Float64Array(length);
@@ -32,6 +35,7 @@ function scratchFloat64(name: string, length: number): Float64Array {
 }
 const scratch32 = new Map<string, Float32Array>();
 function scratchFloat32(name: string, length: number): Float32Array {
+  if (length > SCRATCH_KEPT) return new Float32Array(length);
   let a = scratch32.get(name);
   if (!a || a.length < length) {
     a = new Float32Array(length);

@@ -61,6 +61,8 @@ async function brushField(W: number, H: number, rng: Rng, scale: number): Promis
  */
 const canvasTeeth = new Map<string, Promise<Float32Array>>();
 function canvasTooth(W: number, H: number): Promise<Float32Array> {
+  // A 4K export's tooth (32 MB) is made for it alone.
+  if (W * H > 1600 * 1600) return brushField(W, H, createRng(0x7007), 2).then(embossMap);
   const key = `${W}x${H}`;
   let tooth = canvasTeeth.get(key);
   if (!tooth) {
