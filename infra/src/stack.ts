@@ -406,7 +406,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     };
 
     const startChild = (slot: Slot) => {
-      const child = new Child({ instance: slot.instance, entry: path.join(repoRoot, slot.spec.dir, 'dist', 'main.js'), cwd: repoRoot, env: slot.env, sink });
+      const child = new Child({ instance: slot.instance, entry: path.join(repoRoot, slot.spec.dir, 'dist', 'main.js'), nodeFlags: slot.spec.nodeFlags, cwd: repoRoot, env: slot.env, sink });
       slot.child = child;
       slot.expectedExit = false;
       void child.exit.then((exit) => onExit(slot, child, exit));

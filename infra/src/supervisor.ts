@@ -13,6 +13,8 @@ export interface ChildOptions {
   /** Instance name: the process name, or `<name>#<n>` for extra worker instances. */
   instance: string;
   entry: string;
+  /** Node's own options, before the entry (V8 flags). */
+  nodeFlags?: readonly string[];
   args?: string[];
   cwd: string;
   env: Record<string, string>;
@@ -31,7 +33,7 @@ export class Child {
 
   constructor(private readonly options: ChildOptions) {
     this.instance = options.instance;
-    this.process = spawn(process.execPath, [options.entry, ...(options.args ?? [])], {
+    this.process = spawn(process.execPath, [...(options.nodeFlags ?? []), options.entry, ...(options.args ?? [])], {
       cwd: options.cwd,
       env: options.env,
       stdio: ['ignore', 'pipe', 'pipe'],

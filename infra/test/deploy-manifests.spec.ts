@@ -255,6 +255,13 @@ describe('infra/Dockerfile', () => {
     for (const spec of PROCESSES) expect(stages.get(spec.name)).not.toMatch(/^USER /m);
   });
 
+  it.each(PROCESSES.map((p) => [p.name, p] as const))('runs %s with its node flags, as the launcher does', (name, spec) => {
+    // The last ENTRYPOINT of the process's own target, else the runtime's.
+    const entrypoint = (stage: string | undefined) => [...(stage ?? '').matchAll(/^ENTRYPOINT (\[.*\])$/gm)].pop()?.[1];
+    const command = JSON.parse(entrypoint(stages.get(name)) ?? entrypoint(stages.get('runtime')) ?? '[]') as string[];
+    expect(command).toEqual(['node', ...(spec.nodeFlags ?? []), '/app/docker/run.mjs']);
+  });
+
   it('ships the entrypoint helpers in every image (copied by image-sizes.mjs)', () => {
     const script = readFileSync(path.join(root, 'infra/scripts/image-sizes.mjs'), 'utf8');
     for (const file of ['apps.json', 'run.mjs', 'healthcheck.mjs']) {
