@@ -16,7 +16,10 @@
  * an image before these, 133-139 after. In the stack (`npm run load:generate -- --cpu`, 500
  * generations, 2 cores shared with other work): about 230 ms of CPU an image for the whole stack,
  * 170-195 of them the generation worker's; that is about 8.6 images/s when the stack has both cores.
- * What is left is mostly the drawing itself and V8's garbage collection of the render threads.
+ * The generation worker then runs with one GC thread (infra/src/processes.ts nodeFlags): V8's
+ * parallel GC helpers cost the busy render threads more CPU than they save. The burst of 500 on a
+ * quiet 2-core machine: 7.7 images/s before, 9.6 after (the worker 185 → 155 ms CPU an image).
+ * What is left is mostly the drawing itself.
  *
  * Each RenderThread is one lane: a process serving two kinds of render (members' generations, 4K
  * exports and previews) makes one for each, so seconds of export never hold up a member's
