@@ -7,7 +7,8 @@
  * once per photo, off the render path), which every photo render is given. Run after a build with `npm run bench`
  * (`BENCH_TRENDS=oil-painting,comic` for some trends, `BENCH_RUNS=3` for fewer runs). Budget
  * (issue 28, one core): a scene's median at most 250 ms, a photo's at most 1.5 s. The bench runs
- * itself pinned to one core (`taskset -c 0`, when the machine has more and taskset is there;
+ * itself pinned to one core with one GC thread as the generation worker has (`taskset -c 0
+ * node --single-threaded-gc`, when the machine has more cores and taskset is there;
  * `BENCH_ALL_CORES=1` not to): with every core, V8's and libvips' helper threads spend CPU in
  * parallel that a one-core render does not (ghibli's scene 294 ms CPU on two cores, 193 on one).
  * On a machine shared with other work the wall time also counts waiting for the core, so the
@@ -115,7 +116,8 @@ async function main(): Promise<void> {
 /** Runs this bench again pinned to core 0; undefined when it is pinned already or cannot be. */
 function pinnedRun(): number | undefined {
   if (availableParallelism() === 1 || process.env.BENCH_ALL_CORES === '1') return undefined;
-  const run = spawnSync('taskset', ['-c', '0', process.execPath, ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' });
+  // With one GC thread, as the generation worker renders (infra/src/processes.ts nodeFlags).
+  const run = spawnSync('taskset', ['-c', '0', process.execPath, '--single-threaded-gc', ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' });
   if (run.error) {
     console.log(`not pinned to one core (taskset: ${run.error.message}): CPU figures include helper threads on the other cores`);
     return undefined;
