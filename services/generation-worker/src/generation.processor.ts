@@ -37,6 +37,14 @@ const LaneCheckMs = 1000;
  */
 const ProgressEveryMs = 250;
 
+/**
+ * How long a render waits for the matte of a photo still being analysed (a first analysis answers
+ * within about 3 s; a photo with no person never gets one, so the wait is bounded), and how often
+ * it looks.
+ */
+const MatteWaitMs = 10_000;
+const MattePollMs = 200;
+
 /** Tries at telling the images service an image is done, before leaving it to the sweeper. */
 const ReportAttempts = 4;
 
@@ -325,8 +333,7 @@ export class GenerationProcessor extends QueueConsumer<typeof QueueName.generati
     onProgress(10);
 
     const photo = data.originalKey ? await this.storage.get(data.originalKey) : undefined;
-    // Absent for photos analysed before mattes, or without a person: the photo is framed as before.
-    const matte = data.originalKey ? await this.storage.get(StorageKeys.matte(data.originalKey)).catch(notFoundAs(undefined)) : undefined;
+    const matte = data.originalKey ? await this.matteOf(data.originalKey, data.photoAnalysing === true) : undefined;
     const renderStarted = performance.now();
     let image = this.rendered.get(data.generationId);
     if (!image) {
@@ -362,6 +369,22 @@ export class GenerationProcessor extends QueueConsumer<typeof QueueName.generati
     // The result replaces the preview; one left behind is only a small file.
     if (previews > 0) await this.storage.delete(StorageKeys.preview(data.userId, data.generationId)).catch(() => undefined);
     return result;
+  }
+
+  /**
+   * The person's matte stored beside the photo. Absent for photos analysed before mattes, or
+   * without a person: the photo is framed as before. While the photo's analysis was still running
+   * when the generation was accepted, the matte is waited for (its analysis takes a few seconds)
+   * for at most MatteWaitMs: without it the person would not be cut out of their photo.
+   */
+  private async matteOf(photoKey: string, analysing: boolean): Promise<Buffer | undefined> {
+    const key = StorageKeys.matte(photoKey);
+    const until = Date.now() + MatteWaitMs;
+    for (;;) {
+      const matte = await this.storage.get(key).catch(notFoundAs(undefined));
+      if (matte || !analysing || Date.now() >= until) return matte;
+      await sleep(MattePollMs);
+    }
   }
 
   /**

@@ -130,6 +130,7 @@ export class GenerationsService {
       userTraits: entity.userTraits ?? undefined,
       originalKey: entity.originalKey ?? undefined,
       face: photo?.face ?? undefined,
+      photoAnalysing: photo?.status === 'analyzing' || undefined,
       aspect: entity.aspect ?? undefined,
       seed: entity.seed ?? 0,
       variation: variationOf(entity),

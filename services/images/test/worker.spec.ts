@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Worker } from 'bullmq';
 import { GenerationFailure, StorageKeys, type Generation, type GenerationJob } from '@trendforge/contracts';
-import { readImageInfo } from '@trendforge/imaging';
+import { encodeMatte, readImageInfo } from '@trendforge/imaging';
+import { preparePhoto } from '@trendforge/imaging/upload';
 import { createRedis, generationUpdatesChannel, STORAGE, StorageNotFoundError, type ObjectStorage } from '@trendforge/platform';
-import { startFakeOpenAI, type FakeOpenAI } from '@trendforge/testing';
+import { createPng, startFakeOpenAI, type FakeOpenAI } from '@trendforge/testing';
 import { GenerationProcessor } from '../../generation-worker/src/generation.processor.js';
 import type { ProviderPace } from '../../generation-worker/src/pace.js';
 import type { ImageProvider } from '../../generation-worker/src/providers.js';
@@ -214,6 +215,36 @@ describe('generation worker: renders, retries and failures', () => {
         await worker.close();
       }
     });
+  });
+
+  test("a generation asked for while its photo is still analysed waits for the person's matte and cuts them out with it", async () => {
+    // The studio engine (no provider key); nothing analyses photos in this suite, so the photo stays
+    // 'analyzing' until the test stores its matte, as traits-worker would, once the worker has the job.
+    const worker = await stack.generationWorker();
+    try {
+      const storage = worker.get<ObjectStorage>(STORAGE);
+      const userId = randomUUID();
+      const photoId = randomUUID();
+      const key = StorageKeys.photo(userId, photoId);
+      const photo = await preparePhoto(createPng({ width: 96, height: 128, color: [180, 140, 110] }));
+      await storage.put(key, photo.data, photo.contentType);
+      const registered = await stack.bus.send('images.photo.register', { userId, id: photoId, key, width: photo.width, height: photo.height });
+      expect(registered.status).toBe('analyzing');
+      const { id } = await stack.bus.send('images.generation.request', { userId, trendSlug: 'ghibli', userPrompt: 'me on a sunny beach', photoId });
+      await eventually(() => stack.queue.getJobState(id), (state) => state === 'active');
+      // A person in the middle of the photo.
+      const alpha = Buffer.alloc(photo.width * photo.height);
+      for (let y = 0; y < photo.height; y++) {
+        for (let x = 0; x < photo.width; x++) if (((x - photo.width / 2) / (photo.width * 0.3)) ** 2 + ((y - photo.height * 0.55) / (photo.height * 0.4)) ** 2 < 1) alpha[y * photo.width + x] = 255;
+      }
+      await storage.put(StorageKeys.matte(key), await encodeMatte({ width: photo.width, height: photo.height, alpha }), 'image/png');
+      const ended = await eventually(() => stack.bus.send('images.generation.get', { id, userId }), (g) => g.status === 'completed' || g.status === 'failed');
+      expect(ended).toEqual(expect.objectContaining({ status: 'completed', engine: 'studio' }));
+      // The creation keeps the matte it was cut out with, beside its own copy of the photo.
+      expect(await storage.exists(StorageKeys.matte(StorageKeys.original(userId, id, 'jpg')))).toBe(true);
+    } finally {
+      await worker.close();
+    }
   });
 
   test('a worker killed mid-render: another worker takes the job over and finishes it, charged once', async () => {

@@ -58,6 +58,11 @@ export interface GenerationJob {
   originalKey?: string;
   /** The main face as traits-worker found it: framing falls back to it when the engine's detector finds none. */
   face?: PhotoFace;
+  /**
+   * The photo's analysis had not ended when the generation was accepted (a member who generates
+   * right after uploading): its matte may still be coming, and the worker waits for it a little.
+   */
+  photoAnalysing?: boolean;
   aspect?: AspectPreset;
   seed: number;
   /** The wizard's style variation: the studio engine draws it (standard when left out); the prompt already carries its phrase. */
