@@ -18,7 +18,8 @@
  * login on npm start's database), then gives it 1,000 credits through the admin API (premium
  * trends cost credits even to an admin). Options (flags or env): --base / BASE (http://localhost:3000),
  * --photos (default: face-api's demo samples 1, 2 and 3), --prompt ("me on a sunny beach"),
- * --trends (default: every trend the catalogue lists), --out (.screens/selfies-api).
+ * --trends (default: every trend the catalogue lists), --out (.screens/selfies-api), --at-once (generate
+ * as soon as each photo is uploaded, not after its analysis).
  * Loopback addresses only. Run after a build (it reads the imaging library's dist for face-api).
  */
 import { execFileSync } from 'node:child_process';
@@ -40,6 +41,7 @@ const option = (name, env, fallback) => args[name] ?? process.env[env] ?? fallba
 const base = option('base', 'BASE', 'http://localhost:3000').replace(/\/+$/, '');
 const prompt = option('prompt', 'PROMPT', 'me on a sunny beach');
 const outDir = path.resolve(option('out', 'OUT', path.join(root, '.screens/selfies-api')));
+const atOnce = args['at-once'] === 'true';
 const demo = path.join(path.dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json')), 'demo');
 const photoFiles = (args.photos ? args.photos.split(',') : [1, 2, 3].map((n) => path.join(demo, `sample${n}.jpg`))).map((f) => path.resolve(f));
 const PollMs = 500;
@@ -96,7 +98,8 @@ if (args['grant-admin'] === 'true') {
 const catalogue = expectStatus(await http('GET', '/api/trends'), [200], 'GET /api/trends');
 const slugs = args.trends ? args.trends.split(',') : catalogue.filter((t) => t.available).map((t) => t.slug);
 
-// 3. The photos, each analysed (its matte stored) before it is used.
+// 3. The photos, each analysed (its matte stored) before it is used; with --at-once, used as soon as
+// uploaded, as a member who generates at once (the first trend's renders then wait for the matte).
 const photos = [];
 for (const file of photoFiles) {
   const bytes = readFileSync(file);
@@ -104,9 +107,13 @@ for (const file of photoFiles) {
   form.append('file', new Blob([bytes], { type: 'image/jpeg' }), path.basename(file));
   const stored = expectStatus(await http('POST', '/api/photos', { form }), [200, 201], `uploading ${file}`);
   const t0 = performance.now();
-  const analysed = await until(async () => expectStatus(await http('GET', `/api/photos/${stored.id}`), [200], 'GET /api/photos/:id'), (p) => p.status !== 'analyzing');
   const own = await faceDescriptor(bytes);
-  process.stdout.write(`${path.basename(file)}: ${analysed.status} in ${Math.round(performance.now() - t0)} ms; traits: ${JSON.stringify(analysed.traits)}\n`);
+  if (atOnce) {
+    process.stdout.write(`${path.basename(file)}: uploaded, generating without waiting for its analysis\n`);
+  } else {
+    const analysed = await until(async () => expectStatus(await http('GET', `/api/photos/${stored.id}`), [200], 'GET /api/photos/:id'), (p) => p.status !== 'analyzing');
+    process.stdout.write(`${path.basename(file)}: ${analysed.status} in ${Math.round(performance.now() - t0)} ms; traits: ${JSON.stringify(analysed.traits)}\n`);
+  }
   photos.push({ file, bytes, id: stored.id, own });
 }
 
