@@ -15,11 +15,15 @@ import { startGenerationServices, type GenerationServices } from './support/serv
 @Module({})
 class GenerationWorkerUnderTest {}
 
-/** The studio engine; a render whose prompt has a gate here hands its image back only once the test opens it. */
+/**
+ * The studio engine; a render whose prompt has a gate here hands its image back only once the test
+ * opens it. Every render sends its midpoint preview (the worker's own leaves it out of a render
+ * quick to its midpoint, as most are on an idle machine).
+ */
 class GatedStudio implements ImageProvider {
   readonly engine = 'studio' as const;
   readonly gates = new Map<string, Promise<void>>();
-  private readonly studio = new StudioProvider();
+  private readonly studio = new StudioProvider({ previewAfterMs: 0 });
 
   async render(...[job, ...rest]: Parameters<ImageProvider['render']>) {
     const image = await this.studio.render(job, ...rest);
