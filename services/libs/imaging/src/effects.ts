@@ -18,31 +18,22 @@ export async function rgb(img: Raw): Promise<Raw> {
 
 /** Scratch is kept up to a 1024-px frame's worth of entries; bigger work (4K exports) gets fresh memory, not held after. */
 const SCRATCH_KEPT = 1100 * 1100;
-const scratch64 = new Map<string, Float64Array>();
+const scratch = new Map<string, Float64Array | Float32Array>();
 /**
- * A Float64Array of at least `length` kept under `name` and reused by every call (its contents are
+ * A typed array of at least `length` kept under `name` and reused by every call (its contents are
  * whatever the last user left): big per-render working memory that would otherwise be garbage.
  * Only for synchronous stretches of work (no await between filling and reading it).
  */
-function scratchFloat64(name: string, length: number): Float64Array {
-  if (length > SCRATCH_KEPT) return new Float64Array(length);
-  let a = scratch64.get(name);
-  if (!a || a.length < length) {
-    a = new Float64Array(length);
-    scratch64.set(name, a);
-  }
+function scratchArray<T extends Float64Array | Float32Array>(Kind: { new (length: number): T }, name: string, length: number): T {
+  if (length > SCRATCH_KEPT) return new Kind(length);
+  const kept = scratch.get(name);
+  if (kept instanceof Kind && kept.length >= length) return kept;
+  const a = new Kind(length);
+  scratch.set(name, a);
   return a;
 }
-const scratch32 = new Map<string, Float32Array>();
-function scratchFloat32(name: string, length: number): Float32Array {
-  if (length > SCRATCH_KEPT) return new Float32Array(length);
-  let a = scratch32.get(name);
-  if (!a || a.length < length) {
-    a = new Float32Array(length);
-    scratch32.set(name, a);
-  }
-  return a;
-}
+const scratchFloat64 = (name: string, length: number) => scratchArray(Float64Array, name, length);
+const scratchFloat32 = (name: string, length: number) => scratchArray(Float32Array, name, length);
 const KUWAHARA_SCRATCH = ['kuwahara R', 'kuwahara G', 'kuwahara B', 'kuwahara L', 'kuwahara L²'];
 
 /**
